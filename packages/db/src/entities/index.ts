@@ -1,0 +1,216 @@
+/**
+ * The entities of Gatehouse, written with MikroORM's `defineEntity` (no decorators, no
+ * reflection). Every rule the product states about stored data is also a database
+ * constraint here (NOT NULL, CHECK, UNIQUE, foreign keys), so a bug in the code cannot
+ * store a row the rules forbid. Relations are declared lazily (`() => …`) because users
+ * and houses point at each other.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { defineEntity, p } from '@mikro-orm/core';
+import {
+  MAX_LENGTH,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  ROLES,
+  VISITOR_STATUSES,
+} from '@gatehouse/shared';
+
+const id = () =>
+  p
+    .uuid()
+    .primary()
+    .onCreate(() => randomUUID());
+const createdAt = () =>
+  p
+    .datetime()
+    .onCreate(() => new Date())
+    .defaultRaw('current_timestamp');
+const updatedAt = () =>
+  p
+    .datetime()
+    .onCreate(() => new Date())
+    .onUpdate(() => new Date())
+    .defaultRaw('current_timestamp');
+
+/** A person who signs in: admin, resident or guard (product-spec §3, server-contract §4). */
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'app_user',
+  properties: {
+    id: id(),
+    name: p.string().length(MAX_LENGTH.name),
+    email: p.string().length(MAX_LENGTH.email).unique(),
+    phone: p.string().length(MAX_LENGTH.phone),
+    role: p.enum(ROLES),
+    /** argon2id hash in PHC format; never serialised. */
+    passwordHash: p.text().hidden().lazy(),
+    /** A user lives in at most one house (server-contract §5). */
+    house: () => p.manyToOne(House).nullable().deleteRule('set null').index(),
+    isActive: p.boolean().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  checks: [
+    { name: 'app_user_email_lower_check', expression: 'email = lower(email)' },
+    { name: 'app_user_name_check', expression: "length(trim(name)) >= 2" },
+  ],
+});
+export class User extends UserSchema.class {}
+UserSchema.setClass(User);
+
+/**
+ * A sign-in session. The bearer token itself is never stored: only its SHA-256 hash
+ * (server-contract §4).
+ */
+export const SessionSchema = defineEntity({
+  name: 'Session',
+  tableName: 'session',
+  properties: {
+    id: id(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    tokenHash: p.string().length(64).unique(),
+    createdAt: createdAt(),
+    lastSeenAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+    ipAddress: p.string().length(64).nullable(),
+  },
+});
+export class Session extends SessionSchema.class {}
+SessionSchema.setClass(Session);
+
+/** A house of the community, identified by (houseNumber, block) (server-contract §5). */
+export const HouseSchema = defineEntity({
+  name: 'House',
+  tableName: 'house',
+  properties: {
+    id: id(),
+    houseNumber: p.string().length(MAX_LENGTH.houseNumber),
+    block: p.string().length(MAX_LENGTH.block),
+    street: p.string().length(MAX_LENGTH.street),
+    owner: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    residents: () => p.oneToMany(User).mappedBy('house'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  uniques: [{ name: 'house_number_block_unique', properties: ['houseNumber', 'block'] }],
+  checks: [
+    { name: 'house_number_check', expression: "length(trim(house_number)) > 0" },
+    { name: 'house_block_check', expression: "length(trim(block)) > 0" },
+  ],
+});
+export class House extends HouseSchema.class {}
+HouseSchema.setClass(House);
+
+/**
+ * A visitor invitation: who is expected, at which house, on which day and between which
+ * times, and where the visit stands (product-spec §3, server-contract §6).
+ */
+export const VisitorInvitationSchema = defineEntity({
+  name: 'VisitorInvitation',
+  tableName: 'visitor_invitation',
+  properties: {
+    id: id(),
+    name: p.string().length(MAX_LENGTH.name),
+    phone: p.string().length(MAX_LENGTH.phone),
+    email: p.string().length(MAX_LENGTH.email).nullable(),
+    purpose: p.string().length(MAX_LENGTH.purpose).nullable(),
+    vehicleLicensePlate: p.string().length(MAX_LENGTH.licensePlate).nullable(),
+    house: () => p.manyToOne(House).deleteRule('restrict').index(),
+    host: () => p.manyToOne(User).deleteRule('restrict').index(),
+    /** YYYY-MM-DD in the community's time zone. */
+    visitDate: p.date(),
+    /** HH:MM, 24-hour. */
+    visitTimeFrom: p.string().length(5),
+    visitTimeTo: p.string().length(5),
+    status: p.enum(VISITOR_STATUSES),
+    qrCodeToken: p.string().length(64).unique(),
+    /** The PNG pass as a data URL, drawn once at invitation time. */
+    qrCodeDataUrl: p.text(),
+    checkInTime: p.datetime().nullable(),
+    checkOutTime: p.datetime().nullable(),
+    checkedInBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    checkedOutBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    notes: p.string().length(MAX_LENGTH.notes * 2 + 1).nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  indexes: [
+    { name: 'visitor_invitation_status_visit_date_index', properties: ['status', 'visitDate'] },
+    { name: 'visitor_invitation_created_at_index', properties: ['createdAt'] },
+    { name: 'visitor_invitation_status_check_in_time_index', properties: ['status', 'checkInTime'] },
+  ],
+  checks: [
+    { name: 'visitor_invitation_window_check', expression: 'visit_time_from < visit_time_to' },
+    {
+      name: 'visitor_invitation_time_format_check',
+      expression: "visit_time_from ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and visit_time_to ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'",
+    },
+    {
+      name: 'visitor_invitation_check_in_check',
+      expression: "status not in ('checked-in', 'checked-out') or check_in_time is not null",
+    },
+    {
+      name: 'visitor_invitation_check_out_check',
+      expression: "status <> 'checked-out' or check_out_time is not null",
+    },
+  ],
+});
+export class VisitorInvitation extends VisitorInvitationSchema.class {}
+VisitorInvitationSchema.setClass(VisitorInvitation);
+
+/** A vehicle registered to a house; plates are normalised and unique (server-contract §5). */
+export const VehicleSchema = defineEntity({
+  name: 'Vehicle',
+  tableName: 'vehicle',
+  properties: {
+    id: id(),
+    licensePlate: p.string().length(MAX_LENGTH.licensePlate).unique(),
+    make: p.string().length(MAX_LENGTH.make),
+    model: p.string().length(MAX_LENGTH.model),
+    color: p.string().length(MAX_LENGTH.color),
+    house: () => p.manyToOne(House).deleteRule('restrict').index(),
+    owner: () => p.manyToOne(User).deleteRule('restrict').index(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  checks: [{ name: 'vehicle_license_plate_check', expression: 'license_plate = upper(license_plate)' }],
+});
+export class Vehicle extends VehicleSchema.class {}
+VehicleSchema.setClass(Vehicle);
+
+/** Community dues owed by a house, in integer US cents (server-contract §2, §7). */
+export const PaymentSchema = defineEntity({
+  name: 'Payment',
+  tableName: 'payment',
+  properties: {
+    id: id(),
+    house: () => p.manyToOne(House).deleteRule('restrict').index(),
+    amountCents: p.integer(),
+    type: p.enum(PAYMENT_TYPES),
+    description: p.string().length(MAX_LENGTH.description).nullable(),
+    status: p.enum(PAYMENT_STATUSES),
+    dueDate: p.date().nullable(),
+    paidAt: p.datetime().nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  indexes: [{ name: 'payment_created_at_index', properties: ['createdAt'] }],
+  checks: [
+    { name: 'payment_amount_check', expression: 'amount_cents > 0 and amount_cents <= 100000000' },
+    { name: 'payment_paid_at_check', expression: "status <> 'completed' or paid_at is not null" },
+  ],
+});
+export class Payment extends PaymentSchema.class {}
+PaymentSchema.setClass(Payment);
+
+/** Every entity, in the order the ORM should discover them. */
+export const entities = [
+  UserSchema,
+  SessionSchema,
+  HouseSchema,
+  VisitorInvitationSchema,
+  VehicleSchema,
+  PaymentSchema,
+];

@@ -1,0 +1,173 @@
+/**
+ * Opening the database: PostgreSQL when a URL is given, otherwise embedded PostgreSQL
+ * (PGlite) in a data folder (server-contract §3). Migrations run at start; on
+ * PostgreSQL under an advisory lock so that two servers starting at once do not race,
+ * and PGlite's data folder is locked so that a second process fails loudly instead of
+ * corrupting it (PGlite has no lock of its own).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/sql';
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM as PgliteMikroORM } from '@mikro-orm/pglite';
+import { MikroORM as PostgreSqlMikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+
+import { entities } from './entities';
+import { migrationsList } from './migrations';
+
+/** The entity manager every service receives: PostgreSQL and PGlite share one SQL dialect. */
+export type EntityManager = SqlEntityManager;
+
+/** Where the data lives: a PostgreSQL URL, or a PGlite data folder ('memory://' for a throw-away one). */
+export type DatabaseTarget =
+  | { kind: 'postgresql'; url: string }
+  | { kind: 'pglite'; dataDir: string };
+
+/** An open database: the ORM, which engine it is, and how to close it (releasing any lock). */
+export interface Database {
+  orm: PgliteMikroORM | PostgreSqlMikroORM;
+  target: DatabaseTarget;
+  /** A fresh entity manager (own identity map), one per request. */
+  fork(): EntityManager;
+  /** Pings the database; resolves when it answers within `timeoutMs`, rejects otherwise. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Raised when another process holds the embedded database's data folder. */
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `The embedded database folder ${dataDir} is in use by another Gatehouse process. ` +
+        'Stop that process, or set DATA_DIR to another folder (or DATABASE_URL to use PostgreSQL).',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+const MIGRATION_LOCK_KEY = 7_310_420_915; // any constant bigint shared by every Gatehouse server
+
+const migrationsOptions = {
+  migrationsList,
+  snapshot: false,
+  silent: true,
+  transactional: true,
+  allOrNothing: true,
+  tableName: 'mikro_orm_migrations',
+  path: path.join(import.meta.dirname ?? '.', 'migrations'),
+  pathTs: path.join(import.meta.dirname ?? '.', 'migrations'),
+};
+
+/**
+ * Initialises the ORM for `target` without touching the schema.
+ * Throws `DataDirLockedError` when another process holds a PGlite data folder.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { debug?: boolean; poolSize?: number } = {},
+): Promise<Database> {
+  if (target.kind === 'postgresql') {
+    const orm = await PostgreSqlMikroORM.init({
+      entities,
+      clientUrl: target.url,
+      extensions: [Migrator],
+      migrations: migrationsOptions,
+      debug: options.debug ?? false,
+      pool: { min: 0, max: options.poolSize ?? 10 },
+      allowGlobalContext: false,
+    });
+    return wrap(orm, target, async () => {});
+  }
+
+  const inMemory = target.dataDir.startsWith('memory://');
+  let release = async () => {};
+  if (!inMemory) {
+    mkdirSync(target.dataDir, { recursive: true });
+    try {
+      // The lock is a folder beside the data, refreshed every few seconds; a lock left
+      // by a killed process goes stale after 10 s, and the retries wait that out.
+      release = await lockfile.lock(target.dataDir, {
+        lockfilePath: `${target.dataDir}.lock`,
+        stale: 10_000,
+        update: 2_000,
+        retries: { retries: 6, minTimeout: 1_000, maxTimeout: 2_500, factor: 1.2 },
+        realpath: false,
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(target.dataDir);
+      throw error;
+    }
+  }
+  try {
+    const orm = await PgliteMikroORM.init({
+      entities,
+      dbName: target.dataDir,
+      extensions: [Migrator],
+      migrations: migrationsOptions,
+      debug: options.debug ?? false,
+      allowGlobalContext: false,
+    });
+    return wrap(orm, target, release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+function wrap(
+  orm: PgliteMikroORM | PostgreSqlMikroORM,
+  target: DatabaseTarget,
+  release: () => Promise<void>,
+): Database {
+  let closed = false;
+  return {
+    orm,
+    target,
+    fork: () => orm.em.fork() as unknown as EntityManager,
+    async ping(timeoutMs = 2_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
+      });
+      try {
+        await Promise.race([orm.em.fork().getConnection().execute('select 1'), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await orm.close(true);
+      } finally {
+        await release().catch(() => {});
+      }
+    },
+  };
+}
+
+/**
+ * Brings the schema up to date. On PostgreSQL a session-level advisory lock, held on a
+ * connection of its own, makes concurrent starts wait for each other; the second finds
+ * nothing pending. Returns the names of the migrations applied.
+ */
+export async function migrateDatabase(database: Database): Promise<string[]> {
+  if (database.target.kind === 'pglite') {
+    const applied = await database.orm.migrator.up();
+    return applied.map((migration) => migration.name);
+  }
+  const client = new pg.Client({ connectionString: database.target.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const applied = await database.orm.migrator.up();
+    return applied.map((migration) => migration.name);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,23 @@
+/** The three roles of product-spec §1. */
+export const ROLES = ['admin', 'resident', 'guard'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Visitor invitation statuses of product-spec §4, each with a badge. */
+export const VISITOR_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'checked-in',
+  'checked-out',
+  'expired',
+  'cancelled',
+] as const;
+export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
+
+/** Payment statuses of product-spec §4 and server-contract §7. */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Payment types of server-contract §7. */
+export const PAYMENT_TYPES = ['maintenance', 'amenity', 'fine', 'other'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];

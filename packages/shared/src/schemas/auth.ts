@@ -1,0 +1,63 @@
+/** Sign-in, sign-up and user schemas (product-spec §3, §5; server-contract §4). */
+import { z } from 'zod';
+
+import { ROLES } from '../enums';
+import { emailField, passwordField, personNameField, phoneField } from './fields';
+
+/** POST /api/auth/login, `auth.login` input. */
+export const ZLoginRequest = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginRequest = z.input<typeof ZLoginRequest>;
+
+/** A role; anything else is 400 'Invalid role'. */
+export const ZRole = z.enum(ROLES, { error: 'Invalid role' });
+
+/** POST /api/auth/signup, `auth.signup` input: name, email, phone, password, role (default resident). */
+export const ZSignupRequest = z.object({
+  name: personNameField,
+  email: emailField,
+  phone: phoneField,
+  password: passwordField,
+  role: ZRole.optional().default('resident'),
+});
+export type SignupRequest = z.input<typeof ZSignupRequest>;
+
+/** The sign-up form: the request plus the password confirmation (product-spec §5). */
+export const ZSignupForm = ZSignupRequest.extend({
+  confirmPassword: z.string({ error: 'Passwords do not match' }),
+}).refine((form) => form.password === form.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+export type SignupForm = z.input<typeof ZSignupForm>;
+
+/** A house as it appears inside other objects: `{id, houseNumber, block}`. */
+export const ZHouseRef = z.object({
+  id: z.string(),
+  houseNumber: z.string(),
+  block: z.string(),
+});
+export type HouseRef = z.infer<typeof ZHouseRef>;
+
+/** User JSON (server-contract §4). Never a password hash. */
+export const ZUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: ZRole,
+  houseId: ZHouseRef.nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof ZUser>;
+
+/** Signup and login answer: `{token, user}`. */
+export const ZAuthResponse = z.object({ token: z.string(), user: ZUser });
+export type AuthResponse = z.infer<typeof ZAuthResponse>;
+
+/** `auth.me` answer: `{user}`. */
+export const ZMeResponse = z.object({ user: ZUser });
+export type MeResponse = z.infer<typeof ZMeResponse>;

@@ -1,0 +1,124 @@
+/**
+ * Field schemas with the exact messages of product-spec §5 and the bounds of
+ * server-contract §1a. Forms and procedures build their schemas from these, so
+ * the browser and the server can never disagree on a rule.
+ */
+import { z } from 'zod';
+
+import { MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+
+/** A simple email pattern: something@something.something, no spaces (product-spec §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * International-style phone number: optional +, a digit 1-9, then 1-14 more digits,
+ * once spaces and dashes are removed (product-spec §5).
+ */
+export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
+
+/** HH:MM, 24-hour (server-contract §2). */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** YYYY-MM-DD (server-contract §2). */
+export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** `<Field> must be at most N characters` (server-contract §1a). */
+export const tooLongMessage = (label: string, max: number) =>
+  `${label} must be at most ${max} characters`;
+
+/**
+ * A required text field: trimmed, `requiredMessage` when missing or blank,
+ * `<label> must be at most <max> characters` when too long.
+ */
+export function requiredText(label: string, max: number, requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, tooLongMessage(label, max));
+}
+
+/**
+ * An optional text field: trimmed; empty, blank, null and missing all become `undefined`
+ * (product-spec §5: empty optional fields are omitted; server-contract §6: stored as null).
+ */
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLongMessage(label, max))
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+}
+
+/** Email: required, simple pattern, trimmed and lower-cased (product-spec §5, server-contract §4). */
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(MAX_LENGTH.email, tooLongMessage('Email', MAX_LENGTH.email))
+  .regex(EMAIL_PATTERN, 'Invalid email format')
+  .toLowerCase();
+
+/** Password: required, at least 6 characters, at most 128; never trimmed (product-spec §5). */
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(MAX_LENGTH.password, tooLongMessage('Password', MAX_LENGTH.password));
+
+/** A person's name: required, at least 2 characters after trimming, at most 100 (product-spec §5). */
+export const personNameField = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .min(NAME_MIN_LENGTH, `Name must be at least ${NAME_MIN_LENGTH} characters`)
+  .max(MAX_LENGTH.name, tooLongMessage('Name', MAX_LENGTH.name));
+
+/** Whether a phone number passes product-spec §5 once spaces and dashes are ignored. */
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value.replace(/[\s-]/g, ''));
+}
+
+/** Phone: required, international style with spaces and dashes ignored (product-spec §5). */
+export const phoneField = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .max(MAX_LENGTH.phone, 'Invalid phone number format')
+  .refine(isValidPhone, 'Invalid phone number format');
+
+/** Whether `value` is a UUID (server-contract §2); a malformed id is treated as unknown (404). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID_PATTERN.test(value);
+
+/**
+ * An object id as sent by a caller. Only its presence and size are checked here: a
+ * malformed id is answered like an unknown one, 404 (server-contract §1).
+ */
+export const idField = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(64, requiredMessage);
+
+/** A list page: `limit` clamped to 1..100 (default 50), `offset` from 0 (server-contract §6, §8). */
+export const paginationFields = {
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .optional()
+    .transform((value) => Math.min(Math.max(value ?? 50, 1), 100)),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .max(1_000_000_000, 'offset is too large')
+    .optional()
+    .transform((value) => value ?? 0),
+};
+
+/** Search text `q`: trimmed, at most 100 characters, empty means no filter (server-contract §1a). */
+export const searchField = z
+  .string({ error: 'q must be text' })
+  .trim()
+  .max(MAX_LENGTH.q, tooLongMessage('Search text', MAX_LENGTH.q))
+  .optional()
+  .transform((value) => (value ? value : undefined));

@@ -1,0 +1,123 @@
+/** Visitor invitation schemas (product-spec §3, §5; server-contract §6). */
+import { z } from 'zod';
+
+import { MAX_LENGTH } from '../constants';
+import { VISITOR_STATUSES } from '../enums';
+import { ZHouseRef } from './auth';
+import {
+  DATE_PATTERN,
+  EMAIL_PATTERN,
+  TIME_PATTERN,
+  idField,
+  optionalText,
+  paginationFields,
+  phoneField,
+  requiredText,
+  tooLongMessage,
+} from './fields';
+
+export const ZVisitorStatus = z.enum(VISITOR_STATUSES, { error: 'Invalid status' });
+
+/** Whether a YYYY-MM-DD string names a real calendar day (2026-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const timeField = (requiredMessage: string, label: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .regex(TIME_PATTERN, `${label} must be a time (HH:MM)`);
+
+/**
+ * The invitation form and `visitors.invite` input (product-spec §5). Optional email,
+ * purpose and plate: empty ones are dropped; the plate is upper-cased.
+ */
+export const ZInviteVisitorRequest = z
+  .object({
+    name: requiredText('Name', MAX_LENGTH.name, 'Visitor name is required'),
+    phone: phoneField,
+    email: z
+      .string({ error: 'Invalid email format' })
+      .trim()
+      .max(MAX_LENGTH.email, tooLongMessage('Email', MAX_LENGTH.email))
+      .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Invalid email format')
+      .nullish()
+      .transform((value) => (value ? value.toLowerCase() : undefined)),
+    purpose: optionalText('Purpose', MAX_LENGTH.purpose),
+    vehicleLicensePlate: optionalText('Vehicle license plate', MAX_LENGTH.licensePlate).transform(
+      (value) => value?.toUpperCase().replace(/\s+/g, ' '),
+    ),
+    houseId: idField('Please select a house'),
+    visitDate: z
+      .string({ error: 'Visit date is required' })
+      .trim()
+      .min(1, 'Visit date is required')
+      .refine(isCalendarDate, 'Visit date must be a date (YYYY-MM-DD)'),
+    visitTimeFrom: timeField('Start time is required', 'Start time'),
+    visitTimeTo: timeField('End time is required', 'End time'),
+  })
+  .refine((invite) => invite.visitTimeFrom < invite.visitTimeTo, {
+    message: 'End time must be after start time',
+    path: ['visitTimeTo'],
+  });
+export type InviteVisitorRequest = z.input<typeof ZInviteVisitorRequest>;
+export type InviteVisitorInput = z.output<typeof ZInviteVisitorRequest>;
+
+/** Visitor JSON (product-spec §3, server-contract §6). */
+export const ZVisitor = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  purpose: z.string().nullable(),
+  vehicleLicensePlate: z.string().nullable(),
+  houseId: ZHouseRef,
+  hostId: z.object({ id: z.string(), name: z.string() }),
+  visitDate: z.string(),
+  visitTimeFrom: z.string(),
+  visitTimeTo: z.string(),
+  status: ZVisitorStatus,
+  qrCodeDataUrl: z.string(),
+  qrCodeToken: z.string(),
+  check_in_time: z.string().nullable(),
+  check_out_time: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Visitor = z.infer<typeof ZVisitor>;
+
+/** `visitors.list` and `visitors.myInvitations` input: limit, offset, optional status. */
+export const ZVisitorListRequest = z.object({
+  ...paginationFields,
+  status: ZVisitorStatus.optional(),
+});
+export type VisitorListRequest = z.input<typeof ZVisitorListRequest>;
+
+/** A page of visitors: the rows and the full count (REST puts it in X-Total-Count). */
+export const ZVisitorListResponse = z.object({ items: z.array(ZVisitor), total: z.number().int() });
+export type VisitorListResponse = z.infer<typeof ZVisitorListResponse>;
+
+/** An object addressed by id (path parameter). */
+export const ZByIdRequest = z.object({ id: idField('Not found') });
+
+/** The scan form and `visitors.scan` input: the token is trimmed (product-spec §5). */
+export const ZScanRequest = z.object({
+  token: z
+    .string({ error: 'Please enter a token' })
+    .trim()
+    .min(1, 'Please enter a token')
+    .max(MAX_LENGTH.token, 'Invalid or expired QR code'),
+});
+export type ScanRequest = z.input<typeof ZScanRequest>;
+
+/** `visitors.checkIn` / `visitors.checkOut` input (server-contract §6). */
+export const ZGateTransitionRequest = z.object({
+  visitorId: idField('Visitor not found'),
+  notes: optionalText('Notes', MAX_LENGTH.notes),
+});
+export type GateTransitionRequest = z.input<typeof ZGateTransitionRequest>;
