@@ -1,0 +1,208 @@
+/**
+ * The Fastify host, on one port: tRPC at /trpc, the REST paths of product-spec §7 at
+ * /api (through the one mapping table), GET /api/health, and the built web app at /
+ * with history fallback. Every /api answer uses the envelope of server-contract §1.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import fastifyStatic from '@fastify/static';
+import {
+  appRouter,
+  createCaller,
+  createInnerContext,
+  describeError,
+  restRoutes,
+  type AuthRateLimits,
+  type Context,
+  type RestRoute,
+  type ServiceConfig,
+} from '@gatehouse/api';
+import type { Database } from '@gatehouse/db';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+
+import type { AppRouter } from '@gatehouse/api';
+
+/** Largest accepted request body: 100 KB (server-contract §1). */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** What the app is built from; tests pass their own database, clock and limits. */
+export interface AppOptions {
+  db: Database;
+  service: ServiceConfig;
+  rateLimits: AuthRateLimits;
+  clock?: () => Date;
+  /** The built web app; served when the folder exists. */
+  webRoot?: string;
+  logger?: boolean | FastifyBaseLogger | { level: string };
+}
+
+/** The envelope of server-contract §1. */
+export function envelope(data: unknown) {
+  return { success: true, data, error: null };
+}
+
+function errorEnvelope(message: string, details?: unknown) {
+  return details ? { success: false, data: null, error: message, details } : { success: false, data: null, error: message };
+}
+
+/** `Authorization: Bearer <token>` → the token, else null. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Builds the Fastify app (not listening). */
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // tRPC batches put several procedure names in one path segment.
+    routerOptions: { maxParamLength: 5_000 },
+    // Requests in flight are allowed to finish at shutdown; idle keep-alive sockets close at once.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  const contextOf = (request: FastifyRequest): Context =>
+    createInnerContext({
+      db: options.db,
+      config: options.service,
+      rateLimits: options.rateLimits,
+      ...(options.clock ? { clock: options.clock } : {}),
+      bearerToken: bearerTokenOf(request),
+      clientAddress: request.ip,
+    });
+
+  const sendError = (reply: FastifyReply, error: unknown) => {
+    const described = describeError(error);
+    if (described.status >= 500 && described.status !== 503) reply.log.error({ err: error }, 'request failed');
+    if (described.retryAfterSeconds !== undefined) reply.header('Retry-After', String(described.retryAfterSeconds));
+    return reply.code(described.status).send(errorEnvelope(described.message, described.details));
+  };
+
+  // Errors Fastify raises itself: malformed JSON, a body over the limit, a wrong content type.
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.code(413).send(errorEnvelope('Request body too large'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return reply.code(415).send(errorEnvelope('Unsupported content type: send JSON (application/json)'));
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send(errorEnvelope('Request body is empty: send a JSON object'));
+    }
+    if (status === 400 && (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP'))) {
+      return reply.code(400).send(errorEnvelope('Malformed JSON in request body'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorEnvelope(status === 404 ? 'Not found' : 'Bad request'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, error);
+  });
+
+  // tRPC ------------------------------------------------------------------------------
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => contextOf(req),
+      onError: ({ error, path }) => {
+        if (describeError(error).status === 500) app.log.error({ err: error, path }, 'procedure failed');
+      },
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors
+          .map((error) => describeError(error).retryAfterSeconds)
+          .find((seconds) => seconds !== undefined);
+        return retryAfter !== undefined ? { headers: { 'Retry-After': String(retryAfter) } } : {};
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  // REST: one row of the mapping table, one route ----------------------------------------
+  const mount = (route: RestRoute) => {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        if (route.takesBody && request.body !== undefined && request.body !== null && !isPlainObject(request.body)) {
+          return reply.code(400).send(errorEnvelope('Request body must be a JSON object'));
+        }
+        try {
+          const caller = createCaller(contextOf(request)) as unknown as Record<
+            string,
+            Record<string, (input: unknown) => Promise<unknown>>
+          >;
+          const [domain, name] = route.procedure.split('.') as [string, string];
+          const procedure = caller[domain]?.[name];
+          if (!procedure) throw new Error(`No procedure ${route.procedure}`);
+          const result = await procedure(
+            route.input({
+              params: (request.params ?? {}) as Record<string, string>,
+              query: (request.query ?? {}) as Record<string, unknown>,
+              body: isPlainObject(request.body) ? request.body : {},
+            }),
+          );
+          if (route.list) {
+            const page = result as { items: unknown[]; total: number };
+            reply.header('X-Total-Count', String(page.total));
+            return reply.code(route.successStatus).send(envelope(page.items));
+          }
+          return reply.code(route.successStatus).send(envelope(result));
+        } catch (error) {
+          return sendError(reply, error);
+        }
+      },
+    });
+  };
+  restRoutes.forEach(mount);
+
+  /** Health: 200 once migrations are done and the database answers, 503 while it does not. */
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await options.db.ping(2_000);
+      return reply.send(envelope({ status: 'ok', database: 'ok' }));
+    } catch {
+      return reply.code(503).send(errorEnvelope('Service temporarily unavailable'));
+    }
+  });
+
+  // The web app --------------------------------------------------------------------------
+  const webRoot = options.webRoot;
+  const serveWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api') || url.startsWith('/trpc')) {
+      return reply.code(404).send(errorEnvelope('Not found'));
+    }
+    if (serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History fallback: client-side routes load the app, which routes them.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}

@@ -1,0 +1,108 @@
+/**
+ * Configuration from the environment, exactly as server-contract §3 lists it. A bad
+ * value stops the server at start with a message naming the variable.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import { DEFAULT_EARLY_CHECKIN_MINUTES, ZSignupRequest } from '@gatehouse/shared';
+import { isValidTimeZone, serverTimeZone } from '@gatehouse/api';
+import type { DatabaseTarget } from '@gatehouse/db';
+import { z } from 'zod';
+
+/** Everything the server reads from its environment. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  seedDemo: boolean;
+  bootstrapAdmin: z.output<typeof ZSignupRequest> | null;
+  timeZone: string;
+  earlyCheckinMinutes: number;
+  sessionTtlDays: number;
+  /** The built web app (apps/web/dist); not served when missing. */
+  webRoot: string;
+  repoRoot: string;
+}
+
+/** Raised for a bad environment; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The repository root: the nearest folder upwards holding turbo.json, else the working directory. */
+export function findRepoRoot(start = import.meta.dirname ?? process.cwd()): string {
+  for (let folder = start; ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'turbo.json'))) return folder;
+    if (path.dirname(folder) === folder) return process.cwd();
+  }
+}
+
+function parseBoolean(name: string, value: string): boolean {
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${value}"`);
+}
+
+function parseInteger(name: string, value: string, min: number, max: number): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < min || number > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  }
+  return number;
+}
+
+/** Reads server-contract §3's variables from `env`. Throws ConfigError on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const repoRoot = findRepoRoot();
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const dataDir = path.resolve(repoRoot, read('DATA_DIR') ?? '.data');
+  const database: DatabaseTarget = databaseUrl
+    ? { kind: 'postgresql', url: databaseUrl }
+    : { kind: 'pglite', dataDir: read('DATA_DIR')?.startsWith('memory://') ? 'memory://' : dataDir };
+
+  const timeZone = read('COMMUNITY_TIMEZONE') ?? serverTimeZone();
+  if (!isValidTimeZone(timeZone)) throw new ConfigError(`COMMUNITY_TIMEZONE "${timeZone}" is not an IANA time zone`);
+
+  const adminEmail = read('ADMIN_EMAIL');
+  let bootstrapAdmin: ServerConfig['bootstrapAdmin'] = null;
+  if (adminEmail) {
+    const parsed = ZSignupRequest.safeParse({
+      email: adminEmail,
+      password: env.ADMIN_PASSWORD,
+      name: read('ADMIN_NAME') ?? 'Administrator',
+      phone: read('ADMIN_PHONE') ?? '+10000000000',
+      role: 'admin',
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ConfigError(`ADMIN_${String(issue?.path[0] ?? 'EMAIL').toUpperCase()}: ${issue?.message}`);
+    }
+    bootstrapAdmin = parsed.data;
+  }
+
+  return {
+    port: parseInteger('PORT', read('PORT') ?? '3000', 0, 65_535),
+    host: read('HOST') ?? '127.0.0.1',
+    database,
+    seedDemo: read('SEED_DEMO') ? parseBoolean('SEED_DEMO', read('SEED_DEMO')!) : !databaseUrl,
+    bootstrapAdmin,
+    timeZone,
+    earlyCheckinMinutes: parseInteger(
+      'EARLY_CHECKIN_MINUTES',
+      read('EARLY_CHECKIN_MINUTES') ?? String(DEFAULT_EARLY_CHECKIN_MINUTES),
+      0,
+      24 * 60,
+    ),
+    sessionTtlDays: parseInteger('SESSION_TTL_DAYS', read('SESSION_TTL_DAYS') ?? '30', 1, 3650),
+    webRoot: path.join(repoRoot, 'apps', 'web', 'dist'),
+    repoRoot,
+  };
+}

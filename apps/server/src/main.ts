@@ -1,0 +1,128 @@
+/**
+ * Starts Gatehouse: reads the configuration, opens the database (PostgreSQL or
+ * embedded), runs migrations, creates the configured admin, seeds the demo community
+ * when asked, serves, and shuts down gracefully on SIGTERM and SIGINT (stop accepting,
+ * finish requests in flight, close the database).
+ */
+import {
+  applyExpiry,
+  createMemoryAuthRateLimits,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  ensureBootstrapAdmin,
+  hasDemoAccounts,
+  isDatabaseEmpty,
+  seedDemoCommunity,
+} from '@gatehouse/api';
+import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '@gatehouse/db';
+
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+
+/** How often ended invitations are expired in the background (ms). */
+const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+/** Longest wait for requests in flight at shutdown before the process exits anyway (ms). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function describeTarget(config: ServerConfig): string {
+  return config.database.kind === 'postgresql'
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PostgreSQL (PGlite) in ${config.database.dataDir}`;
+}
+
+async function main() {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  console.log(`Gatehouse starting on Node ${process.version}, database: ${describeTarget(config)}`);
+
+  let db: Database;
+  try {
+    db = await openDatabase(config.database);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const applied = await migrateDatabase(db);
+  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+
+  if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db.fork(), config.bootstrapAdmin))) {
+    console.log(`Created the admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
+  }
+  if (config.seedDemo) {
+    if (await isDatabaseEmpty(db.fork())) {
+      await seedDemoCommunity(db.fork(), new Date(), config.timeZone);
+      console.log('Seeded the demo community.');
+    }
+    if (await hasDemoAccounts(db.fork())) {
+      console.log(`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
+      for (const account of DEMO_ACCOUNTS) {
+        console.log(`  ${account.role.padEnd(9)} ${account.email.padEnd(24)} ${account.name}${account.house ? `, house ${account.house}` : ''}`);
+      }
+    }
+  }
+
+  const app = await buildApp({
+    db,
+    service: {
+      timeZone: config.timeZone,
+      earlyCheckinMinutes: config.earlyCheckinMinutes,
+      sessionTtlDays: config.sessionTtlDays,
+    },
+    rateLimits: createMemoryAuthRateLimits(),
+    webRoot: config.webRoot,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  });
+
+  const sweep = setInterval(() => {
+    applyExpiry(db.fork(), { now: new Date(), timeZone: config.timeZone }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'expiry sweep failed'),
+    );
+  }, EXPIRY_SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then closing the database.`);
+    const force = setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    clearInterval(sweep);
+    try {
+      await app.close();
+      await db.close();
+      console.log('Gatehouse stopped.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Error during shutdown', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Gatehouse is ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Gatehouse failed to start:', error);
+  process.exit(1);
+});

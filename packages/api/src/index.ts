@@ -1,0 +1,14 @@
+export { appRouter, createCaller, type AppRouter } from './root';
+export { restRoutes, type RestRoute, type RestRequestParts, type ProcedurePath } from './rest';
+export { createInnerContext, type Context, type InnerContext, type ServiceConfig } from './trpc';
+export { describeError, httpError, INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE, type ErrorDescription } from './errors';
+export {
+  createMemoryAuthRateLimits,
+  DEFAULT_AUTH_RATE_LIMITS,
+  type AuthRateLimits,
+  type AuthRateLimitOptions,
+} from './lib/rate-limits';
+export { communityDate, communityTime, isValidTimeZone, serverTimeZone } from './lib/time';
+export { ensureBootstrapAdmin, hashPassword } from './services/auth';
+export { applyExpiry, newPassToken, passQrDataUrl } from './services/visitors';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoAccounts, isDatabaseEmpty, seedDemoCommunity } from './seed/demo';

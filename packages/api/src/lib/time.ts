@@ -1,0 +1,38 @@
+/**
+ * Community time (server-contract §2): "today", visit windows and expiry are computed in
+ * one IANA time zone, `COMMUNITY_TIMEZONE`.
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/** The server's own IANA zone, the default of COMMUNITY_TIMEZONE. */
+export function serverTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows. */
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The community's calendar date at `now`, YYYY-MM-DD. */
+export function communityDate(now: Date, timeZone: string): string {
+  return format(new TZDate(now, timeZone), 'yyyy-MM-dd');
+}
+
+/** The community's wall-clock time at `now`, HH:MM (24 h). */
+export function communityTime(now: Date, timeZone: string): string {
+  return format(new TZDate(now, timeZone), 'HH:mm');
+}
+
+/** The instant at which the community's clocks show `date` (YYYY-MM-DD) `time` (HH:MM). */
+export function communityInstant(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime());
+}

@@ -1,0 +1,84 @@
+/**
+ * The REST paths of product-spec §7, as one table from path to procedure. The server's
+ * adapter mounts each row on Fastify and calls the procedure through the server-side
+ * caller: one implementation, the same validation, permissions and errors as /trpc.
+ */
+import type { AppRouter } from './root';
+
+type RouterRecord = AppRouter['_def']['record'];
+
+/** `domain.procedure`, e.g. `visitors.scan`: every procedure of the router. */
+export type ProcedurePath = {
+  [Domain in keyof RouterRecord & string]: `${Domain}.${keyof RouterRecord[Domain] & string}`;
+}[keyof RouterRecord & string];
+
+/** What the adapter hands an input builder: the parsed request parts. */
+export interface RestRequestParts {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** The JSON body as an object; `{}` when absent. A body that is not an object is refused before. */
+  body: Record<string, unknown>;
+}
+
+/** One REST path. */
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Fastify path syntax (`:id`). */
+  path: string;
+  procedure: ProcedurePath;
+  /** Status of a success: 201 for creations (server-contract §1), else 200. */
+  successStatus: 200 | 201;
+  /** Lists answer `{items, total}`: REST sends `items` as `data` and `total` as X-Total-Count. */
+  list: boolean;
+  /** Builds the procedure's input from the request. */
+  input: (parts: RestRequestParts) => unknown;
+  /** Whether the path takes a JSON body. */
+  takesBody: boolean;
+}
+
+const fromBody = ({ body }: RestRequestParts) => body;
+const fromQuery = ({ query }: RestRequestParts) => query;
+const fromParams = ({ params }: RestRequestParts) => params;
+const fromParamsAndBody = ({ params, body }: RestRequestParts) => ({ ...body, ...params });
+const none = () => undefined;
+
+function route(
+  method: RestRoute['method'],
+  path: string,
+  procedure: ProcedurePath,
+  input: RestRoute['input'],
+  options: { successStatus?: 201; list?: boolean } = {},
+): RestRoute {
+  return {
+    method,
+    path,
+    procedure,
+    input,
+    successStatus: options.successStatus ?? 200,
+    list: options.list ?? false,
+    takesBody: input === fromBody || input === fromParamsAndBody,
+  };
+}
+
+/** Every REST path of product-spec §7 served so far, in the order of the spec. */
+export const restRoutes: readonly RestRoute[] = [
+  route('POST', '/api/auth/signup', 'auth.signup', fromBody, { successStatus: 201 }),
+  route('POST', '/api/auth/login', 'auth.login', fromBody),
+  route('POST', '/api/auth/logout', 'auth.logout', none),
+  route('GET', '/api/auth/me', 'auth.me', none),
+
+  route('GET', '/api/houses', 'houses.list', fromQuery, { list: true }),
+  route('GET', '/api/houses/:id', 'houses.byId', fromParams),
+  route('POST', '/api/houses', 'houses.create', fromBody, { successStatus: 201 }),
+  route('POST', '/api/houses/:id/residents', 'houses.addResident', fromParamsAndBody),
+  route('DELETE', '/api/houses/:id/residents/:residentId', 'houses.removeResident', fromParams),
+
+  route('GET', '/api/visitors', 'visitors.list', fromQuery, { list: true }),
+  route('GET', '/api/visitors/my-invitations', 'visitors.myInvitations', fromQuery, { list: true }),
+  route('GET', '/api/visitors/:id', 'visitors.byId', fromParams),
+  route('POST', '/api/visitors/invite', 'visitors.invite', fromBody, { successStatus: 201 }),
+  route('DELETE', '/api/visitors/:id/cancel', 'visitors.cancel', fromParams),
+  route('POST', '/api/visitors/scan', 'visitors.scan', fromBody),
+  route('POST', '/api/visitors/checkin-qr', 'visitors.checkIn', fromBody),
+  route('POST', '/api/visitors/checkout-qr', 'visitors.checkOut', fromBody),
+];

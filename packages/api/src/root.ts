@@ -1,0 +1,17 @@
+/** The application router: one router per domain. */
+import { authRouter } from './routers/auth';
+import { housesRouter } from './routers/houses';
+import { visitorsRouter } from './routers/visitors';
+import { createCallerFactory, createTRPCRouter } from './trpc';
+
+export const appRouter = createTRPCRouter({
+  auth: authRouter,
+  houses: housesRouter,
+  visitors: visitorsRouter,
+});
+
+/** The router's type: all the web client imports from the server. */
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller, for tests and the REST adapter: `createCaller(ctx).visitors.scan({token})`. */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,61 @@
+/**
+ * auth: signup, login, logout, me (server-contract §4).
+ */
+import { ZAuthResponse, ZLoginRequest, ZMeResponse, ZSignupRequest } from '@gatehouse/shared';
+import { z } from 'zod';
+
+import { login, signup } from '../services/auth';
+import { revokeSessionByToken } from '../services/sessions';
+import { serializeUser } from '../lib/serialize';
+import { createTRPCRouter, protectedProcedure, publicProcedure } from '../trpc';
+
+/** Login and signup count against the per-address limit, per call (batching included). */
+const rateLimitedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  await ctx.rateLimits.consumeAddress(ctx.clientAddress);
+  return next();
+});
+
+export const authRouter = createTRPCRouter({
+  /**
+   * Creates an account and signs it in. Input: ZSignupRequest. Output: `{token, user}`.
+   * Errors: 400 (product-spec §5 messages), 403 guard/admin after the first admin, 409 taken email, 429.
+   */
+  signup: rateLimitedProcedure
+    .input(ZSignupRequest)
+    .output(ZAuthResponse)
+    .mutation(({ ctx, input }) =>
+      signup(ctx.em, input, {
+        now: ctx.clock(),
+        sessionTtlDays: ctx.config.sessionTtlDays,
+        ipAddress: ctx.clientAddress,
+      }),
+    ),
+
+  /**
+   * Signs in. Input: `{email, password}`. Output: `{token, user}`.
+   * Errors: 400, 401 'Invalid email or password', 403 'Account is inactive', 429.
+   */
+  login: rateLimitedProcedure
+    .input(ZLoginRequest)
+    .output(ZAuthResponse)
+    .mutation(({ ctx, input }) =>
+      login(ctx.em, input, {
+        now: ctx.clock(),
+        sessionTtlDays: ctx.config.sessionTtlDays,
+        ipAddress: ctx.clientAddress,
+        rateLimits: ctx.rateLimits,
+      }),
+    ),
+
+  /** Revokes the presented token; succeeds even when it was already revoked or is absent. Output: `{}`. */
+  logout: publicProcedure
+    .input(z.object({}).strip().optional())
+    .output(z.object({}))
+    .mutation(async ({ ctx }) => {
+      if (ctx.bearerToken) await revokeSessionByToken(ctx.em, ctx.bearerToken, ctx.clock());
+      return {};
+    }),
+
+  /** The signed-in user. Output: `{user}`. Errors: 401. */
+  me: protectedProcedure.output(ZMeResponse).query(({ ctx }) => ({ user: serializeUser(ctx.user) })),
+});

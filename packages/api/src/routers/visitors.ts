@@ -1,0 +1,85 @@
+/**
+ * visitors: invitations and the gate (server-contract §5, §6).
+ */
+import {
+  ZByIdRequest,
+  ZGateTransitionRequest,
+  ZInviteVisitorRequest,
+  ZScanRequest,
+  ZVisitor,
+  ZVisitorListRequest,
+  ZVisitorListResponse,
+} from '@gatehouse/shared';
+
+import {
+  cancelVisitor,
+  checkInVisitor,
+  checkOutVisitor,
+  getVisitor,
+  inviteVisitor,
+  listVisitors,
+  scanPass,
+} from '../services/visitors';
+import { createTRPCRouter, gateProcedure, protectedProcedure, roleProcedure, type Context } from '../trpc';
+
+const clockOf = (ctx: Context) => ({
+  now: ctx.clock(),
+  timeZone: ctx.config.timeZone,
+  earlyCheckinMinutes: ctx.config.earlyCheckinMinutes,
+});
+
+/** Residents and admins: the roles that invite and cancel. */
+const hostProcedure = roleProcedure('resident', 'admin');
+
+export const visitorsRouter = createTRPCRouter({
+  /**
+   * Resident (own house) or admin (any house). Input: ZInviteVisitorRequest. Output: the
+   * visitor, status approved, with its pass. Errors: 400, 403, 404 house.
+   */
+  invite: hostProcedure
+    .input(ZInviteVisitorRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => inviteVisitor(ctx.em, ctx.user, input, clockOf(ctx))),
+
+  /** Staff: all; residents: their house's. Input: limit, offset, status. Output: `{items, total}`. */
+  list: protectedProcedure
+    .input(ZVisitorListRequest)
+    .output(ZVisitorListResponse)
+    .query(({ ctx, input }) => listVisitors(ctx.em, ctx.user, input, 'visible', clockOf(ctx))),
+
+  /** The invitations the caller hosts. Input: limit, offset, status. Output: `{items, total}`. */
+  myInvitations: protectedProcedure
+    .input(ZVisitorListRequest)
+    .output(ZVisitorListResponse)
+    .query(({ ctx, input }) => listVisitors(ctx.em, ctx.user, input, 'hosted', clockOf(ctx))),
+
+  /** One invitation. Errors: 404 'Visitor not found' (also for a resident outside their house). */
+  byId: protectedProcedure
+    .input(ZByIdRequest)
+    .output(ZVisitor)
+    .query(({ ctx, input }) => getVisitor(ctx.em, ctx.user, input.id, clockOf(ctx))),
+
+  /** Resident (host or same house) or admin. Output: the cancelled visitor. Errors: 403 guard, 404, 409. */
+  cancel: hostProcedure
+    .input(ZByIdRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => cancelVisitor(ctx.em, ctx.user, input.id, clockOf(ctx))),
+
+  /** Guard or admin. Input: `{token}`. Output: the visitor, any status. Errors: 400 empty, 404 unknown. */
+  scan: gateProcedure
+    .input(ZScanRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => scanPass(ctx.em, input.token, clockOf(ctx))),
+
+  /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-in visitor. Errors: 404, 409. */
+  checkIn: gateProcedure
+    .input(ZGateTransitionRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => checkInVisitor(ctx.em, ctx.user, input, clockOf(ctx))),
+
+  /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-out visitor. Errors: 404, 409. */
+  checkOut: gateProcedure
+    .input(ZGateTransitionRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => checkOutVisitor(ctx.em, ctx.user, input, clockOf(ctx))),
+});

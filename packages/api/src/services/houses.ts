@@ -1,0 +1,141 @@
+/**
+ * Houses and their residents (server-contract §5, §8): list with search, detail with
+ * the privacy rule for residents of other houses, create, add and remove a resident.
+ */
+import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { House, User, Vehicle, type EntityManager } from '@gatehouse/db';
+import {
+  isUuid,
+  type CreateHouseRequest,
+  type House as HouseJson,
+  type HouseDetail,
+  type HouseListResponse,
+} from '@gatehouse/shared';
+
+import { httpError } from '../errors';
+import { likePattern } from '../lib/serialize';
+
+export type { CreateHouseRequest };
+
+/** House JSON; `owner` must be loaded. */
+export function serializeHouse(house: House): HouseJson {
+  const owner = house.owner as User | null | undefined;
+  return {
+    id: house.id,
+    houseNumber: house.houseNumber,
+    block: house.block,
+    street: house.street,
+    owner: owner ? { id: owner.id, name: owner.name } : null,
+    createdAt: house.createdAt.toISOString(),
+  };
+}
+
+async function findHouse(em: EntityManager, id: string): Promise<House> {
+  const house = isUuid(id) ? await em.findOne(House, { id }, { populate: ['owner'] }) : null;
+  if (!house) throw httpError(404, 'House not found');
+  return house;
+}
+
+/**
+ * A page of houses ordered by block then house number; `q` matches house number or
+ * block, case-insensitively, `%` and `_` literally (server-contract §1a).
+ */
+export async function listHouses(
+  em: EntityManager,
+  input: { limit: number; offset: number; q?: string | undefined },
+): Promise<HouseListResponse> {
+  const where: FilterQuery<House> = input.q
+    ? { $or: [{ houseNumber: { $ilike: likePattern(input.q) } }, { block: { $ilike: likePattern(input.q) } }] }
+    : {};
+  const [rows, total] = await em.findAndCount(House, where, {
+    populate: ['owner'],
+    orderBy: [{ block: 'asc' }, { houseNumber: 'asc' }, { id: 'asc' }],
+    limit: input.limit,
+    offset: input.offset,
+  });
+  return { items: rows.map(serializeHouse), total };
+}
+
+/**
+ * A house with its residents and vehicles. A resident of another house gets both lists
+ * empty (server-contract §5). Unknown or malformed id: 404 'House not found'.
+ */
+export async function getHouse(em: EntityManager, viewer: User, id: string): Promise<HouseDetail> {
+  const house = await findHouse(em, id);
+  const viewerHouse = viewer.house as House | null | undefined;
+  const mayList = viewer.role !== 'resident' || viewerHouse?.id === house.id;
+  if (!mayList) return { ...serializeHouse(house), residents: [], vehicles: [] };
+  const [residents, vehicles] = [
+    await em.find(User, { house: house.id }, { orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    await em.find(Vehicle, { house: house.id }, { orderBy: [{ licensePlate: 'asc' }] }),
+  ];
+  return {
+    ...serializeHouse(house),
+    residents: residents.map((user) => ({ id: user.id, name: user.name, email: user.email })),
+    vehicles: vehicles.map((vehicle) => ({
+      id: vehicle.id,
+      licensePlate: vehicle.licensePlate,
+      make: vehicle.make,
+      model: vehicle.model,
+      color: vehicle.color,
+    })),
+  };
+}
+
+/**
+ * Creates a house (admin): 201 with the house. Unknown owner: 404 'Owner not found';
+ * a taken (houseNumber, block): 409.
+ */
+export async function createHouse(
+  em: EntityManager,
+  input: { houseNumber: string; block: string; street: string; ownerId: string },
+): Promise<HouseJson> {
+  const owner = isUuid(input.ownerId) ? await em.findOne(User, { id: input.ownerId }) : null;
+  if (!owner) throw httpError(404, 'Owner not found');
+  const conflict = () =>
+    httpError(409, `House ${input.houseNumber} already exists in block ${input.block}`);
+  if ((await em.count(House, { houseNumber: input.houseNumber, block: input.block })) > 0) throw conflict();
+  const house = em.create(House, {
+    houseNumber: input.houseNumber,
+    block: input.block,
+    street: input.street,
+    owner,
+  });
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw conflict();
+    throw error;
+  }
+  return serializeHouse(house);
+}
+
+/** Makes `userId` a resident of house `id` (a user lives in at most one house); returns the detail. */
+export async function addResident(
+  em: EntityManager,
+  viewer: User,
+  input: { id: string; userId: string },
+): Promise<HouseDetail> {
+  const house = await findHouse(em, input.id);
+  const user = isUuid(input.userId) ? await em.findOne(User, { id: input.userId }) : null;
+  if (!user) throw httpError(404, 'User not found');
+  user.house = house;
+  await em.flush();
+  return getHouse(em, viewer, house.id);
+}
+
+/** Removes resident `residentId` from house `id`; 404 'Resident not found' unless they live there. */
+export async function removeResident(
+  em: EntityManager,
+  viewer: User,
+  input: { id: string; residentId: string },
+): Promise<HouseDetail> {
+  const house = await findHouse(em, input.id);
+  const user = isUuid(input.residentId)
+    ? await em.findOne(User, { id: input.residentId, house: house.id })
+    : null;
+  if (!user) throw httpError(404, 'Resident not found');
+  user.house = null;
+  await em.flush();
+  return getHouse(em, viewer, house.id);
+}
