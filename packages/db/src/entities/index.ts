@@ -53,7 +53,7 @@ export const UserSchema = defineEntity({
   },
   checks: [
     { name: 'app_user_email_lower_check', expression: 'email = lower(email)' },
-    { name: 'app_user_name_check', expression: "length(trim(name)) >= 2" },
+    { name: 'app_user_name_check', expression: "char_length(btrim(name)) >= 2" },
   ],
 });
 export class User extends UserSchema.class {}
@@ -96,8 +96,8 @@ export const HouseSchema = defineEntity({
   },
   uniques: [{ name: 'house_number_block_unique', properties: ['houseNumber', 'block'] }],
   checks: [
-    { name: 'house_number_check', expression: "length(trim(house_number)) > 0" },
-    { name: 'house_block_check', expression: "length(trim(block)) > 0" },
+    { name: 'house_number_check', expression: "char_length(btrim(house_number)) > 0" },
+    { name: 'house_block_check', expression: "char_length(btrim(block)) > 0" },
   ],
 });
 export class House extends HouseSchema.class {}
@@ -149,7 +149,7 @@ export const VisitorInvitationSchema = defineEntity({
     },
     {
       name: 'visitor_invitation_check_in_check',
-      expression: "status not in ('checked-in', 'checked-out') or check_in_time is not null",
+      expression: "(status <> 'checked-in' and status <> 'checked-out') or check_in_time is not null",
     },
     {
       name: 'visitor_invitation_check_out_check',

@@ -1,4 +1,4 @@
 /** The committed migrations, oldest first (written by `npm run migration:create -w @gatehouse/db`). */
-import { Migration20261121055725 } from './Migration20261121055725';
+import { Migration20261121060307 } from './Migration20261121060307';
 
-export const migrationsList = [{ name: 'Migration20261121055725', class: Migration20261121055725 }];
+export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }];

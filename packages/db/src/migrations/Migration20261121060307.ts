@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261121055725 extends Migration {
+export class Migration20261121060307 extends Migration {
 
-  override name = 'Migration20261121055725';
+  override name = 'Migration20261121060307';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "app_user" ("id" uuid not null, "name" varchar(100) not null, "email" varchar(254) not null, "phone" varchar(32) not null, "role" text not null, "password_hash" text not null, "house_id" uuid null, "is_active" boolean not null default true, "created_at" timestamptz not null default current_timestamp, "updated_at" timestamptz not null default current_timestamp, primary key ("id"));`);
@@ -36,14 +36,14 @@ export class Migration20261121055725 extends Migration {
 
     this.addSql(`alter table "app_user" add constraint "app_user_house_id_foreign" foreign key ("house_id") references "house" ("id") on delete set null;`);
     this.addSql(`alter table "app_user" add constraint "app_user_email_lower_check" check (email = lower(email));`);
-    this.addSql(`alter table "app_user" add constraint "app_user_name_check" check (length(trim(name)) >= 2);`);
+    this.addSql(`alter table "app_user" add constraint "app_user_name_check" check (char_length(btrim(name)) >= 2);`);
     this.addSql(`alter table "app_user" add constraint "app_user_role_check" check ("role" in ('admin', 'resident', 'guard'));`);
 
     this.addSql(`alter table "session" add constraint "session_user_id_foreign" foreign key ("user_id") references "app_user" ("id") on delete cascade;`);
 
     this.addSql(`alter table "house" add constraint "house_owner_id_foreign" foreign key ("owner_id") references "app_user" ("id") on delete set null;`);
-    this.addSql(`alter table "house" add constraint "house_number_check" check (length(trim(house_number)) > 0);`);
-    this.addSql(`alter table "house" add constraint "house_block_check" check (length(trim(block)) > 0);`);
+    this.addSql(`alter table "house" add constraint "house_number_check" check (char_length(btrim(house_number)) > 0);`);
+    this.addSql(`alter table "house" add constraint "house_block_check" check (char_length(btrim(block)) > 0);`);
 
     this.addSql(`alter table "payment" add constraint "payment_house_id_foreign" foreign key ("house_id") references "house" ("id") on delete restrict;`);
     this.addSql(`alter table "payment" add constraint "payment_amount_check" check (amount_cents > 0 and amount_cents <= 100000000);`);
@@ -61,7 +61,7 @@ export class Migration20261121055725 extends Migration {
     this.addSql(`alter table "visitor_invitation" add constraint "visitor_invitation_checked_out_by_id_foreign" foreign key ("checked_out_by_id") references "app_user" ("id") on delete set null;`);
     this.addSql(`alter table "visitor_invitation" add constraint "visitor_invitation_window_check" check (visit_time_from < visit_time_to);`);
     this.addSql(`alter table "visitor_invitation" add constraint "visitor_invitation_time_format_check" check (visit_time_from ~ '^([01][0-9]|2[0-3]):[0-5][0-9]\$' and visit_time_to ~ '^([01][0-9]|2[0-3]):[0-5][0-9]\$');`);
-    this.addSql(`alter table "visitor_invitation" add constraint "visitor_invitation_check_in_check" check (status not in ('checked-in', 'checked-out') or check_in_time is not null);`);
+    this.addSql(`alter table "visitor_invitation" add constraint "visitor_invitation_check_in_check" check ((status <> 'checked-in' and status <> 'checked-out') or check_in_time is not null);`);
     this.addSql(`alter table "visitor_invitation" add constraint "visitor_invitation_check_out_check" check (status <> 'checked-out' or check_out_time is not null);`);
     this.addSql(`alter table "visitor_invitation" add constraint "visitor_invitation_status_check" check ("status" in ('pending', 'approved', 'rejected', 'checked-in', 'checked-out', 'expired', 'cancelled'));`);
   }

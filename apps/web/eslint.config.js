@@ -1,0 +1,3 @@
+import config from '@gatehouse/eslint-config';
+
+export default config;

@@ -1,0 +1,57 @@
+/**
+ * Errors are values with a status (STYLE.md). Every failure the screens show goes
+ * through `toAppError`, so one place decides the message and status of product-spec §8.
+ */
+import { TRPCClientError } from '@trpc/client';
+
+/** The fallback text when the server gives none (product-spec §8). */
+export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
+
+/** An error the user can read: a message and an HTTP status (0 for network failures, 408 for time-outs). */
+export class AppError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** The plain shape screens work with. */
+export interface AppErrorShape {
+  message: string;
+  status: number;
+}
+
+function nonEmptyText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * Turns anything thrown into `{message, status}` (product-spec §8):
+ * - a server error keeps the server's text and `data.httpStatus`;
+ * - a transport failure keeps the AppError made by the fetch wrapper (408 'Request timeout',
+ *   0 'Network error', or the status of a non-JSON error answer);
+ * - anything else gives `fallback` ('An error occurred' unless a screen names its own).
+ */
+export function toAppError(error: unknown, fallback: string = DEFAULT_ERROR_MESSAGE): AppErrorShape {
+  if (error instanceof AppError) return { message: nonEmptyText(error.message) ?? fallback, status: error.status };
+  if (error instanceof TRPCClientError) {
+    const cause: unknown = error.cause;
+    if (cause instanceof AppError) return toAppError(cause, fallback);
+    const data = error.data as { httpStatus?: unknown } | undefined;
+    const status = typeof data?.httpStatus === 'number' ? data.httpStatus : responseStatusOf(error);
+    // Only a server error shape carries the server's own words; other client-side texts
+    // ("Unexpected token <", "Unknown error") are not for users.
+    const serverText = error.shape ? nonEmptyText(error.message) : undefined;
+    return { message: serverText ?? fallback, status };
+  }
+  if (error instanceof Error) return { message: nonEmptyText(error.message) ?? fallback, status: 0 };
+  return { message: fallback, status: 0 };
+}
+
+function responseStatusOf(error: TRPCClientError<never>): number {
+  const response = (error.meta as { response?: { status?: unknown } } | undefined)?.response;
+  return typeof response?.status === 'number' ? response.status : 0;
+}

@@ -1,0 +1,117 @@
+/**
+ * The transport of product-spec §7 and §8: tRPC over HTTP batching to /trpc, a bearer
+ * token on every request when one is stored, a 30 s time-out, and the 401 rule.
+ */
+import type { AppRouter } from '@gatehouse/api';
+import { REQUEST_TIMEOUT_MS } from '@gatehouse/shared';
+import { createTRPCClient, httpBatchLink, type TRPCClient, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+
+import { AppError, DEFAULT_ERROR_MESSAGE, toAppError } from './errors';
+import { expireStoredSession, readStoredToken } from './session-storage';
+
+/** React bindings: `useTRPC()` gives `trpc.visitors.list.queryOptions(…)` and friends. */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export type AppTRPCClient = TRPCClient<AppRouter>;
+
+type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+const BODYLESS_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * A fetch that gives up after `timeoutMs` (product-spec §8, §9):
+ * - time-out: AppError 'Request timeout', status 408;
+ * - any other network failure: its message or 'Network error', status 0;
+ * - an error answer that is not JSON (a proxy page, say): 'An error occurred' with its status.
+ * A request cancelled by its caller (TanStack Query dropping a query) stays an AbortError.
+ * The body is read inside the time limit, so a stalled body also times out.
+ */
+export function createTimedFetch(timeoutMs: number = REQUEST_TIMEOUT_MS): FetchFunction {
+  return async (input, init) => {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const callerSignal = init?.signal ?? null;
+    const forwardAbort = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) forwardAbort();
+    else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+
+    try {
+      // Looked up at call time, so test doubles and service workers that patch fetch apply.
+      const response = await globalThis.fetch(input, { ...init, signal: controller.signal });
+      const body = await response.text();
+      const isJson = (response.headers.get('content-type') ?? '').includes('json');
+      if (!response.ok && !isJson) throw new AppError(DEFAULT_ERROR_MESSAGE, response.status);
+      return new Response(BODYLESS_STATUSES.has(response.status) ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (timedOut) throw new AppError('Request timeout', 408);
+      if (callerSignal?.aborted) throw error;
+      const message = error instanceof Error && error.message ? error.message : 'Network error';
+      throw new AppError(message, 0);
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', forwardAbort);
+    }
+  };
+}
+
+/**
+ * Ends the session on a 401 from any procedure except auth.login, where 401 only means
+ * a wrong email or password (product-spec §8).
+ */
+export function unauthorizedLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => observer.next(value),
+          error: (error) => {
+            if (op.path !== 'auth.login' && toAppError(error).status === 401) onUnauthorized();
+            observer.error(error);
+          },
+          complete: () => observer.complete(),
+        }),
+      );
+}
+
+/** What the transport needs from its host; the defaults are the browser's. */
+export interface TransportOptions {
+  /** Endpoint of the tRPC handler (same origin in production, proxied by Vite in development). */
+  url?: string;
+  /** The bearer token to send, or null. */
+  getToken?: () => string | null;
+  /** Called after a 401; the default clears the stored session and signals the session store. */
+  onUnauthorized?: () => void;
+  /** Request time-out in milliseconds (product-spec §9: 30000). */
+  timeoutMs?: number;
+}
+
+/** Builds the tRPC client of the web app. */
+export function createTransportClient(options: TransportOptions = {}): AppTRPCClient {
+  const getToken = options.getToken ?? readStoredToken;
+  return createTRPCClient<AppRouter>({
+    links: [
+      unauthorizedLink(options.onUnauthorized ?? expireStoredSession),
+      httpBatchLink({
+        url: options.url ?? '/trpc',
+        // Keeps batched GET URLs within what proxies accept; longer batches are split.
+        maxURLLength: 2_000,
+        headers() {
+          const token = getToken();
+          return token ? { Authorization: `Bearer ${token}` } : {};
+        },
+        fetch: createTimedFetch(options.timeoutMs),
+      }),
+    ],
+  });
+}
