@@ -1,0 +1,125 @@
+import { Session, User } from '@gatehouse/db';
+import { databaseLegs } from '@gatehouse/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { sessionTokenHash } from '../src/services/sessions';
+import { createHarness, failure, type Harness } from './support';
+
+const legs = await databaseLegs();
+
+describe.each(legs)('auth procedures on $name', (leg) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(leg, { rateLimits: { requestsPerAddressPerMinute: 60 } });
+  });
+  afterAll(() => h?.close());
+
+  it('lets the first account bootstrap the community as admin, then refuses guard and admin sign-ups', async () => {
+    const first = await h.caller(null, '10.0.0.1').auth.signup({
+      name: '  Ada Admin ',
+      email: ' ADA@Example.com ',
+      phone: '+15551234567',
+      password: 'secret123',
+      role: 'admin',
+    });
+    expect(first.user).toMatchObject({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin', isActive: true, houseId: null });
+    expect(first.token.length).toBeGreaterThanOrEqual(43);
+    expect(first.user).not.toHaveProperty('passwordHash');
+
+    for (const role of ['guard', 'admin'] as const) {
+      expect(
+        await failure(
+          h.caller(null, '10.0.0.1').auth.signup({ name: 'Eve Intruder', email: `eve-${role}@example.com`, phone: '+15551234567', password: 'secret123', role }),
+        ),
+      ).toEqual({ status: 403, message: 'Only an admin can create guard or admin accounts' });
+    }
+    expect(await h.em().count(User, { email: { $like: 'eve-%' } })).toBe(0);
+  });
+
+  it('signs up residents by default and refuses a taken email, whatever its case', async () => {
+    const resident = await h.caller(null, '10.0.0.2').auth.signup({ name: 'Rita Resident', email: 'rita@example.com', phone: '+44 20 7946 0958', password: 'secret123' });
+    expect(resident.user.role).toBe('resident');
+    expect(
+      await failure(h.caller(null, '10.0.0.2').auth.signup({ name: 'Rita Two', email: 'RITA@example.com', phone: '+15551234567', password: 'secret123' })),
+    ).toEqual({ status: 409, message: 'Email is already registered' });
+  });
+
+  it('stores only a hash of the token and an argon2id hash of the password', async () => {
+    const { token, user } = await h.caller(null, '10.0.0.3').auth.login({ email: 'rita@example.com', password: 'secret123' });
+    const em = h.em();
+    const session = await em.findOneOrFail(Session, { tokenHash: sessionTokenHash(token) });
+    expect(session.tokenHash).not.toContain(token);
+    const stored = await em.findOneOrFail(User, { id: user.id }, { populate: ['passwordHash'] });
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('answers an unknown email and a wrong password with the same 401', async () => {
+    const unknown = await failure(h.caller(null, '10.0.0.4').auth.login({ email: 'nobody@example.com', password: 'secret123' }));
+    const wrong = await failure(h.caller(null, '10.0.0.4').auth.login({ email: 'rita@example.com', password: 'wrong-password' }));
+    expect(unknown).toEqual({ status: 401, message: 'Invalid email or password' });
+    expect(wrong).toEqual(unknown);
+  });
+
+  it('validates login input with the client messages (a short password is 400, not 401)', async () => {
+    expect(await failure(h.caller(null, '10.0.0.5').auth.login({ email: 'rita@example.com', password: '123' }))).toEqual({
+      status: 400,
+      message: 'Password must be at least 6 characters',
+    });
+  });
+
+  it('returns the signed-in user from me, and 401 without, with an unknown or a revoked token', async () => {
+    const { token } = await h.caller(null, '10.0.0.6').auth.login({ email: 'rita@example.com', password: 'secret123' });
+    await expect(h.caller(token).auth.me()).resolves.toMatchObject({ user: { email: 'rita@example.com' } });
+    expect(await failure(h.caller().auth.me())).toEqual({ status: 401, message: 'Authentication required' });
+    expect(await failure(h.caller('not-a-token').auth.me())).toEqual({ status: 401, message: 'Authentication required' });
+    await expect(h.caller(token).auth.logout()).resolves.toEqual({});
+    expect(await failure(h.caller(token).auth.me())).toEqual({ status: 401, message: 'Authentication required' });
+    await expect(h.caller(token).auth.logout()).resolves.toEqual({});
+  });
+
+  it('expires tokens after SESSION_TTL_DAYS', async () => {
+    const { token } = await h.caller(null, '10.0.0.7').auth.login({ email: 'rita@example.com', password: 'secret123' });
+    const start = h.now;
+    try {
+      h.now = new Date(start.getTime() + 29 * 86_400_000);
+      await expect(h.caller(token).auth.me()).resolves.toBeTruthy();
+      h.now = new Date(start.getTime() + 30 * 86_400_000 + 1);
+      expect((await failure(h.caller(token).auth.me())).status).toBe(401);
+    } finally {
+      h.now = start;
+    }
+  });
+
+  it('refuses an inactive account with 403 and stops its tokens at once', async () => {
+    const { token, user } = await h.caller(null, '10.0.0.8').auth.signup({ name: 'Ian Inactive', email: 'ian@example.com', phone: '+15551234567', password: 'secret123' });
+    await h.em().nativeUpdate(User, { id: user.id }, { isActive: false });
+    expect((await failure(h.caller(token).auth.me())).status).toBe(401);
+    expect(await failure(h.caller(null, '10.0.0.8').auth.login({ email: 'ian@example.com', password: 'secret123' }))).toEqual({
+      status: 403,
+      message: 'Account is inactive',
+    });
+  });
+
+  it('after 10 failed sign-ins for an email, makes even the right password wait (429 with Retry-After)', async () => {
+    await h.caller(null, '10.0.1.1').auth.signup({ name: 'Bruce Force', email: 'bruce@example.com', phone: '+15551234567', password: 'secret123' });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await failure(h.caller(null, `10.0.2.${attempt}`).auth.login({ email: 'bruce@example.com', password: 'wrong-pass' }))).status).toBe(401);
+    }
+    const limited = await failure(h.caller(null, '10.0.3.1').auth.login({ email: 'bruce@example.com', password: 'secret123' }));
+    expect(limited.status).toBe(429);
+    expect(limited.message).toMatch(/^Too many attempts, try again in \d+ s$/);
+    expect(limited.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('allows at most 60 login and signup requests per client address per minute', async () => {
+    const address = '10.9.9.9';
+    const outcomes: number[] = [];
+    for (let attempt = 0; attempt < 61; attempt += 1) {
+      const result = await failure(h.caller(null, address).auth.login({ email: `x${attempt}@example.com`, password: 'secret123' }));
+      outcomes.push(result.status);
+    }
+    expect(outcomes.slice(0, 60).every((status) => status === 401)).toBe(true);
+    expect(outcomes[60]).toBe(429);
+    expect((await failure(h.caller(null, address).auth.signup({ name: 'Late Comer', email: 'late@example.com', phone: '+15551234567', password: 'secret123' }))).status).toBe(429);
+  });
+});
