@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DEFAULT_EARLY_CHECKIN_MINUTES, ZSignupRequest } from '@gatehouse/shared';
 import { isValidTimeZone, serverTimeZone } from '@gatehouse/api';
 import type { DatabaseTarget } from '@gatehouse/db';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** Everything the server reads from its environment. */
 export interface ServerConfig {
