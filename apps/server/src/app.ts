@@ -24,6 +24,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 
 import type { AppRouter } from '@gatehouse/api';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drains the requests in flight, then closes (see buildApp). */
+    closeGracefully(options?: { quietMs?: number; maxMs?: number }): Promise<void>;
+  }
+}
+
 /** Largest accepted request body: 100 KB (server-contract §1). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -69,6 +76,42 @@ export async function buildApp(options: AppOptions) {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+
+  // Graceful shutdown: count the requests in flight; once draining, every answer closes
+  // its connection, so that keep-alive sockets do not outlive their last request.
+  const inFlight = new Set<FastifyRequest>();
+  let draining = false;
+  app.addHook('onRequest', async (request) => {
+    inFlight.add(request);
+  });
+  app.addHook('onResponse', async (request) => {
+    inFlight.delete(request);
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    inFlight.delete(request);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('Connection', 'close');
+  });
+
+  /**
+   * Stops the app without losing requests: answers everything still arriving on open
+   * connections (each answer closing its connection) until no request has been in flight
+   * for `quietMs`, or `maxMs` has passed, then closes the server (no new connections,
+   * idle sockets closed). Node closes idle sockets at close even when a request on one
+   * has been sent but not yet read; draining first gives those requests time to be read.
+   */
+  const closeGracefully = async ({ quietMs = 250, maxMs = 5_000 } = {}) => {
+    draining = true;
+    const deadline = Date.now() + maxMs;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      if (inFlight.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await app.close();
+  };
 
   const contextOf = (request: FastifyRequest): Context =>
     createInnerContext({
@@ -204,5 +247,6 @@ export async function buildApp(options: AppOptions) {
     return reply.code(404).type('text/plain').send('Not found');
   });
 
+  app.decorate('closeGracefully', closeGracefully);
   return app;
 }

@@ -104,7 +104,7 @@ async function main() {
     force.unref();
     clearInterval(sweep);
     try {
-      await app.close();
+      await app.closeGracefully();
       await db.close();
       console.log('Gatehouse stopped.');
       process.exit(0);

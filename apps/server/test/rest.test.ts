@@ -20,7 +20,7 @@ describe.each(legs)('REST mapping on $name', (leg) => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'gatehouse-web-'));
   const now = new Date('2026-11-22T14:00:00.000Z'); // 09:00 in New York
   const tokens: Record<'admin' | 'guard' | 'resident' | 'neighbour', string> = { admin: '', guard: '', resident: '', neighbour: '' };
-  const ids: Record<string, string> = {};
+  const ids = { resident: '', neighbour: '', house: '', otherHouse: '' };
 
   const call = (method: Method, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string } = {}) =>
     app.inject({
