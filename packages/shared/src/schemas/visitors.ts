@@ -117,7 +117,7 @@ export type ScanRequest = z.input<typeof ZScanRequest>;
 
 /** `visitors.checkIn` / `visitors.checkOut` input (server-contract §6). */
 export const ZGateTransitionRequest = z.object({
-  visitorId: idField('Visitor not found'),
+  visitorId: idField('Visitor id is required'),
   notes: optionalText('Notes', MAX_LENGTH.notes),
 });
 export type GateTransitionRequest = z.input<typeof ZGateTransitionRequest>;

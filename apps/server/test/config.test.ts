@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration (server-contract §3)', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      seedDemo: true,
+      bootstrapAdmin: null,
+      earlyCheckinMinutes: 60,
+      sessionTtlDays: 30,
+    });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: `${config.repoRoot}/.data` });
+    expect(config.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('uses PostgreSQL with DATABASE_URL, where the demo seed is off by default', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/gatehouse' });
+    expect(config.database).toEqual({ kind: 'postgresql', url: 'postgresql://postgres@127.0.0.1:5432/gatehouse' });
+    expect(config.seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/gatehouse-data',
+      SEED_DEMO: 'off',
+      ADMIN_EMAIL: ' Boss@Example.com ',
+      ADMIN_PASSWORD: 'long-secret',
+      ADMIN_NAME: 'Bo Boss',
+      ADMIN_PHONE: '+15551230000',
+      COMMUNITY_TIMEZONE: 'Asia/Manila',
+      EARLY_CHECKIN_MINUTES: '15',
+      SESSION_TTL_DAYS: '7',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      database: { kind: 'pglite', dataDir: '/tmp/gatehouse-data' },
+      seedDemo: false,
+      bootstrapAdmin: { email: 'boss@example.com', password: 'long-secret', name: 'Bo Boss', phone: '+15551230000', role: 'admin' },
+      timeZone: 'Asia/Manila',
+      earlyCheckinMinutes: 15,
+      sessionTtlDays: 7,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
+    [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
+    [{ COMMUNITY_TIMEZONE: 'Mars/Olympus' }, /COMMUNITY_TIMEZONE "Mars\/Olympus" is not an IANA time zone/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD: Password must be at least 6 characters/],
+    [{ SESSION_TTL_DAYS: '0' }, /SESSION_TTL_DAYS/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
