@@ -60,18 +60,32 @@ function route(
   };
 }
 
-/** Every REST path of product-spec §7 served so far, in the order of the spec. */
+/** Every REST path of product-spec §7, in the order of the spec. */
 export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/auth/signup', 'auth.signup', fromBody, { successStatus: 201 }),
   route('POST', '/api/auth/login', 'auth.login', fromBody),
   route('POST', '/api/auth/logout', 'auth.logout', none),
   route('GET', '/api/auth/me', 'auth.me', none),
 
+  route('GET', '/api/users', 'users.list', fromQuery, { list: true }),
+  route('GET', '/api/users/:id', 'users.byId', fromParams),
+  route('POST', '/api/users', 'users.create', fromBody, { successStatus: 201 }),
+  route('PUT', '/api/users/:id', 'users.update', fromParamsAndBody),
+  route('DELETE', '/api/users/:id', 'users.deactivate', fromParams),
+
   route('GET', '/api/houses', 'houses.list', fromQuery, { list: true }),
   route('GET', '/api/houses/:id', 'houses.byId', fromParams),
   route('POST', '/api/houses', 'houses.create', fromBody, { successStatus: 201 }),
+  route('PUT', '/api/houses/:id', 'houses.update', fromParamsAndBody),
+  route('DELETE', '/api/houses/:id', 'houses.delete', fromParams),
   route('POST', '/api/houses/:id/residents', 'houses.addResident', fromParamsAndBody),
   route('DELETE', '/api/houses/:id/residents/:residentId', 'houses.removeResident', fromParams),
+
+  route('GET', '/api/vehicles', 'vehicles.list', fromQuery, { list: true }),
+  route('GET', '/api/vehicles/:id', 'vehicles.byId', fromParams),
+  route('POST', '/api/vehicles', 'vehicles.create', fromBody, { successStatus: 201 }),
+  route('PUT', '/api/vehicles/:id', 'vehicles.update', fromParamsAndBody),
+  route('DELETE', '/api/vehicles/:id', 'vehicles.delete', fromParams),
 
   route('GET', '/api/visitors', 'visitors.list', fromQuery, { list: true }),
   route('GET', '/api/visitors/my-invitations', 'visitors.myInvitations', fromQuery, { list: true }),
@@ -81,4 +95,12 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/visitors/scan', 'visitors.scan', fromBody),
   route('POST', '/api/visitors/checkin-qr', 'visitors.checkIn', fromBody),
   route('POST', '/api/visitors/checkout-qr', 'visitors.checkOut', fromBody),
+
+  route('GET', '/api/payments', 'payments.list', fromQuery, { list: true }),
+  route('GET', '/api/payments/:id', 'payments.byId', fromParams),
+  route('POST', '/api/payments', 'payments.create', fromBody, { successStatus: 201 }),
+  route('PUT', '/api/payments/:id', 'payments.update', fromParamsAndBody),
+  // The spec leaves these methods open; POST, as for the visitor transitions.
+  route('POST', '/api/payments/:id/complete', 'payments.complete', fromParams),
+  route('POST', '/api/payments/:id/fail', 'payments.fail', fromParams),
 ];

@@ -1,13 +1,19 @@
 /** The application router: one router per domain. */
 import { authRouter } from './routers/auth';
 import { housesRouter } from './routers/houses';
+import { paymentsRouter } from './routers/payments';
+import { usersRouter } from './routers/users';
+import { vehiclesRouter } from './routers/vehicles';
 import { visitorsRouter } from './routers/visitors';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
+  users: usersRouter,
   houses: housesRouter,
+  vehicles: vehiclesRouter,
   visitors: visitorsRouter,
+  payments: paymentsRouter,
 });
 
 /** The router's type: all the web client imports from the server. */

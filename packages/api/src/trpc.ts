@@ -10,6 +10,7 @@ import type { Database, EntityManager, User } from '@gatehouse/db';
 import type { Role } from '@gatehouse/shared';
 
 import { describeError, httpError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './errors';
+import type { Access } from './access';
 import type { AuthRateLimits } from './lib/rate-limits';
 import { authenticate } from './services/sessions';
 
@@ -99,10 +100,21 @@ export function roleProcedure(...roles: Role[]) {
   });
 }
 
-/** Admins only. */
-export const adminProcedure = roleProcedure('admin');
-/** Guards and admins: the gate. */
-export const gateProcedure = roleProcedure('guard', 'admin');
+/**
+ * The procedure builder for an entry of the access matrix (`ACCESS` in access.ts):
+ * public, signed in, or restricted to roles.
+ */
+export function procedureFor<const A extends Access>(access: A) {
+  const procedure =
+    access === 'public'
+      ? publicProcedure
+      : access === 'signed-in'
+        ? protectedProcedure
+        : roleProcedure(...(access as readonly Role[]));
+  return procedure as A extends 'public'
+    ? typeof publicProcedure
+    : typeof protectedProcedure;
+}
 
 function describeRoles(roles: Role[]): string {
   const plural = roles.map((role) => `${role}s`);

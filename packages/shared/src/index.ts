@@ -5,3 +5,6 @@ export * from './schemas/fields';
 export * from './schemas/auth';
 export * from './schemas/visitors';
 export * from './schemas/houses';
+export * from './schemas/users';
+export * from './schemas/vehicles';
+export * from './schemas/payments';

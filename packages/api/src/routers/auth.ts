@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { login, signup } from '../services/auth';
 import { revokeSessionByToken } from '../services/sessions';
 import { serializeUser } from '../lib/serialize';
-import { createTRPCRouter, protectedProcedure, publicProcedure } from '../trpc';
+import { ACCESS } from '../access';
+import { createTRPCRouter, procedureFor } from '../trpc';
 
 /** Login and signup count against the per-address limit, per call (batching included). */
-const rateLimitedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+const rateLimitedProcedure = procedureFor(ACCESS.auth.login).use(async ({ ctx, next }) => {
   await ctx.rateLimits.consumeAddress(ctx.clientAddress);
   return next();
 });
@@ -48,7 +49,7 @@ export const authRouter = createTRPCRouter({
     ),
 
   /** Revokes the presented token; succeeds even when it was already revoked or is absent. Output: `{}`. */
-  logout: publicProcedure
+  logout: procedureFor(ACCESS.auth.logout)
     .input(z.object({}).strip().optional())
     .output(z.object({}))
     .mutation(async ({ ctx }) => {
@@ -57,5 +58,5 @@ export const authRouter = createTRPCRouter({
     }),
 
   /** The signed-in user. Output: `{user}`. Errors: 401. */
-  me: protectedProcedure.output(ZMeResponse).query(({ ctx }) => ({ user: serializeUser(ctx.user) })),
+  me: procedureFor(ACCESS.auth.me).output(ZMeResponse).query(({ ctx }) => ({ user: serializeUser(ctx.user) })),
 });

@@ -5,43 +5,66 @@ import {
   ZAddResidentRequest,
   ZByIdRequest,
   ZCreateHouseRequest,
+  ZDeletedResponse,
   ZHouse,
   ZHouseDetail,
   ZHouseListRequest,
   ZHouseListResponse,
   ZRemoveResidentRequest,
+  ZUpdateHouseRequest,
 } from '@gatehouse/shared';
 
-import { addResident, createHouse, getHouse, listHouses, removeResident } from '../services/houses';
-import { adminProcedure, createTRPCRouter, protectedProcedure } from '../trpc';
+import {
+  addResident,
+  createHouse,
+  deleteHouse,
+  getHouse,
+  listHouses,
+  removeResident,
+  updateHouse,
+} from '../services/houses';
+import { ACCESS } from '../access';
+import { createTRPCRouter, procedureFor } from '../trpc';
 
 export const housesRouter = createTRPCRouter({
   /** Any signed-in user. Input: limit, offset, q. Output: `{items, total}`. */
-  list: protectedProcedure
+  list: procedureFor(ACCESS.houses.list)
     .input(ZHouseListRequest)
     .output(ZHouseListResponse)
     .query(({ ctx, input }) => listHouses(ctx.em, input)),
 
   /** Any signed-in user; residents of other houses get empty residents and vehicles. Errors: 404. */
-  byId: protectedProcedure
+  byId: procedureFor(ACCESS.houses.byId)
     .input(ZByIdRequest)
     .output(ZHouseDetail)
     .query(({ ctx, input }) => getHouse(ctx.em, ctx.user, input.id)),
 
   /** Admin. Input: houseNumber, block, street, ownerId. Output: the house. Errors: 400, 403, 404 owner, 409. */
-  create: adminProcedure
+  create: procedureFor(ACCESS.houses.create)
     .input(ZCreateHouseRequest)
     .output(ZHouse)
     .mutation(({ ctx, input }) => createHouse(ctx.em, input)),
 
+  /** Admin; partial. Output: the house. Errors: 400, 403, 404, 409. */
+  update: procedureFor(ACCESS.houses.update)
+    .input(ZUpdateHouseRequest)
+    .output(ZHouse)
+    .mutation(({ ctx, input }) => updateHouse(ctx.em, input)),
+
+  /** Admin; only a house without residents, vehicles, visitors or payments (else 409). Output: `{id}`. */
+  delete: procedureFor(ACCESS.houses.delete)
+    .input(ZByIdRequest)
+    .output(ZDeletedResponse)
+    .mutation(({ ctx, input }) => deleteHouse(ctx.em, input.id)),
+
   /** Admin. Input: `{id, userId}`. Output: the house detail. Errors: 403, 404. */
-  addResident: adminProcedure
+  addResident: procedureFor(ACCESS.houses.addResident)
     .input(ZAddResidentRequest)
     .output(ZHouseDetail)
     .mutation(({ ctx, input }) => addResident(ctx.em, ctx.user, input)),
 
   /** Admin. Input: `{id, residentId}`. Output: the house detail. Errors: 403, 404. */
-  removeResident: adminProcedure
+  removeResident: procedureFor(ACCESS.houses.removeResident)
     .input(ZRemoveResidentRequest)
     .output(ZHouseDetail)
     .mutation(({ ctx, input }) => removeResident(ctx.em, ctx.user, input)),

@@ -20,7 +20,8 @@ import {
   listVisitors,
   scanPass,
 } from '../services/visitors';
-import { createTRPCRouter, gateProcedure, protectedProcedure, roleProcedure, type Context } from '../trpc';
+import { ACCESS } from '../access';
+import { createTRPCRouter, procedureFor, type Context } from '../trpc';
 
 const clockOf = (ctx: Context) => ({
   now: ctx.clock(),
@@ -28,57 +29,54 @@ const clockOf = (ctx: Context) => ({
   earlyCheckinMinutes: ctx.config.earlyCheckinMinutes,
 });
 
-/** Residents and admins: the roles that invite and cancel. */
-const hostProcedure = roleProcedure('resident', 'admin');
-
 export const visitorsRouter = createTRPCRouter({
   /**
    * Resident (own house) or admin (any house). Input: ZInviteVisitorRequest. Output: the
    * visitor, status approved, with its pass. Errors: 400, 403, 404 house.
    */
-  invite: hostProcedure
+  invite: procedureFor(ACCESS.visitors.invite)
     .input(ZInviteVisitorRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => inviteVisitor(ctx.em, ctx.user, input, clockOf(ctx))),
 
   /** Staff: all; residents: their house's. Input: limit, offset, status. Output: `{items, total}`. */
-  list: protectedProcedure
+  list: procedureFor(ACCESS.visitors.list)
     .input(ZVisitorListRequest)
     .output(ZVisitorListResponse)
     .query(({ ctx, input }) => listVisitors(ctx.em, ctx.user, input, 'visible', clockOf(ctx))),
 
   /** The invitations the caller hosts. Input: limit, offset, status. Output: `{items, total}`. */
-  myInvitations: protectedProcedure
+  myInvitations: procedureFor(ACCESS.visitors.myInvitations)
     .input(ZVisitorListRequest)
     .output(ZVisitorListResponse)
     .query(({ ctx, input }) => listVisitors(ctx.em, ctx.user, input, 'hosted', clockOf(ctx))),
 
   /** One invitation. Errors: 404 'Visitor not found' (also for a resident outside their house). */
-  byId: protectedProcedure
+  byId: procedureFor(ACCESS.visitors.byId)
     .input(ZByIdRequest)
     .output(ZVisitor)
     .query(({ ctx, input }) => getVisitor(ctx.em, ctx.user, input.id, clockOf(ctx))),
 
   /** Resident (host or same house) or admin. Output: the cancelled visitor. Errors: 403 guard, 404, 409. */
-  cancel: hostProcedure
+  cancel: procedureFor(ACCESS.visitors.cancel)
     .input(ZByIdRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => cancelVisitor(ctx.em, ctx.user, input.id, clockOf(ctx))),
 
   /** Guard or admin. Input: `{token}`. Output: the visitor, any status. Errors: 400 empty, 404 unknown. */
-  scan: gateProcedure
+  scan: procedureFor(ACCESS.visitors.scan)
     .input(ZScanRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => scanPass(ctx.em, input.token, clockOf(ctx))),
 
   /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-in visitor. Errors: 404, 409. */
-  checkIn: gateProcedure
+  checkIn: procedureFor(ACCESS.visitors.checkIn)
     .input(ZGateTransitionRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => checkInVisitor(ctx.em, ctx.user, input, clockOf(ctx))),
 
   /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-out visitor. Errors: 404, 409. */
-  checkOut: gateProcedure
+  checkOut: procedureFor(ACCESS.visitors.checkOut)
     .input(ZGateTransitionRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => checkOutVisitor(ctx.em, ctx.user, input, clockOf(ctx))),

@@ -2,8 +2,8 @@
  * Houses and their residents (server-contract §5, §8): list with search, detail with
  * the privacy rule for residents of other houses, create, add and remove a resident.
  */
-import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
-import { House, User, Vehicle, type EntityManager } from '@gatehouse/db';
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { House, Payment, User, Vehicle, VisitorInvitation, type EntityManager } from '@gatehouse/db';
 import {
   isUuid,
   type CreateHouseRequest,
@@ -138,4 +138,59 @@ export async function removeResident(
   user.house = null;
   await em.flush();
   return getHouse(em, viewer, house.id);
+}
+
+/** Partial update of a house (admin). Errors: 404 house or owner, 409 taken (houseNumber, block). */
+export async function updateHouse(
+  em: EntityManager,
+  input: { id: string; houseNumber?: string | undefined; block?: string | undefined; street?: string | undefined; ownerId?: string | undefined },
+): Promise<HouseJson> {
+  const house = await findHouse(em, input.id);
+  if (input.ownerId !== undefined) {
+    const owner = isUuid(input.ownerId) ? await em.findOne(User, { id: input.ownerId }) : null;
+    if (!owner) throw httpError(404, 'Owner not found');
+    house.owner = owner;
+  }
+  const houseNumber = input.houseNumber ?? house.houseNumber;
+  const block = input.block ?? house.block;
+  const conflict = () => httpError(409, `House ${houseNumber} already exists in block ${block}`);
+  if (houseNumber !== house.houseNumber || block !== house.block) {
+    if ((await em.count(House, { houseNumber, block, id: { $ne: house.id } })) > 0) throw conflict();
+    house.houseNumber = houseNumber;
+    house.block = block;
+  }
+  if (input.street !== undefined) house.street = input.street;
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw conflict();
+    throw error;
+  }
+  return serializeHouse(house);
+}
+
+/**
+ * Deletes a house (admin) that has no residents, vehicles, visitors or payments (else
+ * 409: its history must stay). Answers `{id}`.
+ */
+export async function deleteHouse(em: EntityManager, id: string): Promise<{ id: string }> {
+  const house = await findHouse(em, id);
+  const [residents, vehicles, visitors, payments] = await Promise.all([
+    em.count(User, { house: house.id }),
+    em.count(Vehicle, { house: house.id }),
+    em.count(VisitorInvitation, { house: house.id }),
+    em.count(Payment, { house: house.id }),
+  ]);
+  if (residents + vehicles + visitors + payments > 0) {
+    throw httpError(409, 'House cannot be deleted while it has residents, vehicles, visitors or payments');
+  }
+  try {
+    await em.remove(house).flush();
+  } catch (error) {
+    if (error instanceof ForeignKeyConstraintViolationException) {
+      throw httpError(409, 'House cannot be deleted while it has residents, vehicles, visitors or payments');
+    }
+    throw error;
+  }
+  return { id: house.id };
 }

@@ -61,3 +61,13 @@ export const ZRemoveResidentRequest = z.object({
   id: idField('House not found'),
   residentId: idField('Resident not found'),
 });
+
+/** PUT /api/houses/{id} (admin): partial. */
+export const ZUpdateHouseRequest = z.object({
+  id: idField('House not found'),
+  houseNumber: requiredText('House number', MAX_LENGTH.houseNumber, 'House number is required').optional(),
+  block: requiredText('Block', MAX_LENGTH.block, 'Block is required').optional(),
+  street: requiredText('Street', MAX_LENGTH.street, 'Street is required').optional(),
+  ownerId: idField('Owner is required').optional(),
+});
+export type UpdateHouseRequest = z.input<typeof ZUpdateHouseRequest>;

@@ -1,0 +1,208 @@
+/**
+ * The permission matrix of server-contract §5, walked over every REST path for every
+ * kind of caller: anonymous, a resident of the house concerned, a resident of another
+ * house, a guard and an admin. The expectations are written here independently of the
+ * server's own access table, so a change to either shows.
+ */
+import { createMemoryAuthRateLimits, restRoutes } from '@gatehouse/api';
+import { User } from '@gatehouse/db';
+import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../src/app';
+
+const legs = await databaseLegs();
+
+const CALLERS = ['anonymous', 'resident', 'otherResident', 'guard', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Expected = [anonymous: number, resident: number, otherResident: number, guard: number, admin: number];
+
+interface Call {
+  url: string;
+  body?: unknown;
+  /** Use this token instead of the caller's usual one (e.g. for logout). */
+  token?: string;
+}
+
+interface Row {
+  method: Method;
+  path: string;
+  expected: Expected;
+  /** Builds the request, creating fresh objects where the call changes them. */
+  prepare: (caller: Caller) => Promise<Call>;
+}
+
+describe.each(legs)('permission matrix over REST on $name', (leg) => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+  const now = new Date('2026-11-22T14:00:00.000Z'); // 09:00 in New York
+  const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
+  const ids = {} as Record<'resident' | 'otherResident' | 'house' | 'otherHouse' | 'vehicle' | 'visitor' | 'payment', string>;
+  let visitorToken = '';
+  let counter = 0;
+  const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+  const request = async (method: Method, url: string, token?: string, body?: unknown) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    return { status: response.statusCode, body: response.json() as { success: boolean; data: any; error: string | null } };
+  };
+  const asAdmin = async (method: Method, url: string, body?: unknown) => {
+    const response = await request(method, url, tokens.admin, body);
+    if (response.status >= 300) throw new Error(`setup ${method} ${url}: ${response.status} ${response.body.error}`);
+    return response.body.data;
+  };
+  const login = async (email: string) => (await request('POST', '/api/auth/login', undefined, { email, password: 'secret123' })).body.data.token as string;
+  const emailOf: Record<Exclude<Caller, 'anonymous'>, string> = {
+    admin: 'admin@perm.example',
+    guard: 'guard@perm.example',
+    resident: 'resident@perm.example',
+    otherResident: 'other@perm.example',
+  };
+
+  const newUser = async () =>
+    asAdmin('POST', '/api/users', { name: 'Fresh Person', email: `fresh-${unique()}@perm.example`, phone: '+15550000001', password: 'secret123', role: 'resident' });
+  const newVehicle = async () =>
+    asAdmin('POST', '/api/vehicles', { licensePlate: `P ${unique()}`.slice(0, 16), make: 'Kia', model: 'Rio', color: 'Red', houseId: ids.house, ownerId: ids.resident });
+  const newVisitor = async () =>
+    asAdmin('POST', '/api/visitors/invite', { name: 'Fresh Visitor', phone: '+15550000002', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '09:30', visitTimeTo: '17:00' });
+  const newPayment = async () => asAdmin('POST', '/api/payments', { houseId: ids.house, amount: 12.5, type: 'other' });
+  const invitation = () => ({ name: 'Vera Visitor', phone: '+15557654321', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '10:00', visitTimeTo: '17:00' });
+
+  const fixed = (url: () => string, body?: () => unknown) => async (): Promise<Call> => ({ url: url(), ...(body ? { body: body() } : {}) });
+
+  const ROWS: Row[] = [
+    { method: 'POST', path: '/api/auth/signup', expected: [201, 201, 201, 201, 201], prepare: fixed(() => '/api/auth/signup', () => ({ name: 'New Comer', email: `new-${unique()}@perm.example`, phone: '+15550000003', password: 'secret123' })) },
+    { method: 'POST', path: '/api/auth/login', expected: [200, 200, 200, 200, 200], prepare: fixed(() => '/api/auth/login', () => ({ email: 'resident@perm.example', password: 'secret123' })) },
+    {
+      method: 'POST',
+      path: '/api/auth/logout',
+      expected: [200, 200, 200, 200, 200],
+      prepare: async (caller) => ({ url: '/api/auth/logout', ...(caller === 'anonymous' ? {} : { token: await login(emailOf[caller]) }) }),
+    },
+    { method: 'GET', path: '/api/auth/me', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/auth/me') },
+
+    { method: 'GET', path: '/api/users', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/users') },
+    { method: 'GET', path: '/api/users/:id', expected: [401, 200, 404, 404, 200], prepare: fixed(() => `/api/users/${ids.resident}`) },
+    { method: 'POST', path: '/api/users', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/users', () => ({ name: 'Made By Admin', email: `made-${unique()}@perm.example`, phone: '+15550000004', password: 'secret123', role: 'guard' })) },
+    { method: 'PUT', path: '/api/users/:id', expected: [401, 200, 404, 404, 200], prepare: fixed(() => `/api/users/${ids.resident}`, () => ({ name: 'Rita Renamed' })) },
+    { method: 'DELETE', path: '/api/users/:id', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/users/${(await newUser()).id}` }) },
+
+    { method: 'GET', path: '/api/houses', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/houses') },
+    { method: 'GET', path: '/api/houses/:id', expected: [401, 200, 200, 200, 200], prepare: fixed(() => `/api/houses/${ids.house}`) },
+    { method: 'POST', path: '/api/houses', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/houses', () => ({ houseNumber: unique().slice(-10), block: 'P', street: 'Perm Street', ownerId: ids.resident })) },
+    { method: 'PUT', path: '/api/houses/:id', expected: [401, 403, 403, 403, 200], prepare: fixed(() => `/api/houses/${ids.house}`, () => ({ street: 'Maple Avenue' })) },
+    {
+      method: 'DELETE',
+      path: '/api/houses/:id',
+      expected: [401, 403, 403, 403, 200],
+      prepare: async () => ({ url: `/api/houses/${(await asAdmin('POST', '/api/houses', { houseNumber: unique().slice(-10), block: 'D', street: 'Gone Street', ownerId: ids.resident })).id}` }),
+    },
+    { method: 'POST', path: '/api/houses/:id/residents', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/houses/${ids.otherHouse}/residents`, body: { userId: (await newUser()).id } }) },
+    {
+      method: 'DELETE',
+      path: '/api/houses/:id/residents/:residentId',
+      expected: [401, 403, 403, 403, 200],
+      prepare: async () => {
+        const user = await newUser();
+        await asAdmin('POST', `/api/houses/${ids.otherHouse}/residents`, { userId: user.id });
+        return { url: `/api/houses/${ids.otherHouse}/residents/${user.id}` };
+      },
+    },
+
+    { method: 'GET', path: '/api/vehicles', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/vehicles') },
+    { method: 'GET', path: '/api/vehicles/:id', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/vehicles/${ids.vehicle}`) },
+    { method: 'POST', path: '/api/vehicles', expected: [401, 201, 403, 403, 201], prepare: fixed(() => '/api/vehicles', () => ({ licensePlate: `N ${unique()}`.slice(0, 16), make: 'Kia', model: 'Rio', color: 'Red', houseId: ids.house, ownerId: ids.resident })) },
+    { method: 'PUT', path: '/api/vehicles/:id', expected: [401, 200, 404, 403, 200], prepare: async () => ({ url: `/api/vehicles/${(await newVehicle()).id}`, body: { color: 'Blue' } }) },
+    { method: 'DELETE', path: '/api/vehicles/:id', expected: [401, 200, 404, 403, 200], prepare: async () => ({ url: `/api/vehicles/${(await newVehicle()).id}` }) },
+
+    { method: 'GET', path: '/api/visitors', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/visitors') },
+    { method: 'GET', path: '/api/visitors/my-invitations', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/visitors/my-invitations') },
+    { method: 'GET', path: '/api/visitors/:id', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}`) },
+    { method: 'POST', path: '/api/visitors/invite', expected: [401, 201, 403, 403, 201], prepare: fixed(() => '/api/visitors/invite', invitation) },
+    { method: 'DELETE', path: '/api/visitors/:id/cancel', expected: [401, 200, 404, 403, 200], prepare: async () => ({ url: `/api/visitors/${(await newVisitor()).id}/cancel` }) },
+    { method: 'POST', path: '/api/visitors/scan', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/visitors/scan', () => ({ token: visitorToken })) },
+    { method: 'POST', path: '/api/visitors/checkin-qr', expected: [401, 403, 403, 200, 200], prepare: async () => ({ url: '/api/visitors/checkin-qr', body: { visitorId: (await newVisitor()).id } }) },
+    {
+      method: 'POST',
+      path: '/api/visitors/checkout-qr',
+      expected: [401, 403, 403, 200, 200],
+      prepare: async () => {
+        const visitor = await newVisitor();
+        await asAdmin('POST', '/api/visitors/checkin-qr', { visitorId: visitor.id });
+        return { url: '/api/visitors/checkout-qr', body: { visitorId: visitor.id } };
+      },
+    },
+
+    { method: 'GET', path: '/api/payments', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/payments') },
+    { method: 'GET', path: '/api/payments/:id', expected: [401, 200, 404, 403, 200], prepare: fixed(() => `/api/payments/${ids.payment}`) },
+    { method: 'POST', path: '/api/payments', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/payments', () => ({ houseId: ids.house, amount: 99.99, type: 'maintenance' })) },
+    { method: 'PUT', path: '/api/payments/:id', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}`, body: { amount: 13 } }) },
+    { method: 'POST', path: '/api/payments/:id/complete', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}/complete` }) },
+    { method: 'POST', path: '/api/payments/:id/fail', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}/fail` }) },
+  ];
+
+  beforeAll(async () => {
+    test = await leg.create();
+    app = await buildApp({
+      db: test.db,
+      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30 },
+      rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 100_000, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 900 }),
+      clock: () => now,
+    });
+    const signup = async (email: string, name: string, role = 'resident') =>
+      (await request('POST', '/api/auth/signup', undefined, { name, email, phone: '+15551234567', password: 'secret123', role })).body.data;
+    tokens.admin = (await signup(emailOf.admin, 'Ada Admin', 'admin')).token;
+    const guard = await signup(emailOf.guard, 'Gus Guard');
+    await test.db.fork().nativeUpdate(User, { id: guard.user.id }, { role: 'guard' });
+    tokens.guard = guard.token;
+    const resident = await signup(emailOf.resident, 'Rita Resident');
+    const other = await signup(emailOf.otherResident, 'Olga Other');
+    tokens.resident = resident.token;
+    tokens.otherResident = other.token;
+    ids.resident = resident.user.id;
+    ids.otherResident = other.user.id;
+    ids.house = (await asAdmin('POST', '/api/houses', { houseNumber: '1', block: 'A', street: 'Maple Avenue', ownerId: ids.resident })).id;
+    ids.otherHouse = (await asAdmin('POST', '/api/houses', { houseNumber: '2', block: 'B', street: 'Cedar Lane', ownerId: ids.otherResident })).id;
+    await asAdmin('POST', `/api/houses/${ids.house}/residents`, { userId: ids.resident });
+    await asAdmin('POST', `/api/houses/${ids.otherHouse}/residents`, { userId: ids.otherResident });
+    ids.vehicle = (await newVehicle()).id;
+    const visitor = await newVisitor();
+    ids.visitor = visitor.id;
+    visitorToken = visitor.qrCodeToken;
+    ids.payment = (await newPayment()).id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await test?.drop();
+  });
+
+  it('has a row for every REST path of the mapping table', () => {
+    const covered = new Set(ROWS.map((row) => `${row.method} ${row.path}`));
+    expect(restRoutes.map((route) => `${route.method} ${route.path}`).filter((path) => !covered.has(path))).toEqual([]);
+    expect(ROWS).toHaveLength(restRoutes.length);
+  });
+
+  it.each(ROWS.map((row) => [`${row.method} ${row.path}`, row] as const))('%s answers each caller as the contract says', async (_name, row) => {
+    const actual: Record<string, number> = {};
+    const expected: Record<string, number> = {};
+    for (const [index, caller] of CALLERS.entries()) {
+      const call = await row.prepare(caller);
+      const token = call.token ?? (caller === 'anonymous' ? undefined : tokens[caller]);
+      const response = await request(row.method, call.url, token, call.body);
+      actual[caller] = response.status;
+      expected[caller] = row.expected[index]!;
+      expect(response.body.success).toBe(response.status < 400);
+    }
+    expect(actual).toEqual(expected);
+  });
+});

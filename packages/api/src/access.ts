@@ -1,0 +1,70 @@
+/**
+ * Who may call which procedure: the role part of the permission matrix of
+ * server-contract §5, as data, in one place. Each procedure is 'public', 'signed-in'
+ * (any role) or a list of roles; callers outside it get 401 or 403. Rules about *which
+ * objects* a caller may touch (their own house, their own vehicle, themselves) live in
+ * the services, and answer 404 for objects outside the caller's reach.
+ */
+import type { Role } from '@gatehouse/shared';
+
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+const ADMIN = ['admin'] as const;
+const GATE = ['guard', 'admin'] as const;
+const HOSTS = ['resident', 'admin'] as const;
+
+export const ACCESS = {
+  auth: {
+    signup: 'public',
+    login: 'public',
+    logout: 'public',
+    me: 'signed-in',
+  },
+  users: {
+    list: ADMIN,
+    /** Self for everyone, anyone for admins (service rule). */
+    byId: 'signed-in',
+    create: ADMIN,
+    /** Self (name, phone) for everyone, every field for admins (service rule). */
+    update: 'signed-in',
+    deactivate: ADMIN,
+  },
+  houses: {
+    list: 'signed-in',
+    byId: 'signed-in',
+    create: ADMIN,
+    update: ADMIN,
+    delete: ADMIN,
+    addResident: ADMIN,
+    removeResident: ADMIN,
+  },
+  vehicles: {
+    /** Residents: their own house's only (service rule). */
+    list: 'signed-in',
+    byId: 'signed-in',
+    /** Residents: their own house, as owner (service rule). */
+    create: HOSTS,
+    /** Residents: vehicles they own (service rule). */
+    update: HOSTS,
+    delete: HOSTS,
+  },
+  visitors: {
+    invite: HOSTS,
+    list: 'signed-in',
+    myInvitations: 'signed-in',
+    byId: 'signed-in',
+    cancel: HOSTS,
+    scan: GATE,
+    checkIn: GATE,
+    checkOut: GATE,
+  },
+  payments: {
+    /** Residents: their own house's only (service rule). */
+    list: HOSTS,
+    byId: HOSTS,
+    create: ADMIN,
+    update: ADMIN,
+    complete: ADMIN,
+    fail: ADMIN,
+  },
+} as const satisfies Record<string, Record<string, Access>>;

@@ -1,0 +1,146 @@
+/**
+ * User administration (server-contract §4, §5, §8): list, read, create, update and
+ * deactivate. The community keeps at least one active admin.
+ */
+import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { House, User, type EntityManager } from '@gatehouse/db';
+import {
+  isUuid,
+  type Role,
+  type User as UserJson,
+  type UserListResponse,
+  type ZCreateUserRequest,
+  type ZUpdateUserRequest,
+} from '@gatehouse/shared';
+import type { z } from 'zod';
+
+import { httpError } from '../errors';
+import { likePattern, serializeUser } from '../lib/serialize';
+import { hashPassword } from './auth';
+import { revokeSessionsOfUser } from './sessions';
+
+export type CreateUserInput = z.output<typeof ZCreateUserRequest>;
+export type UpdateUserInput = z.output<typeof ZUpdateUserRequest>;
+
+const LAST_ADMIN_MESSAGE = 'The community must keep at least one active admin';
+const emailTaken = () => httpError(409, 'Email is already registered');
+
+async function findUser(em: EntityManager, id: string): Promise<User> {
+  const user = isUuid(id) ? await em.findOne(User, { id }, { populate: ['house'] }) : null;
+  if (!user) throw httpError(404, 'User not found');
+  return user;
+}
+
+async function findHouseOrNull(em: EntityManager, houseId: string | null): Promise<House | null> {
+  if (houseId === null) return null;
+  const house = isUuid(houseId) ? await em.findOne(House, { id: houseId }) : null;
+  if (!house) throw httpError(404, 'House not found');
+  return house;
+}
+
+/** Throws 409 when `user` is the last active admin and is about to stop being one. */
+async function assertNotLastActiveAdmin(em: EntityManager, user: User): Promise<void> {
+  if (user.role !== 'admin' || !user.isActive) return;
+  const others = await em.count(User, { role: 'admin', isActive: true, id: { $ne: user.id } });
+  if (others === 0) throw httpError(409, LAST_ADMIN_MESSAGE);
+}
+
+/** A page of users ordered by name; `role` filters, `q` matches name or email (admin). */
+export async function listUsers(
+  em: EntityManager,
+  input: { limit: number; offset: number; role?: Role | undefined; q?: string | undefined },
+): Promise<UserListResponse> {
+  const conditions: FilterQuery<User>[] = [];
+  if (input.role) conditions.push({ role: input.role });
+  if (input.q) conditions.push({ $or: [{ name: { $ilike: likePattern(input.q) } }, { email: { $ilike: likePattern(input.q) } }] });
+  const [rows, total] = await em.findAndCount(User, conditions.length ? { $and: conditions } : {}, {
+    populate: ['house'],
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    limit: input.limit,
+    offset: input.offset,
+  });
+  return { items: rows.map(serializeUser), total };
+}
+
+/** One user: admins read anyone, others only themselves (else 404, server-contract §1). */
+export async function getUser(em: EntityManager, viewer: User, id: string): Promise<UserJson> {
+  if (viewer.role !== 'admin' && viewer.id !== id) throw httpError(404, 'User not found');
+  return serializeUser(await findUser(em, id));
+}
+
+/** Creates an account of any role (admin): 201 with the user. Errors: 404 house, 409 email. */
+export async function createUser(em: EntityManager, input: CreateUserInput): Promise<UserJson> {
+  if ((await em.count(User, { email: input.email })) > 0) throw emailTaken();
+  const user = em.create(User, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    role: input.role,
+    passwordHash: await hashPassword(input.password),
+    house: await findHouseOrNull(em, input.houseId ?? null),
+    isActive: input.isActive,
+  });
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw emailTaken();
+    throw error;
+  }
+  return serializeUser(user);
+}
+
+/**
+ * Partial update (server-contract §1, §5). Admins: every field. Anyone else: only their
+ * own name and phone; another user is 404, their own role, active state or other fields
+ * 403. Demoting or deactivating the last active admin is 409. Deactivation revokes the
+ * user's sessions.
+ */
+export async function updateUser(em: EntityManager, viewer: User, input: UpdateUserInput, now: Date): Promise<UserJson> {
+  const { id, ...changes } = input;
+  if (viewer.role !== 'admin') {
+    if (viewer.id !== id) throw httpError(404, 'User not found');
+    const forbidden = (['role', 'isActive', 'email', 'password', 'houseId'] as const).filter(
+      (field) => changes[field] !== undefined,
+    );
+    if (forbidden.length > 0) {
+      throw httpError(403, forbidden.includes('role') || forbidden.includes('isActive')
+        ? 'You cannot change your own role or active state'
+        : 'You can only change your own name and phone');
+    }
+  }
+  const user = await findUser(em, id);
+  const losesAdmin = (changes.role !== undefined && changes.role !== 'admin') || changes.isActive === false;
+  if (losesAdmin) await assertNotLastActiveAdmin(em, user);
+  if (changes.email !== undefined && changes.email !== user.email) {
+    if ((await em.count(User, { email: changes.email, id: { $ne: user.id } })) > 0) throw emailTaken();
+    user.email = changes.email;
+  }
+  if (changes.name !== undefined) user.name = changes.name;
+  if (changes.phone !== undefined) user.phone = changes.phone;
+  if (changes.role !== undefined) user.role = changes.role;
+  if (changes.houseId !== undefined) user.house = await findHouseOrNull(em, changes.houseId);
+  if (changes.password !== undefined) user.passwordHash = await hashPassword(changes.password);
+  const deactivated = changes.isActive === false && user.isActive;
+  if (changes.isActive !== undefined) user.isActive = changes.isActive;
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw emailTaken();
+    throw error;
+  }
+  if (deactivated) await revokeSessionsOfUser(em, user.id, now);
+  return serializeUser(user);
+}
+
+/**
+ * Deactivates a user (DELETE, admin): the account and its history stay, its sessions
+ * are revoked at once. The last active admin: 409. Answers `{id}`.
+ */
+export async function deactivateUser(em: EntityManager, id: string, now: Date): Promise<{ id: string }> {
+  const user = await findUser(em, id);
+  await assertNotLastActiveAdmin(em, user);
+  user.isActive = false;
+  await em.flush();
+  await revokeSessionsOfUser(em, user.id, now);
+  return { id: user.id };
+}
