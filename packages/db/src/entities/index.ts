@@ -205,6 +205,65 @@ export const PaymentSchema = defineEntity({
 export class Payment extends PaymentSchema.class {}
 PaymentSchema.setClass(Payment);
 
+/** What an audit event records (issue: hardening; product-spec §2 Activity Log). */
+export const AUDIT_ACTIONS = [
+  'auth.sign-in',
+  'auth.sign-in-failed',
+  'auth.sign-up',
+  'auth.sign-out',
+  'auth.sessions-revoked',
+  'user.created',
+  'user.updated',
+  'user.role-changed',
+  'user.deactivated',
+  'user.reactivated',
+  'visitor.invited',
+  'visitor.scanned',
+  'visitor.checked-in',
+  'visitor.checked-out',
+  'visitor.cancelled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The append-only audit log: sign-ins (success and failure), role and account changes,
+ * and every gate event, with who, when and from which address. The database refuses
+ * UPDATE and DELETE on it (see the migration's trigger).
+ */
+export const AuditEventSchema = defineEntity({
+  name: 'AuditEvent',
+  tableName: 'audit_event',
+  properties: {
+    id: id(),
+    occurredAt: p.datetime().onCreate(() => new Date()).defaultRaw('current_timestamp'),
+    action: p.enum(AUDIT_ACTIONS),
+    /** The user who acted; null for a failed sign-in of an unknown email. */
+    actor: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    /** The email a sign-in was attempted with (failures included). */
+    actorEmail: p.string().length(MAX_LENGTH.email).nullable(),
+    ipAddress: p.string().length(64).nullable(),
+    targetType: p.string().length(32).nullable(),
+    targetId: p.uuid().nullable(),
+    /** Short facts about the event, e.g. `{from: 'resident', to: 'guard'}` or `{notes}`. */
+    details: p.json<Record<string, unknown>>().nullable(),
+  },
+  indexes: [
+    { name: 'audit_event_target_index', properties: ['targetType', 'targetId', 'occurredAt'] },
+    { name: 'audit_event_occurred_at_index', properties: ['occurredAt'] },
+  ],
+  triggers: [
+    {
+      name: 'audit_event_append_only',
+      timing: 'before',
+      events: ['update', 'delete'],
+      forEach: 'row',
+      body: "raise exception 'audit_event is append-only';",
+    },
+  ],
+});
+export class AuditEvent extends AuditEventSchema.class {}
+AuditEventSchema.setClass(AuditEvent);
+
 /** Every entity, in the order the ORM should discover them. */
 export const entities = [
   UserSchema,
@@ -213,4 +272,5 @@ export const entities = [
   VisitorInvitationSchema,
   VehicleSchema,
   PaymentSchema,
+  AuditEventSchema,
 ];

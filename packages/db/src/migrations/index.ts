@@ -1,4 +1,5 @@
 /** The committed migrations, oldest first (written by `npm run migration:create -w @gatehouse/db`). */
 import { Migration20261121060307 } from './Migration20261121060307';
+import { Migration20261121061900 } from './Migration20261121061900';
 
-export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }];
+export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }, { name: 'Migration20261121061900', class: Migration20261121061900 }];
