@@ -35,8 +35,12 @@ function nonEmptyText(value: unknown): string | undefined {
  *   0 'Network error', or the status of a non-JSON error answer);
  * - anything else gives `fallback` ('An error occurred' unless a screen names its own).
  */
-export function toAppError(error: unknown, fallback: string = DEFAULT_ERROR_MESSAGE): AppErrorShape {
-  if (error instanceof AppError) return { message: nonEmptyText(error.message) ?? fallback, status: error.status };
+export function toAppError(
+  error: unknown,
+  fallback: string = DEFAULT_ERROR_MESSAGE,
+): AppErrorShape {
+  if (error instanceof AppError)
+    return { message: nonEmptyText(error.message) ?? fallback, status: error.status };
   if (error instanceof TRPCClientError) {
     const cause: unknown = error.cause;
     if (cause instanceof AppError) return toAppError(cause, fallback);
@@ -44,11 +48,18 @@ export function toAppError(error: unknown, fallback: string = DEFAULT_ERROR_MESS
     const status = typeof data?.httpStatus === 'number' ? data.httpStatus : responseStatusOf(error);
     // Only a server error shape carries the server's own words; other client-side texts
     // ("Unexpected token <", "Unknown error") are not for users.
-    const serverText = error.shape ? nonEmptyText(error.message) : undefined;
+    const serverText = error.shape ? nonEmptyText(error.message) : envelopeErrorOf(error);
     return { message: serverText ?? fallback, status };
   }
-  if (error instanceof Error) return { message: nonEmptyText(error.message) ?? fallback, status: 0 };
+  if (error instanceof Error)
+    return { message: nonEmptyText(error.message) ?? fallback, status: 0 };
   return { message: fallback, status: 0 };
+}
+
+/** The `error` text of a REST-style envelope `{success, data, error}` answered on the tRPC path (e.g. 413). */
+function envelopeErrorOf(error: TRPCClientError<never>): string | undefined {
+  const json = (error.meta as { responseJSON?: unknown } | undefined)?.responseJSON;
+  return json && typeof json === 'object' && 'error' in json ? nonEmptyText(json.error) : undefined;
 }
 
 function responseStatusOf(error: TRPCClientError<never>): number {

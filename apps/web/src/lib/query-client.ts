@@ -12,7 +12,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 15_000,
-        retry: (failureCount, error) => failureCount < 1 && RETRYABLE_STATUSES.has(toAppError(error).status),
+        retry: (failureCount, error) =>
+          failureCount < 1 && RETRYABLE_STATUSES.has(toAppError(error).status),
       },
       mutations: { retry: false },
     },

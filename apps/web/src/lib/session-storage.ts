@@ -20,7 +20,9 @@ export function readStoredUser(): User | null {
     const raw = localStorage.getItem(STORAGE_KEYS.user);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === 'object' && 'id' in parsed && 'role' in parsed ? (parsed as User) : null;
+    return parsed && typeof parsed === 'object' && 'id' in parsed && 'role' in parsed
+      ? (parsed as User)
+      : null;
   } catch {
     return null;
   }

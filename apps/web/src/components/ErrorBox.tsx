@@ -1,0 +1,60 @@
+/** The shared error box of product-spec §8. */
+import { AlertCircle } from 'lucide-react';
+
+import { Button } from './Button';
+
+interface ErrorBoxProps {
+  /** The message to show (server text or the screen's fallback). */
+  message: string;
+  /** Shows a Retry button. */
+  onRetry?: () => void;
+  /** Shows a Dismiss button. */
+  onDismiss?: () => void;
+  /** Heading level of 'Error', to keep the page's outline in order. */
+  headingLevel?: 2 | 3;
+  className?: string;
+}
+
+/** Heading 'Error', the message, optional Retry and Dismiss buttons; announced as an alert. */
+export function ErrorBox({
+  message,
+  onRetry,
+  onDismiss,
+  headingLevel = 2,
+  className,
+}: ErrorBoxProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div
+      role="alert"
+      className={`rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 ${className ?? ''}`}
+    >
+      <div className="flex gap-3">
+        <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+        <div className="min-w-0 flex-1">
+          <Heading className="text-sm font-semibold">Error</Heading>
+          <p className="mt-1 text-sm break-words text-red-700">{message}</p>
+          {(onRetry || onDismiss) && (
+            <div className="mt-3 flex flex-wrap gap-2">
+              {onRetry && (
+                <Button variant="secondary" size="sm" onClick={onRetry}>
+                  Retry
+                </Button>
+              )}
+              {onDismiss && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={onDismiss}
+                  className="text-red-800 hover:bg-red-100"
+                >
+                  Dismiss
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

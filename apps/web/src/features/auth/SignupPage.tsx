@@ -1,0 +1,116 @@
+/** /signup: create an account (product-spec §2, §5, §6). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZSignupForm, type SignupForm } from '@gatehouse/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+
+import { Button } from '../../components/Button';
+import { ErrorBox } from '../../components/ErrorBox';
+import { SelectField, TextField } from '../../components/Field';
+import { toAppError } from '../../lib/errors';
+import { registerClearingErrors } from '../../lib/forms';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthLayout } from './AuthLayout';
+
+/**
+ * The sign-up screen. Anyone may pick any role (product-spec §6); the server may refuse
+ * guard and admin with 403, and that message is shown. Success goes to /dashboard.
+ */
+export function SignupPage() {
+  useDocumentTitle('Create account');
+  const { signup } = useSession();
+  const [, navigate] = useLocation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<SignupForm>({
+    resolver: zodResolver(ZSignupForm),
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+      role: 'resident',
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const field = registerClearingErrors(form);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirmation, ...account }) => {
+    setServerError(null);
+    try {
+      await signup(account);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setServerError(toAppError(error, 'Signup failed').message);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Invite visitors, follow your passes and keep your gate moving."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link href="/login" className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...field('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...field('email')}
+        />
+        <TextField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 555 010 0100"
+          error={errors.phone?.message}
+          {...field('phone')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...field('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...field('confirmPassword')}
+        />
+        <SelectField label="Role" error={errors.role?.message} {...field('role')}>
+          <option value="resident">Resident</option>
+          <option value="guard">Guard</option>
+          <option value="admin">Admin</option>
+        </SelectField>
+        <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
+          {isSubmitting ? 'Creating account…' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

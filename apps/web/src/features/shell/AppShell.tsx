@@ -1,0 +1,103 @@
+/**
+ * The authenticated shell of product-spec §2: a top bar (logo, role menu on desktop,
+ * user menu) and a bottom bar on phones.
+ */
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+
+import { useCurrentUser } from '../../lib/session';
+import { Logo } from './Logo';
+import { bottomBarEntries, isActiveEntry, topBarEntries } from './navigation';
+import { UserMenu } from './UserMenu';
+
+/** Wraps every signed-in screen. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const [location] = useLocation();
+  const topEntries = topBarEntries(user.role);
+  const bottomEntries = bottomBarEntries(user.role);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
+          <Link
+            href="/dashboard"
+            className="shrink-0 rounded-lg text-slate-900"
+            aria-label="Gatehouse home"
+          >
+            <Logo />
+          </Link>
+          <nav aria-label="Main" className="hidden flex-1 md:block">
+            <ul className="flex items-center gap-1">
+              {topEntries.map((entry) => {
+                const active = isActiveEntry(entry.href, location);
+                return (
+                  <li key={entry.href}>
+                    <Link
+                      href={entry.href}
+                      aria-current={active ? 'page' : undefined}
+                      className={clsx(
+                        'flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                        active
+                          ? 'bg-brand-50 text-brand-800'
+                          : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                      )}
+                    >
+                      <entry.icon aria-hidden="true" className="size-4" />
+                      {entry.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="ml-auto">
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pt-8 md:pb-12">
+        {children}
+      </main>
+
+      <nav
+        aria-label="Mobile"
+        className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      >
+        <ul className="mx-auto flex max-w-lg">
+          {bottomEntries.map((entry) => {
+            const active = isActiveEntry(entry.href, location);
+            return (
+              <li key={entry.href} className="flex-1">
+                <Link
+                  href={entry.href}
+                  aria-current={active ? 'page' : undefined}
+                  className={clsx(
+                    'flex min-h-16 flex-col items-center justify-center gap-1 text-xs font-medium',
+                    active ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800',
+                  )}
+                >
+                  <entry.icon
+                    aria-hidden="true"
+                    className="size-6"
+                    strokeWidth={active ? 2.4 : 2}
+                  />
+                  {entry.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/** The user menu of the top bar (product-spec §2): My Profile and Log Out. */
+import { ChevronDown, LogOut, User as UserIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+
+import { initialsOf, roleLabel } from '../../lib/format';
+import { useCurrentUser, useSession } from '../../lib/session';
+
+/** Initials in a circle. */
+export function Avatar({ name, size = 'md' }: { name: string; size?: 'md' | 'xl' }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={
+        size === 'xl'
+          ? 'grid size-20 shrink-0 place-items-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800'
+          : 'grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800'
+      }
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+/** A disclosure button opening a small panel with a link and a button (real elements, no ARIA menu roles). */
+export function UserMenu() {
+  const user = useCurrentUser();
+  const { logout } = useSession();
+  const [open, setOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const handleLogout = async () => {
+    setLoggingOut(true);
+    await logout();
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="User menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-left hover:bg-slate-100"
+      >
+        <Avatar name={user.name} />
+        <span className="hidden min-w-0 flex-col leading-tight lg:flex">
+          <span className="max-w-40 truncate text-sm font-semibold text-slate-900">
+            {user.name}
+          </span>
+          <span className="text-xs text-slate-500">{roleLabel(user.role)}</span>
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute right-0 z-30 mt-2 w-60 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          <div className="border-b border-slate-100 px-4 py-3">
+            <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+            <p className="truncate text-xs text-slate-500">{user.email}</p>
+          </div>
+          <Link
+            href="/profile"
+            onClick={() => setOpen(false)}
+            className="flex min-h-11 items-center gap-3 px-4 text-sm text-slate-700 hover:bg-slate-50"
+          >
+            <UserIcon aria-hidden="true" className="size-4" />
+            My Profile
+          </Link>
+          <button
+            type="button"
+            onClick={handleLogout}
+            disabled={loggingOut}
+            className="flex min-h-11 w-full items-center gap-3 px-4 text-left text-sm text-red-700 hover:bg-red-50 disabled:opacity-60"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Log Out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Menu entries by role (product-spec §6, §9): the desktop top bar and the mobile bottom
+ * bar show at most MAX_NAV_ENTRIES each.
+ */
+import { MAX_NAV_ENTRIES, type Role } from '@gatehouse/shared';
+import {
+  Building2,
+  Car,
+  CreditCard,
+  LayoutDashboard,
+  QrCode,
+  ShieldCheck,
+  User as UserIcon,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** One menu entry. */
+export interface NavEntry {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Roles allowed on the gate screens (product-spec §6). */
+export const GATE_ROLES: readonly Role[] = ['guard', 'admin'];
+
+const dashboard: NavEntry = { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard };
+const houses: NavEntry = { href: '/houses', label: 'Houses', icon: Building2 };
+const vehicles: NavEntry = { href: '/vehicles', label: 'Vehicles', icon: Car };
+const payments: NavEntry = { href: '/payments', label: 'Payments', icon: CreditCard };
+
+/**
+ * Desktop top bar. Residents: their invitations, houses, vehicles, payments. Guards: the
+ * gate screens, all visitors and houses, no vehicles or payments. Admins: the areas they
+ * manage; the gate screens stay reachable by their routes.
+ */
+const TOP_BAR: Record<Role, NavEntry[]> = {
+  resident: [
+    dashboard,
+    { href: '/visitors', label: 'My Visitors', icon: UsersRound },
+    houses,
+    vehicles,
+    payments,
+  ],
+  guard: [
+    dashboard,
+    { href: '/guard/scan', label: 'Scan QR', icon: QrCode },
+    { href: '/guard/dashboard', label: 'Active Visitors', icon: ShieldCheck },
+    { href: '/visitors', label: 'All Visitors', icon: UsersRound },
+    houses,
+  ],
+  admin: [
+    dashboard,
+    { href: '/visitors', label: 'Visitors', icon: UsersRound },
+    houses,
+    vehicles,
+    { href: '/users', label: 'Users', icon: Users },
+  ],
+};
+
+/** The entries of the desktop top bar for `role`. */
+export function topBarEntries(role: Role): NavEntry[] {
+  return TOP_BAR[role].slice(0, MAX_NAV_ENTRIES);
+}
+
+/** Mobile bottom bar: Home, Scan (guard) or Visitors, Houses, Vehicles (admin and resident), Profile. */
+export function bottomBarEntries(role: Role): NavEntry[] {
+  const entries: NavEntry[] = [
+    { href: '/dashboard', label: 'Home', icon: LayoutDashboard },
+    role === 'guard'
+      ? { href: '/guard/scan', label: 'Scan', icon: QrCode }
+      : { href: '/visitors', label: 'Visitors', icon: UsersRound },
+    houses,
+  ];
+  if (role !== 'guard') entries.push(vehicles);
+  entries.push({ href: '/profile', label: 'Profile', icon: UserIcon });
+  return entries.slice(0, MAX_NAV_ENTRIES);
+}
+
+/** Whether `location` belongs to the section of `href` (for the current-page mark). */
+export function isActiveEntry(href: string, location: string): boolean {
+  return location === href || location.startsWith(`${href}/`);
+}

@@ -1,0 +1,155 @@
+/** The QR pass of a visitor (product-spec §2, §9): image, download, share, copy token. */
+import {
+  COPIED_CONFIRMATION_MS,
+  formatDisplayDate,
+  formatTimeRange,
+  qrFileName,
+  truncateToken,
+  type Visitor,
+} from '@gatehouse/shared';
+import { Check, Copy, Download, Share2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
+import { copyText } from '../../lib/clipboard';
+
+/** Saves the QR image under `qr-<name>-<date>.png`. */
+function downloadQrImage(visitor: Visitor) {
+  const link = document.createElement('a');
+  link.href = visitor.qrCodeDataUrl;
+  link.download = qrFileName(visitor.name, visitor.visitDate);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
+/** The QR image as a file, for share targets that take files; decoded locally, no request. */
+function qrImageFile(visitor: Visitor): File | null {
+  const match = /^data:([^;,]+);base64,(.*)$/.exec(visitor.qrCodeDataUrl);
+  if (!match) return null;
+  try {
+    const binary = atob(match[2] ?? '');
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return new File([bytes], qrFileName(visitor.name, visitor.visitDate), {
+      type: match[1] ?? 'image/png',
+    });
+  } catch {
+    return null;
+  }
+}
+
+function passText(visitor: Visitor): string {
+  return `Gate pass for ${visitor.name}: ${formatDisplayDate(visitor.visitDate)}, ${formatTimeRange(
+    visitor.visitTimeFrom,
+    visitor.visitTimeTo,
+  )}. Token: ${visitor.qrCodeToken}`;
+}
+
+/**
+ * Share uses the system share sheet when the browser has one (with the QR image when it
+ * can take files), else copies the token. 'Copied!' shows for 2 s.
+ */
+export function QrPassCard({ visitor }: { visitor: Visitor }) {
+  const [copied, setCopied] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copyToken = async () => {
+    setProblem(null);
+    try {
+      await copyText(visitor.qrCodeToken);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'Could not copy the token');
+    }
+  };
+
+  const share = async () => {
+    if (typeof navigator.share !== 'function') {
+      await copyToken();
+      return;
+    }
+    setProblem(null);
+    const data: ShareData = { title: `Visitor pass: ${visitor.name}`, text: passText(visitor) };
+    const file = qrImageFile(visitor);
+    if (file && navigator.canShare?.({ files: [file] })) data.files = [file];
+    try {
+      await navigator.share(data);
+    } catch (error) {
+      // Closing the share sheet is not a failure.
+      if (error instanceof Error && error.name !== 'AbortError') setProblem(error.message);
+    }
+  };
+
+  return (
+    <Card title="Visitor Pass" description="Show this QR code at the gate.">
+      <div className="flex flex-col items-center gap-4">
+        <div className="rounded-2xl border border-slate-200 bg-white p-3">
+          <img
+            src={visitor.qrCodeDataUrl}
+            alt={`QR code for ${visitor.name}`}
+            width={224}
+            height={224}
+            className="size-56 [image-rendering:pixelated]"
+          />
+        </div>
+        <div className="text-center">
+          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Pass token</p>
+          <code
+            className="mt-1 block font-mono text-sm break-all text-slate-800"
+            title="Shortened: use Copy Token for the whole token"
+          >
+            {truncateToken(visitor.qrCodeToken)}
+          </code>
+        </div>
+        <div className="grid w-full grid-cols-2 gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => downloadQrImage(visitor)}
+            icon={<Download aria-hidden="true" className="size-4" />}
+          >
+            Download
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => void share()}
+            icon={<Share2 aria-hidden="true" className="size-4" />}
+          >
+            Share
+          </Button>
+          <Button
+            variant="secondary"
+            className="col-span-2"
+            onClick={() => void copyToken()}
+            icon={
+              copied ? (
+                <Check aria-hidden="true" className="size-4 text-emerald-600" />
+              ) : (
+                <Copy aria-hidden="true" className="size-4" />
+              )
+            }
+          >
+            {copied ? 'Copied!' : 'Copy Token'}
+          </Button>
+        </div>
+        <p role="status" className="sr-only">
+          {copied ? 'Copied!' : ''}
+        </p>
+        {problem && (
+          <ErrorBox
+            message={problem}
+            onDismiss={() => setProblem(null)}
+            headingLevel={3}
+            className="w-full"
+          />
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,178 @@
+/** /visitors/{id}: the visitor's pass, details, activity and cancel (product-spec §2, §4). */
+import {
+  formatDisplayDate,
+  formatTimeRange,
+  type Visitor,
+  type VisitorStatus,
+} from '@gatehouse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, XCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PageHeader } from '../../components/PageHeader';
+import { PageSpinner } from '../../components/Spinner';
+import { StatusBadge } from '../../components/StatusBadge';
+import { toAppError } from '../../lib/errors';
+import { formatInstant } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { QrPassCard } from './QrPassCard';
+
+/** The question asked before a cancel (product-spec §4). */
+export const CANCEL_CONFIRMATION = 'Are you sure you want to cancel this invitation?';
+
+/** Statuses an invitation may be cancelled from (product-spec §4). */
+const CANCELLABLE: readonly VisitorStatus[] = ['approved', 'pending'];
+
+/** A term and its value; a missing value shows a dash. */
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500 sm:w-36 sm:shrink-0">{term}</dt>
+      <dd className="min-w-0 text-sm break-words text-slate-900">
+        {children || <span className="text-slate-400">—</span>}
+      </dd>
+    </div>
+  );
+}
+
+function VisitorInformation({ visitor }: { visitor: Visitor }) {
+  return (
+    <Card title="Visitor Information">
+      <dl className="-my-3 divide-y divide-slate-100">
+        <Detail term="Name">{visitor.name}</Detail>
+        <Detail term="Phone">{visitor.phone}</Detail>
+        <Detail term="Email">{visitor.email}</Detail>
+        <Detail term="Purpose">{visitor.purpose}</Detail>
+        <Detail term="Vehicle">{visitor.vehicleLicensePlate}</Detail>
+      </dl>
+    </Card>
+  );
+}
+
+function VisitDetails({ visitor }: { visitor: Visitor }) {
+  return (
+    <Card title="Visit Details">
+      <dl className="-my-3 divide-y divide-slate-100">
+        <Detail term="Date">{formatDisplayDate(visitor.visitDate)}</Detail>
+        <Detail term="Time">{formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}</Detail>
+        <Detail term="House">
+          {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
+        </Detail>
+        <Detail term="Host">{visitor.hostId.name}</Detail>
+      </dl>
+    </Card>
+  );
+}
+
+/** Shown only when the visitor has a check-in, a check-out or notes. */
+function ActivityLog({ visitor }: { visitor: Visitor }) {
+  if (!visitor.check_in_time && !visitor.check_out_time && !visitor.notes) return null;
+  return (
+    <Card title="Activity Log">
+      <dl className="-my-3 divide-y divide-slate-100">
+        {visitor.check_in_time && (
+          <Detail term="Checked in">{formatInstant(visitor.check_in_time)}</Detail>
+        )}
+        {visitor.check_out_time && (
+          <Detail term="Checked out">{formatInstant(visitor.check_out_time)}</Detail>
+        )}
+        {visitor.notes && <Detail term="Notes">{visitor.notes}</Detail>}
+      </dl>
+    </Card>
+  );
+}
+
+/** The visitor detail screen. */
+export function VisitorDetailPage({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const visitorQuery = useQuery(trpc.visitors.byId.queryOptions({ id }));
+  const visitor = visitorQuery.data;
+  useDocumentTitle(visitor ? visitor.name : 'Visitor');
+
+  const cancel = useMutation(
+    trpc.visitors.cancel.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
+        navigate('/visitors');
+      },
+      onError: (error) => setCancelError(toAppError(error, 'Failed to cancel invitation').message),
+    }),
+  );
+
+  const back = (
+    <Link
+      href="/visitors"
+      className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to visitors
+    </Link>
+  );
+
+  if (visitorQuery.isPending) return <PageSpinner label="Loading visitor" />;
+  if (visitorQuery.isError || !visitor) {
+    return (
+      <>
+        <PageHeader back={back} title="Visitor" />
+        <ErrorBox
+          message={toAppError(visitorQuery.error, 'Failed to load visitor').message}
+          onRetry={() => void visitorQuery.refetch()}
+        />
+      </>
+    );
+  }
+
+  // Guards may not cancel (server-contract §5), so they are not offered the button.
+  const canCancel = CANCELLABLE.includes(visitor.status) && user.role !== 'guard';
+  const onCancel = () => {
+    if (!window.confirm(CANCEL_CONFIRMATION)) return;
+    setCancelError(null);
+    cancel.mutate({ id: visitor.id });
+  };
+
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={visitor.name}
+        badge={<StatusBadge status={visitor.status} size="lg" />}
+        subtitle={`${formatDisplayDate(visitor.visitDate)} · ${formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}`}
+        actions={
+          canCancel && (
+            <Button
+              variant="danger"
+              onClick={onCancel}
+              loading={cancel.isPending}
+              icon={<XCircle aria-hidden="true" className="size-4" />}
+            >
+              Cancel Invitation
+            </Button>
+          )
+        }
+      />
+      {cancelError && (
+        <ErrorBox message={cancelError} onDismiss={() => setCancelError(null)} className="mb-6" />
+      )}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <div>
+          <QrPassCard visitor={visitor} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <VisitorInformation visitor={visitor} />
+          <VisitDetails visitor={visitor} />
+          <ActivityLog visitor={visitor} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+/** Compact visitor displays: the list card and the dashboard row. */
+import { formatDisplayDate, formatTimeRange, type Visitor } from '@gatehouse/shared';
+import { CalendarDays, ChevronRight, Clock, Home, Phone } from 'lucide-react';
+import { Link } from 'wouter';
+
+import { StatusBadge } from '../../components/StatusBadge';
+
+/**
+ * A card of the visitors list (product-spec §2): name, phone, date, time range, house
+ * number and status; the whole card opens the visitor.
+ */
+export function VisitorCard({ visitor }: { visitor: Visitor }) {
+  return (
+    <Link
+      href={`/visitors/${visitor.id}`}
+      className="group flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="truncate text-base font-semibold text-slate-900 group-hover:text-brand-800">
+            {visitor.name}
+          </h2>
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600">
+            <Phone aria-hidden="true" className="size-3.5" />
+            {visitor.phone}
+          </p>
+        </div>
+        <StatusBadge status={visitor.status} />
+      </div>
+      <dl className="grid grid-cols-1 gap-2 text-sm text-slate-700">
+        <div className="flex items-center gap-2">
+          <dt>
+            <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">Date</span>
+          </dt>
+          <dd>{formatDisplayDate(visitor.visitDate)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Clock aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">Time</span>
+          </dt>
+          <dd>{formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Home aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">House</span>
+          </dt>
+          <dd>House {visitor.houseId.houseNumber}</dd>
+        </div>
+      </dl>
+    </Link>
+  );
+}
+
+/** A row of the dashboard's recent-visitors card; the whole row opens the visitor (product-spec §2). */
+export function VisitorRow({ visitor }: { visitor: Visitor }) {
+  return (
+    <li>
+      <Link
+        href={`/visitors/${visitor.id}`}
+        className="flex min-h-16 items-center gap-4 px-5 py-3 transition-colors hover:bg-slate-50"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900">{visitor.name}</p>
+          <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
+            <span>{formatDisplayDate(visitor.visitDate)}</span>
+            <span aria-hidden="true">·</span>
+            <span>{formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}</span>
+            <span aria-hidden="true">·</span>
+            <span>House {visitor.houseId.houseNumber}</span>
+          </p>
+        </div>
+        <StatusBadge status={visitor.status} />
+        <ChevronRight aria-hidden="true" className="hidden size-4 text-slate-400 sm:block" />
+      </Link>
+    </li>
+  );
+}

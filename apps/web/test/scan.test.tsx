@@ -1,0 +1,137 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { guard, makeVisitor, PASS_TOKEN } from './fixtures';
+import { currentPath, renderApp } from './render-app';
+import { callsTo, mockTrpc, trpcError } from './trpc-mock';
+
+const emptyPage = () => ({ items: [], total: 0 });
+
+describe('/guard/scan (product-spec §2, §4, §5)', () => {
+  it('asks for a token when it is empty and calls nothing', async () => {
+    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }) });
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    expect(await screen.findByText(/camera scanner coming soon/i)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Visitor token'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a token');
+    await user.type(screen.getByLabelText('Visitor token'), 'x');
+    expect(screen.queryByText('Please enter a token')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'visitors.scan')).toHaveLength(0);
+  });
+
+  it('verifies on Enter with the trimmed token, checks in, alerts and goes to /guard/dashboard', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const visitor = makeVisitor({ status: 'approved', vehicleLicensePlate: 'KA01AB1234' });
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.scan': () => visitor,
+      'visitors.checkIn': () => ({ ...visitor, status: 'checked-in' }),
+      'visitors.list': emptyPage,
+    });
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Visitor token'), `  ${PASS_TOKEN}  {Enter}`);
+
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    expect(callsTo(calls, 'visitors.scan')[0]?.input).toEqual({ token: PASS_TOKEN });
+    expect(screen.getByText('+15550100200')).toBeInTheDocument();
+    expect(screen.getByText('A-101, Block A')).toBeInTheDocument();
+    expect(screen.getByText('Nov 22, 2026')).toBeInTheDocument();
+    expect(screen.getByText('9:00 AM - 5:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('KA01AB1234')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check Out Visitor' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Check In Visitor' }));
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Visitor checked in successfully!'));
+    expect(callsTo(calls, 'visitors.checkIn')[0]?.input).toEqual({ visitorId: visitor.id });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Active Visitors' }),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/guard/dashboard');
+  });
+
+  it('checks a checked-in visitor out, alerts and clears the form', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const visitor = makeVisitor({
+      status: 'checked-in',
+      check_in_time: '2026-11-22T09:05:00.000Z',
+    });
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.scan': () => visitor,
+      'visitors.checkOut': () => ({ ...visitor, status: 'checked-out' }),
+    });
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Visitor token'), PASS_TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.click(await screen.findByRole('button', { name: 'Check Out Visitor' }));
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Visitor checked out successfully!'));
+    expect(callsTo(calls, 'visitors.checkOut')[0]?.input).toEqual({ visitorId: visitor.id });
+    expect(screen.getByLabelText('Visitor token')).toHaveValue('');
+    expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/guard/scan');
+  });
+
+  it('offers neither action for other statuses', async () => {
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.scan': () => makeVisitor({ status: 'expired' }),
+    });
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Visitor token'), `${PASS_TOKEN}{Enter}`);
+    expect(await screen.findByText(/this pass is expired/i)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /check (in|out) visitor/i }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message for an unknown token, and the fallback when there is none', async () => {
+    let message = 'Invalid or expired QR code';
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.scan': () => {
+        throw trpcError(404, message);
+      },
+    });
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Visitor token'), `nope{Enter}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired QR code');
+
+    message = '';
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired QR code');
+  });
+
+  it('shows why a check-in was refused, or the fallback', async () => {
+    const visitor = makeVisitor({ status: 'approved' });
+    let message = 'This invitation is valid on Nov 22, 2026 from 9:00 AM to 5:00 PM';
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.scan': () => visitor,
+      'visitors.checkIn': () => {
+        throw trpcError(409, message);
+      },
+    });
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Visitor token'), `${PASS_TOKEN}{Enter}`);
+    await user.click(await screen.findByRole('button', { name: 'Check In Visitor' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+
+    message = '';
+    await user.click(screen.getByRole('button', { name: 'Check In Visitor' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to check in visitor'),
+    );
+    expect(currentPath()).toBe('/guard/scan');
+  });
+});

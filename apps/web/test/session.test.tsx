@@ -1,0 +1,145 @@
+import { STORAGE_KEYS } from '@gatehouse/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { admin, guard, resident } from './fixtures';
+import { currentPath, renderApp, TEST_TOKEN } from './render-app';
+import { callsTo, mockTrpc, trpcError } from './trpc-mock';
+
+const emptyPage = () => ({ items: [], total: 0 });
+
+describe('session start (product-spec §4)', () => {
+  it('sends unauthenticated users to /login without calling the server', async () => {
+    const calls = mockTrpc({});
+    renderApp('/visitors');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows a spinner while the stored session is checked, then the refreshed user', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const calls = mockTrpc({
+      'auth.me': () => new Promise((resolve) => (answer = resolve)),
+      'visitors.myInvitations': emptyPage,
+    });
+    renderApp('/dashboard', { user: resident });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your session');
+    await waitFor(() => expect(callsTo(calls, 'auth.me')).toHaveLength(1));
+    expect(callsTo(calls, 'auth.me')[0]?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+
+    answer({ user: { ...resident, name: 'Priyanka Sharma' } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Priyanka' }),
+    ).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}').name).toBe(
+      'Priyanka Sharma',
+    );
+  });
+
+  it('ends the session when the refresh fails, and logs it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockTrpc({
+      'auth.me': () => {
+        throw trpcError(500, 'Internal server error');
+      },
+    });
+    renderApp('/dashboard', { user: resident });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('401 handling (product-spec §8)', () => {
+  it('removes the stored token and user and goes to /login when any call answers 401', async () => {
+    mockTrpc({
+      'auth.me': () => ({ user: resident }),
+      'visitors.myInvitations': () => {
+        throw trpcError(401, 'Authentication required');
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/visitors', { user: resident });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+});
+
+describe('logout (product-spec §4)', () => {
+  it('calls auth.logout, clears the session and goes to /login', async () => {
+    const calls = mockTrpc({ 'auth.me': () => ({ user: resident }), 'auth.logout': () => ({}) });
+    const { user } = renderApp('/profile', { user: resident });
+
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(callsTo(calls, 'auth.logout')).toHaveLength(1);
+    expect(callsTo(calls, 'auth.logout')[0]?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('clears the session even when the server call fails, and logs the failure', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockTrpc({
+      'auth.me': () => ({ user: resident }),
+      'visitors.myInvitations': emptyPage,
+      'auth.logout': () => {
+        throw trpcError(500, 'Internal server error');
+      },
+    });
+    const { user } = renderApp('/dashboard', { user: resident });
+
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(logged).toHaveBeenCalledWith('Logout failed', expect.anything());
+  });
+});
+
+describe('routes (product-spec §2, §6)', () => {
+  it('redirects / and unknown paths to /dashboard', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitations': emptyPage });
+    renderApp('/no/such/page', { user: resident });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Priya' }),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('sends a resident away from the guard screens', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitations': emptyPage });
+    renderApp('/guard/scan', { user: resident });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Priya' }),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('lets guards and admins open the scan screen', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: admin }) });
+    renderApp('/guard/scan', { user: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scan QR' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/guard/scan');
+  });
+
+  it('sends a signed-in user from /login to /dashboard', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.list': emptyPage });
+    renderApp('/login', { user: guard });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Gary' }),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+  });
+});

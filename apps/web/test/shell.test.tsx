@@ -1,0 +1,83 @@
+import { MAX_NAV_ENTRIES, ROLES } from '@gatehouse/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { bottomBarEntries, topBarEntries } from '../src/features/shell/navigation';
+import { guard, resident } from './fixtures';
+import { renderApp } from './render-app';
+import { mockTrpc } from './trpc-mock';
+
+const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
+
+describe('menus by role (product-spec §6, §9)', () => {
+  it('keeps both bars at 5 entries or fewer', () => {
+    for (const role of ROLES) {
+      expect(topBarEntries(role).length).toBeLessThanOrEqual(MAX_NAV_ENTRIES);
+      expect(bottomBarEntries(role).length).toBeLessThanOrEqual(MAX_NAV_ENTRIES);
+    }
+  });
+
+  it('builds the bottom bar of the spec', () => {
+    expect(labels(bottomBarEntries('guard'))).toEqual(['Home', 'Scan', 'Houses', 'Profile']);
+    expect(labels(bottomBarEntries('resident'))).toEqual([
+      'Home',
+      'Visitors',
+      'Houses',
+      'Vehicles',
+      'Profile',
+    ]);
+    expect(labels(bottomBarEntries('admin'))).toEqual([
+      'Home',
+      'Visitors',
+      'Houses',
+      'Vehicles',
+      'Profile',
+    ]);
+  });
+
+  it('gives residents no gate screens and guards no vehicles, payments or users', () => {
+    const residentHrefs = topBarEntries('resident').map((entry) => entry.href);
+    expect(residentHrefs.some((href) => href.startsWith('/guard'))).toBe(false);
+    expect(residentHrefs).not.toContain('/users');
+    const guardHrefs = [...topBarEntries('guard'), ...bottomBarEntries('guard')].map(
+      (entry) => entry.href,
+    );
+    expect(guardHrefs).not.toContain('/vehicles');
+    expect(guardHrefs).not.toContain('/payments');
+    expect(guardHrefs).not.toContain('/users');
+  });
+
+  it('renders the main menu with the current page marked', async () => {
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.list': () => ({ items: [], total: 0 }),
+    });
+    renderApp('/guard/dashboard', { user: guard });
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Active Visitors' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(main).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+});
+
+describe('/profile (product-spec §2)', () => {
+  it('shows initials, name, email, role, phone, house and status', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: resident }) });
+    renderApp('/profile', { user: resident });
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Priya Sharma' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('PS').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('priya@gatehouse.test').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Resident').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('+15550100101')).toBeInTheDocument();
+    expect(screen.getByText(/A-101/)).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * A tiny stand-in for the tRPC HTTP wire format (batch link, no transformer):
+ * `GET /trpc/a.b,c.d?batch=1&input={"0":…}` and `POST /trpc/a.b?batch=1` with body `{"0": …}`,
+ * answered with `[{result:{data}}]` or `[{error:{message, code, data:{httpStatus}}}]`.
+ */
+import { http, HttpResponse } from 'msw';
+
+import { server } from './msw-server';
+
+/** Thrown by a resolver to answer with an error of `status`. */
+export class MockTrpcError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `throw trpcError(401, 'Authentication required')` inside a resolver. */
+export const trpcError = (status: number, message: string) => new MockTrpcError(status, message);
+
+export type Resolver = (input: any, request: Request) => unknown;
+
+/** One procedure call the mock received. */
+export interface RecordedCall {
+  path: string;
+  input: any;
+  authorization: string | null;
+}
+
+const CODES: Record<number, [string, number]> = {
+  400: ['BAD_REQUEST', -32600],
+  401: ['UNAUTHORIZED', -32001],
+  403: ['FORBIDDEN', -32003],
+  404: ['NOT_FOUND', -32004],
+  409: ['CONFLICT', -32009],
+  500: ['INTERNAL_SERVER_ERROR', -32603],
+};
+
+/** Installs resolvers by procedure path; returns the list of calls, in order. */
+export function mockTrpc(resolvers: Record<string, Resolver>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  server.use(
+    http.all('*/trpc/:paths', async ({ request, params }) => {
+      const paths = decodeURIComponent(String(params.paths)).split(',');
+      const url = new URL(request.url);
+      const rawInputs =
+        request.method === 'GET'
+          ? JSON.parse(url.searchParams.get('input') ?? '{}')
+          : await request.json().catch(() => ({}));
+      const inputs = (rawInputs ?? {}) as Record<string, unknown>;
+      const statuses: number[] = [];
+      const items = await Promise.all(
+        paths.map(async (path, index) => {
+          const input = inputs[String(index)];
+          calls.push({ path, input, authorization: request.headers.get('authorization') });
+          const resolver = resolvers[path];
+          try {
+            if (!resolver) throw new MockTrpcError(404, `No mock for ${path}`);
+            const data = await resolver(input, request);
+            statuses.push(200);
+            return { result: { data } };
+          } catch (error) {
+            const status = error instanceof MockTrpcError ? error.status : 500;
+            const message = error instanceof Error ? error.message : 'Internal server error';
+            const [code, jsonCode] = CODES[status] ?? ['INTERNAL_SERVER_ERROR', -32603];
+            statuses.push(status);
+            return { error: { message, code: jsonCode, data: { code, httpStatus: status, path } } };
+          }
+        }),
+      );
+      const status = statuses.every((value) => value === 200)
+        ? 200
+        : statuses.length === 1
+          ? statuses[0]
+          : 207;
+      return HttpResponse.json(items, { status });
+    }),
+  );
+  return calls;
+}
+
+/** The calls to `path`. */
+export const callsTo = (calls: RecordedCall[], path: string) =>
+  calls.filter((call) => call.path === path);
