@@ -19,6 +19,7 @@ export const ACCESS = {
     login: 'public',
     logout: 'public',
     me: 'signed-in',
+    revokeOtherSessions: 'signed-in',
   },
   users: {
     list: ADMIN,

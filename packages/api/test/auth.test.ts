@@ -123,3 +123,22 @@ describe.each(legs)('auth procedures on $name', (leg) => {
     expect((await failure(h.caller(null, address).auth.signup({ name: 'Late Comer', email: 'late@example.com', phone: '+15551234567', password: 'secret123' }))).status).toBe(429);
   });
 });
+
+describe.each(legs)('signing out other sessions on $name', (leg) => {
+  it('revokes every other session of the user and keeps the current one', async () => {
+    const h = await createHarness(leg);
+    try {
+      const first = await h.caller().auth.signup({ name: 'Sal Sessions', email: 'sal@example.com', phone: '+15551234567', password: 'secret123' });
+      const second = await h.caller().auth.login({ email: 'sal@example.com', password: 'secret123' });
+      const third = await h.caller().auth.login({ email: 'sal@example.com', password: 'secret123' });
+      const other = await h.caller().auth.signup({ name: 'Other Person', email: 'other@example.com', phone: '+15551234567', password: 'secret123' });
+      await expect(h.caller(second.token).auth.revokeOtherSessions()).resolves.toEqual({ revoked: 2 });
+      await expect(h.caller(second.token).auth.me()).resolves.toBeTruthy();
+      expect((await failure(h.caller(first.token).auth.me())).status).toBe(401);
+      expect((await failure(h.caller(third.token).auth.me())).status).toBe(401);
+      await expect(h.caller(other.token).auth.me()).resolves.toBeTruthy();
+    } finally {
+      await h.close();
+    }
+  });
+});

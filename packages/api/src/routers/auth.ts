@@ -5,7 +5,7 @@ import { ZAuthResponse, ZLoginRequest, ZMeResponse, ZSignupRequest } from '@gate
 import { z } from 'zod';
 
 import { login, signup } from '../services/auth';
-import { revokeSessionByToken } from '../services/sessions';
+import { revokeOtherSessions, revokeSessionByToken } from '../services/sessions';
 import { serializeUser } from '../lib/serialize';
 import { ACCESS } from '../access';
 import { createTRPCRouter, procedureFor } from '../trpc';
@@ -56,6 +56,14 @@ export const authRouter = createTRPCRouter({
       if (ctx.bearerToken) await revokeSessionByToken(ctx.em, ctx.bearerToken, ctx.clock());
       return {};
     }),
+
+  /** Signs the caller out everywhere but here. Output: `{revoked}`, the number of sessions ended. Errors: 401. */
+  revokeOtherSessions: procedureFor(ACCESS.auth.revokeOtherSessions)
+    .input(z.object({}).strip().optional())
+    .output(z.object({ revoked: z.number().int() }))
+    .mutation(async ({ ctx }) => ({
+      revoked: await revokeOtherSessions(ctx.em, ctx.user.id, ctx.sessionId, ctx.clock()),
+    })),
 
   /** The signed-in user. Output: `{user}`. Errors: 401. */
   me: procedureFor(ACCESS.auth.me).output(ZMeResponse).query(({ ctx }) => ({ user: serializeUser(ctx.user) })),

@@ -67,3 +67,8 @@ export async function revokeSessionByToken(em: EntityManager, token: string, now
 export async function revokeSessionsOfUser(em: EntityManager, userId: string, now: Date): Promise<number> {
   return em.nativeUpdate(Session, { user: userId, revokedAt: null }, { revokedAt: now });
 }
+
+/** Revokes every open session of a user except `keepSessionId` ('Sign out of all other sessions'). */
+export async function revokeOtherSessions(em: EntityManager, userId: string, keepSessionId: string, now: Date): Promise<number> {
+  return em.nativeUpdate(Session, { user: userId, revokedAt: null, id: { $ne: keepSessionId } }, { revokedAt: now });
+}
