@@ -192,7 +192,7 @@ export function ScanPage() {
               description="Check the details against the visitor before letting them in."
             >
               <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-                <p className="text-2xl font-bold text-slate-900">{visitor.name}</p>
+                <h3 className="text-2xl font-bold text-slate-900">{visitor.name}</h3>
                 <StatusBadge status={visitor.status} size="lg" />
               </div>
               <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">

@@ -1,0 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { expect, type Page } from '@playwright/test';
+
+/** Demo accounts seeded by the server (SEED_DEMO). */
+export const DEMO_PASSWORD = 'gatehouse123';
+export const RESIDENT = { email: 'priya@gatehouse.test', firstName: 'Priya' };
+export const GUARD = { email: 'guard@gatehouse.test', firstName: 'Sam' };
+export const ADMIN = { email: 'admin@gatehouse.test', firstName: 'Alex' };
+
+const screensDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
+mkdirSync(screensDir, { recursive: true });
+
+/** Saves a full-page screenshot of the current screen as test-results/screens/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login form and waits for the dashboard greeting. */
+export async function signIn(page: Page, account: { email: string; firstName: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(account.firstName) })).toBeVisible();
+}
