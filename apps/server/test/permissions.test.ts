@@ -128,6 +128,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'GET', path: '/api/visitors', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/visitors') },
     { method: 'GET', path: '/api/visitors/my-invitations', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/visitors/my-invitations') },
     { method: 'GET', path: '/api/visitors/:id', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}`) },
+    { method: 'GET', path: '/api/visitors/:id/activity', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}/activity`) },
     { method: 'POST', path: '/api/visitors/invite', expected: [401, 201, 403, 403, 201], prepare: fixed(() => '/api/visitors/invite', invitation) },
     { method: 'DELETE', path: '/api/visitors/:id/cancel', expected: [401, 200, 404, 403, 200], prepare: async () => ({ url: `/api/visitors/${(await newVisitor()).id}/cancel` }) },
     { method: 'POST', path: '/api/visitors/scan', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/visitors/scan', () => ({ token: visitorToken })) },
@@ -149,6 +150,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'PUT', path: '/api/payments/:id', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}`, body: { amount: 13 } }) },
     { method: 'POST', path: '/api/payments/:id/complete', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}/complete` }) },
     { method: 'POST', path: '/api/payments/:id/fail', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}/fail` }) },
+
+    { method: 'GET', path: '/api/audit', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/audit') },
   ];
 
   beforeAll(async () => {

@@ -54,10 +54,14 @@ export const ACCESS = {
     list: 'signed-in',
     myInvitations: 'signed-in',
     byId: 'signed-in',
+    activity: 'signed-in',
     cancel: HOSTS,
     scan: GATE,
     checkIn: GATE,
     checkOut: GATE,
+  },
+  audit: {
+    list: ADMIN,
   },
   payments: {
     /** Residents: their own house's only (service rule). */

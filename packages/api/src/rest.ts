@@ -90,6 +90,7 @@ export const restRoutes: readonly RestRoute[] = [
   route('GET', '/api/visitors', 'visitors.list', fromQuery, { list: true }),
   route('GET', '/api/visitors/my-invitations', 'visitors.myInvitations', fromQuery, { list: true }),
   route('GET', '/api/visitors/:id', 'visitors.byId', fromParams),
+  route('GET', '/api/visitors/:id/activity', 'visitors.activity', fromParams),
   route('POST', '/api/visitors/invite', 'visitors.invite', fromBody, { successStatus: 201 }),
   route('DELETE', '/api/visitors/:id/cancel', 'visitors.cancel', fromParams),
   route('POST', '/api/visitors/scan', 'visitors.scan', fromBody),
@@ -103,4 +104,7 @@ export const restRoutes: readonly RestRoute[] = [
   // The spec leaves these methods open; POST, as for the visitor transitions.
   route('POST', '/api/payments/:id/complete', 'payments.complete', fromParams),
   route('POST', '/api/payments/:id/fail', 'payments.fail', fromParams),
+
+  // Not in product-spec §7: the audit log, for admins.
+  route('GET', '/api/audit', 'audit.list', fromQuery, { list: true }),
 ];

@@ -1,4 +1,5 @@
 /** The application router: one router per domain. */
+import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { housesRouter } from './routers/houses';
 import { paymentsRouter } from './routers/payments';
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   vehicles: vehiclesRouter,
   visitors: visitorsRouter,
   payments: paymentsRouter,
+  audit: auditRouter,
 });
 
 /** The router's type: all the web client imports from the server. */

@@ -87,7 +87,14 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const auth = ctx.bearerToken ? await authenticate(ctx.em, ctx.bearerToken, ctx.clock()) : null;
   if (!auth) throw httpError(401, 'Authentication required');
-  return next({ ctx: { user: auth.user as User, sessionId: auth.sessionId } });
+  return next({
+    ctx: {
+      user: auth.user as User,
+      sessionId: auth.sessionId,
+      /** Who acts, for the audit log. */
+      actor: { userId: auth.user.id, ipAddress: ctx.clientAddress },
+    },
+  });
 });
 
 /** Signed in with one of `roles` (server-contract §5), else 403. */

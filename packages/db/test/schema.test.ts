@@ -49,3 +49,11 @@ describe.each(legs)('database schema on $name', (leg) => {
     expect(await test.db.fork().count(User, {})).toBe(0);
   });
 });
+
+describe('audit action names', () => {
+  it('are the same in the browser-safe schema and in the database enum', async () => {
+    const { AUDIT_ACTIONS } = await import('../src');
+    const { AUDIT_ACTION_NAMES } = await import('@gatehouse/shared');
+    expect([...AUDIT_ACTION_NAMES]).toEqual([...AUDIT_ACTIONS]);
+  });
+});

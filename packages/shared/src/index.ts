@@ -8,3 +8,4 @@ export * from './schemas/houses';
 export * from './schemas/users';
 export * from './schemas/vehicles';
 export * from './schemas/payments';
+export * from './schemas/audit';

@@ -5,6 +5,7 @@ import { ZAuthResponse, ZLoginRequest, ZMeResponse, ZSignupRequest } from '@gate
 import { z } from 'zod';
 
 import { login, signup } from '../services/auth';
+import { recordAudit } from '../services/audit';
 import { revokeOtherSessions, revokeSessionByToken } from '../services/sessions';
 import { serializeUser } from '../lib/serialize';
 import { ACCESS } from '../access';
@@ -53,7 +54,8 @@ export const authRouter = createTRPCRouter({
     .input(z.object({}).strip().optional())
     .output(z.object({}))
     .mutation(async ({ ctx }) => {
-      if (ctx.bearerToken) await revokeSessionByToken(ctx.em, ctx.bearerToken, ctx.clock());
+      const userId = ctx.bearerToken ? await revokeSessionByToken(ctx.em, ctx.bearerToken, ctx.clock()) : null;
+      if (userId) await recordAudit(ctx.em, { userId, ipAddress: ctx.clientAddress }, { action: 'auth.sign-out' }, ctx.clock());
       return {};
     }),
 
@@ -61,9 +63,11 @@ export const authRouter = createTRPCRouter({
   revokeOtherSessions: procedureFor(ACCESS.auth.revokeOtherSessions)
     .input(z.object({}).strip().optional())
     .output(z.object({ revoked: z.number().int() }))
-    .mutation(async ({ ctx }) => ({
-      revoked: await revokeOtherSessions(ctx.em, ctx.user.id, ctx.sessionId, ctx.clock()),
-    })),
+    .mutation(async ({ ctx }) => {
+      const revoked = await revokeOtherSessions(ctx.em, ctx.user.id, ctx.sessionId, ctx.clock());
+      await recordAudit(ctx.em, ctx.actor, { action: 'auth.sessions-revoked', details: { revoked } }, ctx.clock());
+      return { revoked };
+    }),
 
   /** The signed-in user. Output: `{user}`. Errors: 401. */
   me: procedureFor(ACCESS.auth.me).output(ZMeResponse).query(({ ctx }) => ({ user: serializeUser(ctx.user) })),

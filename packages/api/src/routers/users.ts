@@ -32,7 +32,7 @@ export const usersRouter = createTRPCRouter({
   create: procedureFor(ACCESS.users.create)
     .input(ZCreateUserRequest)
     .output(ZUser)
-    .mutation(({ ctx, input }) => createUser(ctx.em, input)),
+    .mutation(({ ctx, input }) => createUser(ctx.em, ctx.actor, input)),
 
   /**
    * Partial update. Admin: every field; self: name and phone (own role or active state:
@@ -41,11 +41,11 @@ export const usersRouter = createTRPCRouter({
   update: procedureFor(ACCESS.users.update)
     .input(ZUpdateUserRequest)
     .output(ZUser)
-    .mutation(({ ctx, input }) => updateUser(ctx.em, ctx.user, input, ctx.clock())),
+    .mutation(({ ctx, input }) => updateUser(ctx.em, ctx.user, ctx.actor, input, ctx.clock())),
 
   /** Admin: deactivates (history kept, sessions revoked). Output: `{id}`. Errors: 404, 409 last admin. */
   deactivate: procedureFor(ACCESS.users.deactivate)
     .input(ZByIdRequest)
     .output(ZDeletedResponse)
-    .mutation(({ ctx, input }) => deactivateUser(ctx.em, input.id, ctx.clock())),
+    .mutation(({ ctx, input }) => deactivateUser(ctx.em, ctx.actor, input.id, ctx.clock())),
 });

@@ -7,6 +7,7 @@ import {
   ZInviteVisitorRequest,
   ZScanRequest,
   ZVisitor,
+  ZVisitorActivityResponse,
   ZVisitorListRequest,
   ZVisitorListResponse,
 } from '@gatehouse/shared';
@@ -16,6 +17,7 @@ import {
   checkInVisitor,
   checkOutVisitor,
   getVisitor,
+  getVisitorActivity,
   inviteVisitor,
   listVisitors,
   scanPass,
@@ -37,7 +39,7 @@ export const visitorsRouter = createTRPCRouter({
   invite: procedureFor(ACCESS.visitors.invite)
     .input(ZInviteVisitorRequest)
     .output(ZVisitor)
-    .mutation(({ ctx, input }) => inviteVisitor(ctx.em, ctx.user, input, clockOf(ctx))),
+    .mutation(({ ctx, input }) => inviteVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 
   /** Staff: all; residents: their house's. Input: limit, offset, status. Output: `{items, total}`. */
   list: procedureFor(ACCESS.visitors.list)
@@ -57,27 +59,33 @@ export const visitorsRouter = createTRPCRouter({
     .output(ZVisitor)
     .query(({ ctx, input }) => getVisitor(ctx.em, ctx.user, input.id, clockOf(ctx))),
 
+  /** The visitor's Activity Log, oldest first. Same visibility as byId (else 404). */
+  activity: procedureFor(ACCESS.visitors.activity)
+    .input(ZByIdRequest)
+    .output(ZVisitorActivityResponse)
+    .query(({ ctx, input }) => getVisitorActivity(ctx.em, ctx.user, input.id)),
+
   /** Resident (host or same house) or admin. Output: the cancelled visitor. Errors: 403 guard, 404, 409. */
   cancel: procedureFor(ACCESS.visitors.cancel)
     .input(ZByIdRequest)
     .output(ZVisitor)
-    .mutation(({ ctx, input }) => cancelVisitor(ctx.em, ctx.user, input.id, clockOf(ctx))),
+    .mutation(({ ctx, input }) => cancelVisitor(ctx.em, ctx.user, ctx.actor, input.id, clockOf(ctx))),
 
   /** Guard or admin. Input: `{token}`. Output: the visitor, any status. Errors: 400 empty, 404 unknown. */
   scan: procedureFor(ACCESS.visitors.scan)
     .input(ZScanRequest)
     .output(ZVisitor)
-    .mutation(({ ctx, input }) => scanPass(ctx.em, input.token, clockOf(ctx))),
+    .mutation(({ ctx, input }) => scanPass(ctx.em, ctx.actor, input.token, clockOf(ctx))),
 
   /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-in visitor. Errors: 404, 409. */
   checkIn: procedureFor(ACCESS.visitors.checkIn)
     .input(ZGateTransitionRequest)
     .output(ZVisitor)
-    .mutation(({ ctx, input }) => checkInVisitor(ctx.em, ctx.user, input, clockOf(ctx))),
+    .mutation(({ ctx, input }) => checkInVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 
   /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-out visitor. Errors: 404, 409. */
   checkOut: procedureFor(ACCESS.visitors.checkOut)
     .input(ZGateTransitionRequest)
     .output(ZVisitor)
-    .mutation(({ ctx, input }) => checkOutVisitor(ctx.em, ctx.user, input, clockOf(ctx))),
+    .mutation(({ ctx, input }) => checkOutVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 });

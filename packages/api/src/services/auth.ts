@@ -11,6 +11,7 @@ import type { ZLoginRequest, ZSignupRequest } from '@gatehouse/shared';
 import { httpError } from '../errors';
 import type { AuthRateLimits } from '../lib/rate-limits';
 import { serializeUser } from '../lib/serialize';
+import { recordAudit } from './audit';
 import { startSession } from './sessions';
 
 export type SignupInput = z.output<typeof ZSignupRequest>;
@@ -74,6 +75,7 @@ export async function signup(em: EntityManager, input: SignupInput, context: Sig
     ttlDays: context.sessionTtlDays,
     ipAddress: context.ipAddress,
   });
+  await recordAudit(em, { userId: user.id, ipAddress: context.ipAddress }, { action: 'auth.sign-up', targetType: 'user', targetId: user.id, details: { role: user.role } }, context.now);
   return { token, user: serializeUser(user) };
 }
 
@@ -88,7 +90,15 @@ export async function login(
   input: LoginInput,
   context: SignInContext & { rateLimits: AuthRateLimits },
 ): Promise<AuthResponse> {
-  await context.rateLimits.assertEmailAllowed(input.email);
+  const actor = { userId: null, ipAddress: context.ipAddress };
+  const failed = (reason: string, userId: string | null) =>
+    recordAudit(em, actor, { action: 'auth.sign-in-failed', userId, email: input.email, details: { reason } }, context.now);
+  try {
+    await context.rateLimits.assertEmailAllowed(input.email);
+  } catch (error) {
+    await failed('rate-limited', null);
+    throw error;
+  }
   const user = await em.findOne(
     User,
     { email: input.email },
@@ -99,15 +109,20 @@ export async function login(
   );
   if (!user || !passwordMatches) {
     await context.rateLimits.recordFailedSignIn(input.email);
+    await failed(user ? 'wrong-password' : 'unknown-email', user?.id ?? null);
     throw httpError(401, 'Invalid email or password');
   }
-  if (!user.isActive) throw httpError(403, 'Account is inactive');
+  if (!user.isActive) {
+    await failed('inactive', user.id);
+    throw httpError(403, 'Account is inactive');
+  }
   await context.rateLimits.clearFailedSignIns(input.email);
   const token = await startSession(em, user, {
     now: context.now,
     ttlDays: context.sessionTtlDays,
     ipAddress: context.ipAddress,
   });
+  await recordAudit(em, { userId: user.id, ipAddress: context.ipAddress }, { action: 'auth.sign-in', email: user.email }, context.now);
   return { token, user: serializeUser(user) };
 }
 

@@ -57,10 +57,16 @@ export async function authenticate(
   return { user: session.user as User, sessionId: session.id };
 }
 
-/** Revokes the session of `token`; nothing happens when it is unknown or already revoked. */
-export async function revokeSessionByToken(em: EntityManager, token: string, now: Date): Promise<void> {
-  if (token.length > 200) return;
-  await em.nativeUpdate(Session, { tokenHash: sessionTokenHash(token), revokedAt: null }, { revokedAt: now });
+/**
+ * Revokes the session of `token`; nothing happens when it is unknown or already revoked.
+ * Returns the id of the user whose session ended, if one did.
+ */
+export async function revokeSessionByToken(em: EntityManager, token: string, now: Date): Promise<string | null> {
+  if (token.length > 200) return null;
+  const session = await em.findOne(Session, { tokenHash: sessionTokenHash(token), revokedAt: null }, { fields: ['id', 'user'] });
+  if (!session) return null;
+  await em.nativeUpdate(Session, { id: session.id, revokedAt: null }, { revokedAt: now });
+  return (session.user as User).id;
 }
 
 /** Revokes every open session of a user (deactivation, server-contract §4). */

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 
 import { httpError } from '../errors';
 import { likePattern, serializeUser } from '../lib/serialize';
+import { recordAudit, type Actor } from './audit';
 import { hashPassword } from './auth';
 import { revokeSessionsOfUser } from './sessions';
 
@@ -69,7 +70,7 @@ export async function getUser(em: EntityManager, viewer: User, id: string): Prom
 }
 
 /** Creates an account of any role (admin): 201 with the user. Errors: 404 house, 409 email. */
-export async function createUser(em: EntityManager, input: CreateUserInput): Promise<UserJson> {
+export async function createUser(em: EntityManager, actor: Actor, input: CreateUserInput): Promise<UserJson> {
   if ((await em.count(User, { email: input.email })) > 0) throw emailTaken();
   const user = em.create(User, {
     name: input.name,
@@ -86,6 +87,7 @@ export async function createUser(em: EntityManager, input: CreateUserInput): Pro
     if (error instanceof UniqueConstraintViolationException) throw emailTaken();
     throw error;
   }
+  await recordAudit(em, actor, { action: 'user.created', targetType: 'user', targetId: user.id, details: { role: user.role, email: user.email } });
   return serializeUser(user);
 }
 
@@ -95,7 +97,13 @@ export async function createUser(em: EntityManager, input: CreateUserInput): Pro
  * 403. Demoting or deactivating the last active admin is 409. Deactivation revokes the
  * user's sessions.
  */
-export async function updateUser(em: EntityManager, viewer: User, input: UpdateUserInput, now: Date): Promise<UserJson> {
+export async function updateUser(
+  em: EntityManager,
+  viewer: User,
+  actor: Actor,
+  input: UpdateUserInput,
+  now: Date,
+): Promise<UserJson> {
   const { id, ...changes } = input;
   if (viewer.role !== 'admin') {
     if (viewer.id !== id) throw httpError(404, 'User not found');
@@ -115,6 +123,11 @@ export async function updateUser(em: EntityManager, viewer: User, input: UpdateU
     if ((await em.count(User, { email: changes.email, id: { $ne: user.id } })) > 0) throw emailTaken();
     user.email = changes.email;
   }
+  const previousRole = user.role;
+  const wasActive = user.isActive;
+  const changedFields = Object.entries(changes)
+    .filter(([field, value]) => value !== undefined && !['role', 'isActive'].includes(field))
+    .map(([field]) => field);
   if (changes.name !== undefined) user.name = changes.name;
   if (changes.phone !== undefined) user.phone = changes.phone;
   if (changes.role !== undefined) user.role = changes.role;
@@ -129,6 +142,16 @@ export async function updateUser(em: EntityManager, viewer: User, input: UpdateU
     throw error;
   }
   if (deactivated) await revokeSessionsOfUser(em, user.id, now);
+  const target = { targetType: 'user' as const, targetId: user.id };
+  if (user.role !== previousRole) {
+    await recordAudit(em, actor, { action: 'user.role-changed', ...target, details: { from: previousRole, to: user.role } }, now);
+  }
+  if (user.isActive !== wasActive) {
+    await recordAudit(em, actor, { action: user.isActive ? 'user.reactivated' : 'user.deactivated', ...target }, now);
+  }
+  if (changedFields.length > 0) {
+    await recordAudit(em, actor, { action: 'user.updated', ...target, details: { fields: changedFields } }, now);
+  }
   return serializeUser(user);
 }
 
@@ -136,11 +159,12 @@ export async function updateUser(em: EntityManager, viewer: User, input: UpdateU
  * Deactivates a user (DELETE, admin): the account and its history stay, its sessions
  * are revoked at once. The last active admin: 409. Answers `{id}`.
  */
-export async function deactivateUser(em: EntityManager, id: string, now: Date): Promise<{ id: string }> {
+export async function deactivateUser(em: EntityManager, actor: Actor, id: string, now: Date): Promise<{ id: string }> {
   const user = await findUser(em, id);
   await assertNotLastActiveAdmin(em, user);
   user.isActive = false;
   await em.flush();
   await revokeSessionsOfUser(em, user.id, now);
+  await recordAudit(em, actor, { action: 'user.deactivated', targetType: 'user', targetId: user.id }, now);
   return { id: user.id };
 }

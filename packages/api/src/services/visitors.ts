@@ -14,6 +14,7 @@ import {
   type InviteVisitorInput,
   type Visitor,
   type VisitorListResponse,
+  type VisitorActivityEntry,
   type VisitorStatus,
 } from '@gatehouse/shared';
 import type { FilterQuery } from '@mikro-orm/core';
@@ -21,6 +22,7 @@ import QRCode from 'qrcode';
 
 import { httpError } from '../errors';
 import { serializeVisitor } from '../lib/serialize';
+import { recordAudit, visitorActivity, type Actor } from './audit';
 import { communityDate, communityInstant, communityTime } from '../lib/time';
 import {
   assertTransition,
@@ -34,6 +36,8 @@ export interface VisitorClock {
   /** COMMUNITY_TIMEZONE. */
   timeZone: string;
 }
+
+const visitorTarget = (id: string) => ({ targetType: 'visitor' as const, targetId: id });
 
 const POPULATE = ['house', 'host'] as const;
 
@@ -73,6 +77,7 @@ export function canSeeVisitor(user: User, visitor: VisitorInvitation): boolean {
 export async function inviteVisitor(
   em: EntityManager,
   user: User,
+  actor: Actor,
   input: InviteVisitorInput,
   clock: VisitorClock,
 ): Promise<Visitor> {
@@ -108,6 +113,7 @@ export async function inviteVisitor(
     notes: null,
   });
   await em.flush();
+  await recordAudit(em, actor, { action: 'visitor.invited', ...visitorTarget(visitor.id) }, clock.now);
   return serializeVisitor(visitor);
 }
 
@@ -163,12 +169,41 @@ export async function getVisitor(em: EntityManager, user: User, id: string, cloc
   return serializeVisitor(await findVisibleVisitor(em, user, id));
 }
 
+/**
+ * A visitor's Activity Log (product-spec §2), from the audit log: invited, scanned,
+ * checked in and out (with the guard's notes), cancelled; oldest first. Same
+ * visibility as reading the visitor.
+ */
+export async function getVisitorActivity(
+  em: EntityManager,
+  user: User,
+  id: string,
+): Promise<{ items: VisitorActivityEntry[] }> {
+  const visitor = await findVisibleVisitor(em, user, id);
+  const events = await visitorActivity(em, visitor.id);
+  return {
+    items: events.map((event) => ({
+      at: event.occurredAt,
+      action: event.action.replace('visitor.', '') as VisitorActivityEntry['action'],
+      by: event.actor?.name ?? null,
+      notes: typeof event.details?.notes === 'string' ? event.details.notes : null,
+    })),
+  };
+}
+
 /** Cancels a pending or approved invitation; 409 from any other status; 404 when not visible. */
-export async function cancelVisitor(em: EntityManager, user: User, id: string, clock: VisitorClock): Promise<Visitor> {
+export async function cancelVisitor(
+  em: EntityManager,
+  user: User,
+  actor: Actor,
+  id: string,
+  clock: VisitorClock,
+): Promise<Visitor> {
   await applyExpiry(em, clock);
   const visitor = await findVisibleVisitor(em, user, id);
   assertTransition(visitor.status, 'cancel');
   await transitionVisitor(em, visitor.id, 'cancel');
+  await recordAudit(em, actor, { action: 'visitor.cancelled', ...visitorTarget(visitor.id) }, clock.now);
   return serializeVisitor(await findVisibleVisitor(em, user, id));
 }
 
@@ -176,13 +211,14 @@ export async function cancelVisitor(em: EntityManager, user: User, id: string, c
  * The invitation behind a pass token, whatever its status, so the guard sees why it
  * cannot enter. Unknown: 404 'Invalid or expired QR code'.
  */
-export async function scanPass(em: EntityManager, token: string, clock: VisitorClock): Promise<Visitor> {
+export async function scanPass(em: EntityManager, actor: Actor, token: string, clock: VisitorClock): Promise<Visitor> {
   await applyExpiry(em, clock);
   const visitor =
     token.length <= 64
       ? await em.findOne(VisitorInvitation, { qrCodeToken: token }, { populate: POPULATE })
       : null;
   if (!visitor) throw httpError(404, 'Invalid or expired QR code');
+  await recordAudit(em, actor, { action: 'visitor.scanned', ...visitorTarget(visitor.id), details: { status: visitor.status } }, clock.now);
   return serializeVisitor(visitor);
 }
 
@@ -233,6 +269,7 @@ async function reloadVisitor(em: EntityManager, id: string): Promise<Visitor> {
 export async function checkInVisitor(
   em: EntityManager,
   guard: User,
+  actor: Actor,
   input: { visitorId: string; notes?: string | undefined },
   clock: VisitorClock & { earlyCheckinMinutes: number },
 ): Promise<Visitor> {
@@ -246,6 +283,7 @@ export async function checkInVisitor(
     checkedInBy: guard.id,
     notes: appendNote(visitor.notes, input.notes),
   });
+  await recordAudit(em, actor, { action: 'visitor.checked-in', ...visitorTarget(visitor.id), details: input.notes ? { notes: input.notes } : null }, clock.now);
   return reloadVisitor(em, visitor.id);
 }
 
@@ -253,6 +291,7 @@ export async function checkInVisitor(
 export async function checkOutVisitor(
   em: EntityManager,
   guard: User,
+  actor: Actor,
   input: { visitorId: string; notes?: string | undefined },
   clock: VisitorClock,
 ): Promise<Visitor> {
@@ -263,5 +302,6 @@ export async function checkOutVisitor(
     checkedOutBy: guard.id,
     notes: appendNote(visitor.notes, input.notes),
   });
+  await recordAudit(em, actor, { action: 'visitor.checked-out', ...visitorTarget(visitor.id), details: input.notes ? { notes: input.notes } : null }, clock.now);
   return reloadVisitor(em, visitor.id);
 }

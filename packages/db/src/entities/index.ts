@@ -235,6 +235,8 @@ export const AuditEventSchema = defineEntity({
   tableName: 'audit_event',
   properties: {
     id: id(),
+    /** Insertion order, for a stable order among events of the same instant. */
+    sequence: p.bigint('number').autoincrement().unique(),
     occurredAt: p.datetime().onCreate(() => new Date()).defaultRaw('current_timestamp'),
     action: p.enum(AUDIT_ACTIONS),
     /** The user who acted; null for a failed sign-in of an unknown email. */

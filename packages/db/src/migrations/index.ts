@@ -1,5 +1,5 @@
 /** The committed migrations, oldest first (written by `npm run migration:create -w @gatehouse/db`). */
 import { Migration20261121060307 } from './Migration20261121060307';
-import { Migration20261121061900 } from './Migration20261121061900';
+import { Migration20261121062505 } from './Migration20261121062505';
 
-export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }, { name: 'Migration20261121061900', class: Migration20261121061900 }];
+export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }, { name: 'Migration20261121062505', class: Migration20261121062505 }];

@@ -1,11 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261121061900 extends Migration {
+export class Migration20261121062505 extends Migration {
 
-  override name = 'Migration20261121061900';
+  override name = 'Migration20261121062505';
 
   override up(): void | Promise<void> {
-    this.addSql(`create table "audit_event" ("id" uuid not null, "occurred_at" timestamptz not null default current_timestamp, "action" text not null, "actor_id" uuid null, "actor_email" varchar(254) null, "ip_address" varchar(64) null, "target_type" varchar(32) null, "target_id" uuid null, "details" jsonb null, primary key ("id"));`);
+    this.addSql(`create table "audit_event" ("id" uuid not null, "sequence" bigserial, "occurred_at" timestamptz not null default current_timestamp, "action" text not null, "actor_id" uuid null, "actor_email" varchar(254) null, "ip_address" varchar(64) null, "target_type" varchar(32) null, "target_id" uuid null, "details" jsonb null, primary key ("id"));`);
+    this.addSql(`alter table "audit_event" add constraint "audit_event_sequence_unique" unique ("sequence");`);
     this.addSql(`create index "audit_event_actor_id_index" on "audit_event" ("actor_id");`);
     this.addSql(`create index "audit_event_target_index" on "audit_event" ("target_type", "target_id", "occurred_at");`);
     this.addSql(`create index "audit_event_occurred_at_index" on "audit_event" ("occurred_at");`);

@@ -1,0 +1,59 @@
+/** The audit log and a visitor's Activity Log (product-spec §2). */
+import { z } from 'zod';
+
+import { idField, paginationFields } from './fields';
+
+/** The recorded actions (packages/db's AUDIT_ACTIONS, repeated here for the browser). */
+export const AUDIT_ACTION_NAMES = [
+  'auth.sign-in',
+  'auth.sign-in-failed',
+  'auth.sign-up',
+  'auth.sign-out',
+  'auth.sessions-revoked',
+  'user.created',
+  'user.updated',
+  'user.role-changed',
+  'user.deactivated',
+  'user.reactivated',
+  'visitor.invited',
+  'visitor.scanned',
+  'visitor.checked-in',
+  'visitor.checked-out',
+  'visitor.cancelled',
+] as const;
+export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
+
+/** `audit.list` input (admin): limit, offset, action, targetId, actorId. */
+export const ZAuditListRequest = z.object({
+  ...paginationFields,
+  action: ZAuditAction.optional(),
+  targetId: idField('Invalid target').optional(),
+  actorId: idField('Invalid actor').optional(),
+});
+export type AuditListRequest = z.input<typeof ZAuditListRequest>;
+
+/** An audit event as admins see it. */
+export const ZAuditEvent = z.object({
+  id: z.string(),
+  occurredAt: z.string(),
+  action: ZAuditAction,
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  actorEmail: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof ZAuditEvent>;
+
+export const ZAuditListResponse = z.object({ items: z.array(ZAuditEvent), total: z.number().int() });
+
+/** One line of a visitor's Activity Log: what happened, when, by whom, with the guard's notes. */
+export const ZVisitorActivityEntry = z.object({
+  at: z.string(),
+  action: z.enum(['invited', 'scanned', 'checked-in', 'checked-out', 'cancelled']),
+  by: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type VisitorActivityEntry = z.infer<typeof ZVisitorActivityEntry>;
+export const ZVisitorActivityResponse = z.object({ items: z.array(ZVisitorActivityEntry) });
