@@ -7,6 +7,7 @@
 import {
   applyExpiry,
   createMemoryAuthRateLimits,
+  createPostgresAuthRateLimits,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   ensureBootstrapAdmin,
@@ -14,7 +15,7 @@ import {
   isDatabaseEmpty,
   seedDemoCommunity,
 } from '@gatehouse/api';
-import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '@gatehouse/db';
+import { createPgPool, DataDirLockedError, migrateDatabase, openDatabase, type Database } from '@gatehouse/db';
 
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
@@ -73,6 +74,11 @@ async function main() {
     }
   }
 
+  // Rate limits are counted where every server process of the community can see them:
+  // in PostgreSQL when several processes may share it, in memory for the embedded database.
+  const rateLimitPool = config.database.kind === 'postgresql' ? createPgPool(config.database.url) : null;
+  const rateLimits = rateLimitPool ? await createPostgresAuthRateLimits(rateLimitPool) : createMemoryAuthRateLimits();
+
   const app = await buildApp({
     db,
     service: {
@@ -80,7 +86,7 @@ async function main() {
       earlyCheckinMinutes: config.earlyCheckinMinutes,
       sessionTtlDays: config.sessionTtlDays,
     },
-    rateLimits: createMemoryAuthRateLimits(),
+    rateLimits,
     webRoot: config.webRoot,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
@@ -106,6 +112,7 @@ async function main() {
     try {
       await app.closeGracefully();
       await db.close();
+      await rateLimitPool?.end();
       console.log('Gatehouse stopped.');
       process.exit(0);
     } catch (error) {

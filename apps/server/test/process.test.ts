@@ -1,44 +1,10 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-const main = path.join(import.meta.dirname, '..', 'src', 'main.ts');
-
-interface Started {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the real server (TypeScript source through tsx) and resolves once it is ready. */
-function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Gatehouse is ready: (http:\/\/\S+)/.exec(output);
-      if (ready) {
-        clearTimeout(timer);
-        resolve({ child, url: ready[1]!, output: () => output, exited });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(Object.assign(new Error(`server exited with ${code}:\n${output}`), { output, code }));
-    });
-  });
-}
+import { startServer } from './support/server-process';
 
 describe('the server process', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'gatehouse-process-'));

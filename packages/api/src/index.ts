@@ -4,6 +4,7 @@ export { createInnerContext, type Context, type InnerContext, type ServiceConfig
 export { describeError, httpError, INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE, type ErrorDescription } from './errors';
 export {
   createMemoryAuthRateLimits,
+  createPostgresAuthRateLimits,
   DEFAULT_AUTH_RATE_LIMITS,
   type AuthRateLimits,
   type AuthRateLimitOptions,

@@ -87,12 +87,12 @@ export async function openDatabase(
   if (!inMemory) {
     mkdirSync(target.dataDir, { recursive: true });
     try {
-      // The lock is a folder beside the data, refreshed every few seconds; a lock left
-      // by a killed process goes stale after 10 s, and the retries wait that out.
+      // The lock is a folder beside the data, refreshed every second; a lock left by a
+      // killed process goes stale after 5 s, and the retries (about 10 s) wait that out.
       release = await lockfile.lock(target.dataDir, {
         lockfilePath: `${target.dataDir}.lock`,
-        stale: 10_000,
-        update: 2_000,
+        stale: 5_000,
+        update: 1_000,
         retries: { retries: 6, minTimeout: 1_000, maxTimeout: 2_500, factor: 1.2 },
         realpath: false,
       });
@@ -170,4 +170,13 @@ export async function migrateDatabase(database: Database): Promise<string[]> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end().catch(() => {});
   }
+}
+
+/** A small `pg` connection pool to `url`, for libraries that keep their own tables (rate limits). */
+export function createPgPool(url: string, max = 4): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle connection that the server drops emits 'error' on the pool; without a
+  // listener that would end the process. The pool replaces the connection by itself.
+  pool.on('error', () => {});
+  return pool;
 }

@@ -5,7 +5,7 @@
  * counting is done by `rate-limiter-flexible`. They are applied per procedure call, so
  * tRPC batching cannot be used to get around them.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 import { httpError } from '../errors';
 
@@ -39,20 +39,46 @@ function tooMany(msBeforeNext: number) {
   return httpError(429, `Too many attempts, try again in ${seconds} s`, { retryAfterSeconds: seconds });
 }
 
-/** Limits counted in this process's memory (one server process per database). */
+/** Limits counted in this process's memory: for the embedded database, which one process owns. */
 export function createMemoryAuthRateLimits(
   options: AuthRateLimitOptions = DEFAULT_AUTH_RATE_LIMITS,
 ): AuthRateLimits {
-  const perAddress = new RateLimiterMemory({
-    keyPrefix: 'auth-address',
-    points: options.requestsPerAddressPerMinute,
-    duration: 60,
-  });
-  const failuresPerEmail = new RateLimiterMemory({
-    keyPrefix: 'auth-email',
-    points: options.failedSignInsPerEmail,
-    duration: options.failedSignInWindowSeconds,
-  });
+  return authRateLimits(
+    options,
+    new RateLimiterMemory({ keyPrefix: 'auth-address', points: options.requestsPerAddressPerMinute, duration: 60 }),
+    new RateLimiterMemory({ keyPrefix: 'auth-email', points: options.failedSignInsPerEmail, duration: options.failedSignInWindowSeconds }),
+  );
+}
+
+/**
+ * Limits counted in PostgreSQL (tables `rate_limit_auth_address` and
+ * `rate_limit_auth_email`, created by rate-limiter-flexible), so that several server
+ * processes sharing one database share the counts. `pool` is a `pg` Pool. Resolves once
+ * the tables exist.
+ */
+export async function createPostgresAuthRateLimits(
+  pool: unknown,
+  options: AuthRateLimitOptions = DEFAULT_AUTH_RATE_LIMITS,
+): Promise<AuthRateLimits> {
+  const limiter = (keyPrefix: string, points: number, duration: number) =>
+    new Promise<RateLimiterPostgres>((resolve, reject) => {
+      const created: RateLimiterPostgres = new RateLimiterPostgres(
+        { storeClient: pool, storeType: 'pool', tableName: `rate_limit_${keyPrefix.replace('-', '_')}`, keyPrefix, points, duration },
+        (error?: Error) => (error ? reject(error) : resolve(created)),
+      );
+    });
+  return authRateLimits(
+    options,
+    await limiter('auth-address', options.requestsPerAddressPerMinute, 60),
+    await limiter('auth-email', options.failedSignInsPerEmail, options.failedSignInWindowSeconds),
+  );
+}
+
+function authRateLimits(
+  options: AuthRateLimitOptions,
+  perAddress: RateLimiterAbstract,
+  failuresPerEmail: RateLimiterAbstract,
+): AuthRateLimits {
   return {
     async consumeAddress(address) {
       try {

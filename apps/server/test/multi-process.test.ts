@@ -1,0 +1,91 @@
+/**
+ * Two server processes on one PostgreSQL: transitions stay atomic, one email makes one
+ * account, and the sign-in rate limits are shared (counted in PostgreSQL).
+ */
+import { createPostgresDatabase, databaseLegs } from '@gatehouse/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { api, startServer, type ServerProcess } from './support/server-process';
+
+const legs = await databaseLegs();
+const postgres = legs.some((leg) => leg.name === 'postgresql');
+
+describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
+  let servers: ServerProcess[] = [];
+  let drop: () => Promise<void> = async () => {};
+  let adminToken = '';
+  let residentToken = '';
+  let houseId = '';
+
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    const env = {
+      DATABASE_URL: database.url,
+      COMMUNITY_TIMEZONE: 'UTC',
+      ADMIN_EMAIL: 'admin@multi.example',
+      ADMIN_PASSWORD: 'secret123',
+      ADMIN_NAME: 'Multi Admin',
+    };
+    // Both start at once: the migrations must not race.
+    servers = await Promise.all([startServer(env), startServer(env)]);
+    const [a] = servers;
+    adminToken = (await api(a!.url, 'POST', '/api/auth/login', { body: { email: 'admin@multi.example', password: 'secret123' } })).body.data.token;
+    const resident = await api(a!.url, 'POST', '/api/auth/signup', {
+      body: { name: 'Multi Resident', email: 'resident@multi.example', phone: '+15551234567', password: 'secret123' },
+    });
+    residentToken = resident.body.data.token;
+    houseId = (await api(a!.url, 'POST', '/api/houses', { token: adminToken, body: { houseNumber: '1', block: 'M', street: 'Main', ownerId: resident.body.data.user.id } })).body.data.id;
+    await api(a!.url, 'POST', `/api/houses/${houseId}/residents`, { token: adminToken, body: { userId: resident.body.data.user.id } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await drop();
+  });
+
+  it('lets exactly one of 50 concurrent check-ins, spread over both processes, succeed', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const visitor = await api(servers[1]!.url, 'POST', '/api/visitors/invite', {
+      token: residentToken,
+      body: { name: 'Raced Visitor', phone: '+15557654321', houseId, visitDate: today, visitTimeFrom: '00:00', visitTimeTo: '23:59' },
+    });
+    expect(visitor.status).toBe(201);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        api(servers[index % 2]!.url, 'POST', '/api/visitors/checkin-qr', { token: adminToken, body: { visitorId: visitor.body.data.id } }),
+      ),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+  });
+
+  it('creates one account from 20 concurrent sign-ups with one email', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        api(servers[index % 2]!.url, 'POST', '/api/auth/signup', {
+          body: { name: 'Twin Person', email: index % 3 === 0 ? 'TWIN@multi.example' : 'twin@multi.example', phone: '+15551234567', password: 'secret123' },
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 201)).toHaveLength(1);
+    expect(results.filter((result) => result.status === 409).every((result) => result.body.error === 'Email is already registered')).toBe(true);
+    expect(results.every((result) => result.status === 201 || result.status === 409)).toBe(true);
+    const users = await api(servers[0]!.url, 'GET', '/api/users?q=twin', { token: adminToken });
+    expect(users.body.data).toHaveLength(1);
+  });
+
+  it('shares the per-address sign-in limit between the processes', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 130 }, (_, index) =>
+        api(servers[index % 2]!.url, 'POST', '/api/auth/login', { body: { email: `nobody${index}@multi.example`, password: 'secret123' } }),
+      ),
+    );
+    const limited = results.filter((result) => result.status === 429);
+    // 60 per address per minute in all: counted per process, up to 120 would get through.
+    expect(results.length - limited.length).toBeLessThanOrEqual(60);
+    expect(limited.length).toBeGreaterThanOrEqual(70);
+    expect(limited[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
