@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import {
   appRouter,
@@ -42,7 +43,9 @@ export interface AppOptions {
   clock?: () => Date;
   /** The built web app; served when the folder exists. */
   webRoot?: string;
-  logger?: boolean | FastifyBaseLogger | { level: string };
+  logger?: boolean | { level: string };
+  /** A logger of one's own (tests capture the output). */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** The envelope of server-contract §1. */
@@ -68,13 +71,39 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** Builds the Fastify app (not listening). */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: BODY_LIMIT_BYTES,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     // Requests in flight are allowed to finish at shutdown; idle keep-alive sockets close at once.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+  });
+
+  // Security headers. The web app loads only its own files: no inline scripts, no
+  // framing by other sites, no referrer sent away, no MIME sniffing. No CORS plugin is
+  // registered, so other origins get no Access-Control-* headers: CORS stays closed.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Served over plain HTTP on a gate LAN as well: no HSTS, no upgrade of requests.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
   });
 
   // Graceful shutdown: count the requests in flight; once draining, every answer closes

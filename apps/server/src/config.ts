@@ -20,6 +20,7 @@ export interface ServerConfig {
   timeZone: string;
   earlyCheckinMinutes: number;
   sessionTtlDays: number;
+  sessionIdleDays: number;
   /** The built web app (apps/web/dist); not served when missing. */
   webRoot: string;
   repoRoot: string;
@@ -102,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       24 * 60,
     ),
     sessionTtlDays: parseInteger('SESSION_TTL_DAYS', read('SESSION_TTL_DAYS') ?? '30', 1, 3650),
+    sessionIdleDays: parseInteger('SESSION_IDLE_DAYS', read('SESSION_IDLE_DAYS') ?? '7', 1, 3650),
     webRoot: path.join(repoRoot, 'apps', 'web', 'dist'),
     repoRoot,
   };

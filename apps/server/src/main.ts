@@ -85,6 +85,7 @@ async function main() {
       timeZone: config.timeZone,
       earlyCheckinMinutes: config.earlyCheckinMinutes,
       sessionTtlDays: config.sessionTtlDays,
+      sessionIdleDays: config.sessionIdleDays,
     },
     rateLimits,
     webRoot: config.webRoot,

@@ -12,6 +12,7 @@ describe('configuration (server-contract §3)', () => {
       bootstrapAdmin: null,
       earlyCheckinMinutes: 60,
       sessionTtlDays: 30,
+      sessionIdleDays: 7,
     });
     expect(config.database).toEqual({ kind: 'pglite', dataDir: `${config.repoRoot}/.data` });
     expect(config.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -37,6 +38,7 @@ describe('configuration (server-contract §3)', () => {
       COMMUNITY_TIMEZONE: 'Asia/Manila',
       EARLY_CHECKIN_MINUTES: '15',
       SESSION_TTL_DAYS: '7',
+      SESSION_IDLE_DAYS: '2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -47,6 +49,7 @@ describe('configuration (server-contract §3)', () => {
       timeZone: 'Asia/Manila',
       earlyCheckinMinutes: 15,
       sessionTtlDays: 7,
+      sessionIdleDays: 2,
     });
   });
 

@@ -158,7 +158,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     test = await leg.create();
     app = await buildApp({
       db: test.db,
-      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30 },
+      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 100_000, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 900 }),
       clock: () => now,
     });

@@ -61,7 +61,7 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
     app = await buildApp({
       db: test.db,
-      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30 },
+      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
       clock: () => now,
       webRoot,
@@ -234,7 +234,7 @@ describe('rate limits across tRPC batching', () => {
     const test = await leg!.create();
     const app = await buildApp({
       db: test.db,
-      service: { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30 },
+      service: { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 5, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
     });
     try {

@@ -24,6 +24,8 @@ export interface ServiceConfig {
   earlyCheckinMinutes: number;
   /** Lifetime of a sign-in token in days (SESSION_TTL_DAYS). */
   sessionTtlDays: number;
+  /** Days of inactivity after which a sign-in token stops working (SESSION_IDLE_DAYS). */
+  sessionIdleDays: number;
 }
 
 /** The inner context: plain values only, so tests can build it without HTTP. */
@@ -85,7 +87,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
 
 /** Signed in: a valid, unexpired, unrevoked token of an active user (server-contract §4), else 401. */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const auth = ctx.bearerToken ? await authenticate(ctx.em, ctx.bearerToken, ctx.clock()) : null;
+  const auth = ctx.bearerToken ? await authenticate(ctx.em, ctx.bearerToken, ctx.clock(), ctx.config.sessionIdleDays) : null;
   if (!auth) throw httpError(401, 'Authentication required');
   return next({
     ctx: {

@@ -81,13 +81,51 @@ describe.each(legs)('auth procedures on $name', (leg) => {
     const { token } = await h.caller(null, '10.0.0.7').auth.login({ email: 'rita@example.com', password: 'secret123' });
     const start = h.now;
     try {
-      h.now = new Date(start.getTime() + 29 * 86_400_000);
-      await expect(h.caller(token).auth.me()).resolves.toBeTruthy();
+      // Kept in use (the idle limit is 7 days) until the last day of its 30-day lifetime.
+      for (const day of [5, 10, 15, 20, 25, 29]) {
+        h.now = new Date(start.getTime() + day * 86_400_000);
+        await expect(h.caller(token).auth.me()).resolves.toBeTruthy();
+      }
       h.now = new Date(start.getTime() + 30 * 86_400_000 + 1);
       expect((await failure(h.caller(token).auth.me())).status).toBe(401);
     } finally {
       h.now = start;
     }
+  });
+
+  it('ends a session left idle for SESSION_IDLE_DAYS, and keeps one in use', async () => {
+    const { token } = await h.caller(null, '10.0.0.9').auth.login({ email: 'rita@example.com', password: 'secret123' });
+    const start = h.now;
+    try {
+      // Used every 6 days: stays signed in past the 7-day idle limit.
+      for (const day of [6, 12, 18]) {
+        h.now = new Date(start.getTime() + day * 86_400_000);
+        await expect(h.caller(token).auth.me()).resolves.toBeTruthy();
+      }
+      h.now = new Date(start.getTime() + (18 + 7) * 86_400_000 + 60_000);
+      expect((await failure(h.caller(token).auth.me())).status).toBe(401);
+    } finally {
+      h.now = start;
+    }
+  });
+
+  it('takes about as long for an unknown email as for a wrong password (no account enumeration)', async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await failure(h.caller(null, '10.0.0.10').auth.login({ email, password: 'not-the-password' }));
+      return performance.now() - started;
+    };
+    await time('rita@example.com');
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      wrong.push(await time('rita@example.com'));
+      unknown.push(await time(`nobody-${round}@example.com`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // Both run one argon2 verification; without the stand-in hash an unknown email answers far faster.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(wrong) * 2);
   });
 
   it('refuses an inactive account with 403 and stops its tokens at once', async () => {
@@ -140,5 +178,5 @@ describe.each(legs)('signing out other sessions on $name', (leg) => {
     } finally {
       await h.close();
     }
-  });
+  }, 30_000);
 });

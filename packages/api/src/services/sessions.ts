@@ -36,18 +36,25 @@ export async function startSession(
 }
 
 /**
- * The user and session behind `token`, or null when the token is unknown, expired,
- * revoked, or its user inactive. The user comes with their house loaded.
+ * The user and session behind `token`, or null when the token is unknown, expired
+ * (absolute lifetime), idle for longer than `idleDays`, revoked, or its user inactive.
+ * The user comes with their house loaded.
  */
 export async function authenticate(
   em: EntityManager,
   token: string,
   now: Date,
+  idleDays: number,
 ): Promise<{ user: User; sessionId: string } | null> {
   if (token.length > 200) return null;
   const session = await em.findOne(
     Session,
-    { tokenHash: sessionTokenHash(token), revokedAt: null, expiresAt: { $gt: now } },
+    {
+      tokenHash: sessionTokenHash(token),
+      revokedAt: null,
+      expiresAt: { $gt: now },
+      lastSeenAt: { $gt: new Date(now.getTime() - idleDays * 86_400_000) },
+    },
     { populate: ['user', 'user.house'] },
   );
   if (!session || !session.user.isActive) return null;

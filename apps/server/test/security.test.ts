@@ -1,0 +1,116 @@
+/**
+ * HTTP hardening: security headers, closed CORS, no internals in error bodies, and no
+ * bearer token in the logs.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+
+import { createMemoryAuthRateLimits } from '@gatehouse/api';
+import { migrateDatabase, openDatabase, type Database } from '@gatehouse/db';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../src/app';
+
+const service = { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 };
+
+describe('HTTP hardening', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let logs = '';
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'gatehouse-web-'));
+
+  beforeAll(async () => {
+    db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    await migrateDatabase(db);
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title>');
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logs += chunk.toString();
+        done();
+      },
+    });
+    app = await buildApp({
+      db,
+      service,
+      rateLimits: createMemoryAuthRateLimits(),
+      webRoot,
+      loggerInstance: pino({ level: 'trace' }, sink),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it.each(['/api/health', '/login', '/api/nothing'])('sends the security headers on %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('keeps CORS closed: other origins get no Access-Control-* headers', async () => {
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.statusCode).toBe(404);
+    const simple = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+    expect(simple.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('never puts a bearer token in the logs', async () => {
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Log Watcher', email: 'logs@example.com', phone: '+15551234567', password: 'secret123' }),
+    });
+    const token = signup.json().data.token as string;
+    await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    await app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } });
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain('secret123');
+  });
+});
+
+describe('errors that reach the caller', () => {
+  it('say "Internal server error" and never show a stack trace, SQL or a path', async () => {
+    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    await migrateDatabase(db);
+    const failing: Database = {
+      ...db,
+      fork: () => {
+        throw new Error('select * from "app_user" where password_hash = $1 at /work/main/packages/db/src/orm.ts:42');
+      },
+    };
+    const app = await buildApp({ db: failing, service, rateLimits: createMemoryAuthRateLimits() });
+    try {
+      for (const [method, url] of [['GET', '/api/auth/me'], ['GET', '/trpc/auth.me'], ['GET', '/api/houses']] as const) {
+        const response = await app.inject({ method, url, headers: { authorization: 'Bearer x' } });
+        expect(response.statusCode).toBe(500);
+        expect(response.body).toContain('Internal server error');
+        expect(response.body).not.toMatch(/select|app_user|password_hash|\/work\/|orm\.ts|at .*:\d+/);
+      }
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
