@@ -8,11 +8,17 @@ import { SignupPage } from './features/auth/SignupPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { GuardDashboardPage } from './features/guard/GuardDashboardPage';
 import { ScanPage } from './features/guard/ScanPage';
+import { HouseCreatePage } from './features/houses/HouseCreatePage';
+import { HouseDetailPage } from './features/houses/HouseDetailPage';
 import { HouseListPage } from './features/houses/HouseListPage';
+import { PaymentsPage } from './features/payments/PaymentsPage';
 import { ProfilePage } from './features/profile/ProfilePage';
 import { AppShell } from './features/shell/AppShell';
-import { GATE_ROLES } from './features/shell/navigation';
+import { ADMIN_ROLES, GATE_ROLES, HOST_ROLES } from './features/shell/navigation';
 import { PublicOnly, RequireRole, RequireSession } from './features/shell/RouteGuards';
+import { UsersPage } from './features/users/UsersPage';
+import { VehicleAddPage } from './features/vehicles/VehicleAddPage';
+import { VehicleListPage } from './features/vehicles/VehicleListPage';
 import { InviteVisitorPage } from './features/visitors/InviteVisitorPage';
 import { VisitorDetailPage } from './features/visitors/VisitorDetailPage';
 import { VisitorListPage } from './features/visitors/VisitorListPage';
@@ -65,6 +71,30 @@ function AuthenticatedRoutes() {
         </RequireRole>
       </Route>
       <Route path="/houses" component={HouseListPage} />
+      <Route path="/houses/create">
+        <RequireRole roles={ADMIN_ROLES}>
+          <HouseCreatePage />
+        </RequireRole>
+      </Route>
+      <Route path="/houses/:id">
+        {(params) => <HouseDetailPage key={params.id} id={params.id} />}
+      </Route>
+      <Route path="/vehicles" component={VehicleListPage} />
+      <Route path="/vehicles/add">
+        <RequireRole roles={HOST_ROLES}>
+          <VehicleAddPage />
+        </RequireRole>
+      </Route>
+      <Route path="/users">
+        <RequireRole roles={ADMIN_ROLES}>
+          <UsersPage />
+        </RequireRole>
+      </Route>
+      <Route path="/payments">
+        <RequireRole roles={HOST_ROLES}>
+          <PaymentsPage />
+        </RequireRole>
+      </Route>
       <Route path="/profile" component={ProfilePage} />
       {/* product-spec §2: / and any unknown path go to /dashboard. */}
       <Route>

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { admin, guard, makeVisitor, page, resident } from './fixtures';
+import { admin, guard, listOf, makeVehicle, makeVisitor, page, resident } from './fixtures';
 import { currentPath, renderApp } from './render-app';
-import { callsTo, mockTrpc } from './trpc-mock';
+import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 const visitor = makeVisitor({ name: 'Jane Doe' });
 
@@ -81,5 +81,36 @@ describe('/dashboard (product-spec §2)', () => {
     expect(callsTo(calls, 'houses.list')).not.toHaveLength(0);
     expect(await screen.findByText('3')).toBeInTheDocument();
     expect(callsTo(calls, 'vehicles.list')[0]?.input).toEqual({ limit: 5 });
+  });
+
+  it('lists the admin’s 5 vehicles, and shows a failed vehicles load with Retry', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    mockTrpc({
+      'auth.me': () => ({ user: admin }),
+      'visitors.list': () => page([]),
+      'houses.list': () => listOf([]),
+      'vehicles.list': () => {
+        if (fail) throw trpcError(500, 'Internal server error');
+        return { items: [makeVehicle({ licensePlate: 'KA 01 AB 1234' })], total: 12 };
+      },
+    });
+    const { user } = renderApp('/dashboard', { user: admin });
+
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Vehicles' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Internal server error');
+    expect(logged).toHaveBeenCalled();
+    fail = false;
+    await user.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByText('KA 01 AB 1234')).toBeInTheDocument();
+    expect(within(card).getByText('Toyota Corolla')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /All Vehicles/ })).toHaveAttribute(
+      'href',
+      '/vehicles',
+    );
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Vehicles 12/ })).toHaveAttribute('href', '/vehicles');
   });
 });

@@ -1,5 +1,5 @@
 /** Users and visitors as the server sends them (server-contract §4, §6). */
-import type { User, Visitor } from '@gatehouse/shared';
+import type { House, HouseDetail, Payment, User, Vehicle, Visitor } from '@gatehouse/shared';
 
 export const HOUSE_A101 = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -68,3 +68,65 @@ export function makeVisitor(overrides: Partial<Visitor> = {}): Visitor {
 
 /** A list page. */
 export const page = (items: Visitor[]) => ({ items, total: items.length });
+
+/** Houses, vehicles and payments as the server sends them (product-spec §3, server-contract §7). */
+export const houseA101: House = {
+  ...HOUSE_A101,
+  street: 'Maple Avenue',
+  owner: { id: resident.id, name: resident.name },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+export const HOUSE_B204 = {
+  id: '22222222-2222-4222-8222-222222222222',
+  houseNumber: 'B-204',
+  block: 'B',
+};
+
+export const houseB204: House = {
+  ...HOUSE_B204,
+  street: 'Oak Lane',
+  owner: null,
+  createdAt: '2026-01-02T00:00:00.000Z',
+};
+
+/** A house detail; override any field. */
+export function makeHouseDetail(overrides: Partial<HouseDetail> = {}): HouseDetail {
+  return { ...houseA101, residents: [], vehicles: [], ...overrides };
+}
+
+/** A vehicle of A-101 owned by the resident; override any field. */
+export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  counter += 1;
+  return {
+    id: `cccccccc-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    licensePlate: 'KA 01 AB 1234',
+    make: 'Toyota',
+    model: 'Corolla',
+    color: 'Silver',
+    houseId: HOUSE_A101,
+    ownerId: { id: resident.id, name: resident.name },
+    createdAt: '2026-02-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A pending maintenance payment of A-101; override any field. */
+export function makePayment(overrides: Partial<Payment> = {}): Payment {
+  counter += 1;
+  return {
+    id: `dddddddd-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    houseId: HOUSE_A101,
+    amount: 120,
+    type: 'maintenance',
+    description: 'March maintenance',
+    status: 'pending',
+    dueDate: '2026-03-31',
+    paidAt: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A list answer `{items, total}` of anything. */
+export const listOf = <T>(items: T[]) => ({ items, total: items.length });

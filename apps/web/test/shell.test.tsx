@@ -35,6 +35,30 @@ describe('menus by role (product-spec §6, §9)', () => {
     ]);
   });
 
+  it('gives each role its top bar: residents and admins reach payments, only admins users', () => {
+    expect(labels(topBarEntries('resident'))).toEqual([
+      'Dashboard',
+      'My Visitors',
+      'Houses',
+      'Vehicles',
+      'Payments',
+    ]);
+    expect(labels(topBarEntries('guard'))).toEqual([
+      'Dashboard',
+      'Scan QR',
+      'Active Visitors',
+      'All Visitors',
+      'Houses',
+    ]);
+    expect(labels(topBarEntries('admin'))).toEqual([
+      'Dashboard',
+      'Visitors',
+      'Houses',
+      'Users',
+      'Payments',
+    ]);
+  });
+
   it('gives residents no gate screens and guards no vehicles, payments or users', () => {
     const residentHrefs = topBarEntries('resident').map((entry) => entry.href);
     expect(residentHrefs.some((href) => href.startsWith('/guard'))).toBe(false);

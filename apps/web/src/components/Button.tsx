@@ -5,7 +5,8 @@ import { Link } from 'wouter';
 
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+/** `danger-ghost`: a quiet destructive action in a list row (Remove, Deactivate, Fail). */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'danger-ghost';
 /** md is 44 px high; lg is 56 px, for the gate tablet and primary page actions. */
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
@@ -15,6 +16,7 @@ const VARIANT_CLASSES: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800',
   ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200',
+  'danger-ghost': 'text-red-700 hover:bg-red-50 active:bg-red-100',
 };
 
 const SIZE_CLASSES: Record<ButtonSize, string> = {

@@ -151,3 +151,45 @@ export function SelectField({
     </FieldFrame>
   );
 }
+
+interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  label: string;
+  hint?: ReactNode;
+  id?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled checkbox with an optional hint under the label; the whole row is clickable. */
+export function CheckboxField({
+  label,
+  hint,
+  className,
+  id,
+  ref,
+  ...inputProps
+}: CheckboxFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  return (
+    <div className={clsx('flex items-start gap-3', className)}>
+      <input
+        id={inputId}
+        ref={ref}
+        type="checkbox"
+        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-brand-700 disabled:opacity-60"
+        {...inputProps}
+      />
+      <div className="flex min-h-6 flex-col">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${inputId}-hint`} className="text-sm text-slate-500">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

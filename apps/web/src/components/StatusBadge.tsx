@@ -1,5 +1,5 @@
-/** Badges for visitor statuses (product-spec §4) and roles. */
-import type { Role, VisitorStatus } from '@gatehouse/shared';
+/** Badges for visitor and payment statuses (product-spec §4), roles and account state. */
+import type { PaymentStatus, Role, VisitorStatus } from '@gatehouse/shared';
 import clsx from 'clsx';
 
 import { roleLabel } from '../lib/format';
@@ -83,4 +83,53 @@ const ROLE_STYLES: Record<Role, string> = {
 /** A role badge. */
 export function RoleBadge({ role }: { role: Role }) {
   return <span className={clsx(BADGE, ROLE_STYLES[role])}>{roleLabel(role)}</span>;
+}
+
+/**
+ * How a payment status looks (product-spec §4): completed like approved, failed like
+ * rejected, pending and any status the client does not know like pending.
+ */
+const PAYMENT_STATUS_LOOKS: Record<PaymentStatus, { label: string; look: VisitorStatus }> = {
+  pending: { label: 'Pending', look: 'pending' },
+  completed: { label: 'Completed', look: 'approved' },
+  failed: { label: 'Failed', look: 'rejected' },
+};
+
+/** The label and the visitor-status look of a payment status; unknown values read as pending. */
+export function paymentStatusAppearance(status: string): { label: string; look: VisitorStatus } {
+  return Object.hasOwn(PAYMENT_STATUS_LOOKS, status)
+    ? PAYMENT_STATUS_LOOKS[status as PaymentStatus]
+    : PAYMENT_STATUS_LOOKS.pending;
+}
+
+/** A payment status badge, in the colours of the visitor status it is shown like. */
+export function PaymentStatusBadge({ status }: { status: string }) {
+  const { label, look } = paymentStatusAppearance(status);
+  const style = VISITOR_STATUS_STYLES[look];
+  return (
+    <span className={clsx(BADGE, style.className)} data-status={status} data-look={look}>
+      <span aria-hidden="true" className={clsx('size-1.5 rounded-full', style.dot)} />
+      {label}
+    </span>
+  );
+}
+
+/** Active or Inactive, for user accounts (product-spec §2). */
+export function ActiveBadge({ isActive }: { isActive: boolean }) {
+  return (
+    <span
+      className={clsx(
+        BADGE,
+        isActive
+          ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/30'
+          : 'bg-slate-100 text-slate-600 ring-slate-500/30',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={clsx('size-1.5 rounded-full', isActive ? 'bg-emerald-500' : 'bg-slate-400')}
+      />
+      {isActive ? 'Active' : 'Inactive'}
+    </span>
+  );
 }

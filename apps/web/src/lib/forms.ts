@@ -1,4 +1,5 @@
 /** react-hook-form helpers shared by the forms. */
+import type { ChangeEvent } from 'react';
 import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
 
 /**
@@ -19,4 +20,16 @@ export function registerClearingErrors<TValues extends FieldValues, TTransformed
         return options?.onChange?.(event);
       },
     });
+}
+
+/** Upper-cases the plate as it is typed, keeping the caret where it was (product-spec §5: invitation and vehicle plates). */
+export function upperCaseInput(event: ChangeEvent<HTMLInputElement>) {
+  const input = event.target;
+  const { selectionStart, selectionEnd } = input;
+  const upper = input.value.toUpperCase();
+  if (upper !== input.value) {
+    input.value = upper;
+    if (selectionStart !== null && selectionEnd !== null)
+      input.setSelectionRange(selectionStart, selectionEnd);
+  }
 }

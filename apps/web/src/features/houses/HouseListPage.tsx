@@ -1,15 +1,15 @@
 /** /houses: the houses grid with search (product-spec §2). */
-import { PAGE_SIZES, SEARCH_DEBOUNCE_MS, type House } from '@gatehouse/shared';
-import { useQuery } from '@tanstack/react-query';
-import { Building2, MapPin, Plus, Search, UserRound } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { MAX_LENGTH, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@gatehouse/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Building2, MapPin, Plus, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 
 import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
-import { controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
 import { toAppError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
@@ -17,31 +17,26 @@ import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Whether `house` matches `query` by house number or block. */
-export function matchesHouseSearch(
-  house: Pick<House, 'houseNumber' | 'block'>,
-  query: string,
-): boolean {
-  const needle = query.trim().toLowerCase();
-  return (
-    !needle ||
-    house.houseNumber.toLowerCase().includes(needle) ||
-    house.block.toLowerCase().includes(needle)
-  );
-}
-
-/** The houses grid; Add House is for admins only (product-spec §6). */
+/**
+ * The houses grid (product-spec §2). The search by house number or block goes to the
+ * server as `q` (server-contract §8) 300 ms after the last keystroke (product-spec §9);
+ * the previous results stay on screen while the new ones load. Add House is for admins
+ * only (product-spec §6); each card opens the house.
+ */
 export function HouseListPage() {
   useDocumentTitle('Houses');
   const user = useCurrentUser();
   const trpc = useTRPC();
-  const houses = useQuery(trpc.houses.list.queryOptions({ limit: PAGE_SIZES.houses }));
   const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const shown = useMemo(
-    () => (houses.data?.items ?? []).filter((house) => matchesHouseSearch(house, debouncedSearch)),
-    [houses.data, debouncedSearch],
+  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
+  const houses = useQuery(
+    trpc.houses.list.queryOptions(
+      { limit: PAGE_SIZES.houses, ...(query ? { q: query } : {}) },
+      { placeholderData: keepPreviousData },
+    ),
   );
+  const shown = houses.data?.items ?? [];
+  const ownHouseId = user.houseId?.id;
 
   return (
     <>
@@ -56,23 +51,15 @@ export function HouseListPage() {
           )
         }
       />
-      <div className="relative mb-6 max-w-md">
-        <label htmlFor="house-search" className="sr-only">
-          Search houses
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-        />
-        <input
-          id="house-search"
-          type="search"
-          placeholder="Search by house number or block"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className={controlClasses(false, 'pl-9')}
-        />
-      </div>
+      <SearchField
+        label="Search houses"
+        placeholder="Search by house number or block"
+        value={search}
+        onChange={setSearch}
+        maxLength={MAX_LENGTH.q}
+        busy={houses.isFetching && houses.isPlaceholderData}
+        className="mb-6 max-w-md"
+      />
       {houses.isPending ? (
         <PageSpinner label="Loading houses" />
       ) : houses.isError ? (
@@ -85,6 +72,13 @@ export function HouseListPage() {
           <EmptyState
             icon={<Building2 aria-hidden="true" className="size-6" />}
             title="No houses found"
+            hint={
+              query
+                ? 'Try another house number or block.'
+                : user.role === 'admin'
+                  ? 'Add the first house of the community.'
+                  : undefined
+            }
           />
         </div>
       ) : (
@@ -99,9 +93,16 @@ export function HouseListPage() {
                   <h2 className="text-lg font-semibold text-slate-900 group-hover:text-brand-800">
                     {house.houseNumber}
                   </h2>
-                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                    Block {house.block}
-                  </span>
+                  <div className="flex flex-wrap justify-end gap-1.5">
+                    {house.id === ownHouseId && (
+                      <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-600/30 ring-inset">
+                        Your house
+                      </span>
+                    )}
+                    <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                      Block {house.block}
+                    </span>
+                  </div>
                 </div>
                 <p className="flex items-center gap-2 text-sm text-slate-600">
                   <MapPin aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
@@ -109,6 +110,7 @@ export function HouseListPage() {
                 </p>
                 <p className="flex items-center gap-2 text-sm text-slate-600">
                   <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+                  <span className="sr-only">Owner:</span>
                   {house.owner?.name ?? 'No owner'}
                 </p>
               </Link>

@@ -1,13 +1,17 @@
 /** /profile: who is signed in (product-spec §2). */
-import { LogOut } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { RoleBadge } from '../../components/StatusBadge';
 import { houseLabel, roleLabel } from '../../lib/format';
+import { toAppError } from '../../lib/errors';
 import { useCurrentUser, useSession } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Avatar } from '../shell/UserMenu';
 
@@ -20,7 +24,71 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Avatar with initials, name, email, role badge, phone, role, house number, status and Logout. */
+/** The question asked before the other sessions are ended. */
+export const REVOKE_OTHER_SESSIONS_QUESTION =
+  'Sign out of all other sessions? You stay signed in on this device.';
+
+/** What the profile says after other sessions were ended: how many. */
+export function revokedSessionsMessage(revoked: number): string {
+  if (revoked === 0) return 'There were no other sessions; none were ended.';
+  return revoked === 1 ? '1 other session was ended.' : `${revoked} other sessions were ended.`;
+}
+
+/**
+ * Signs the account out everywhere but here (auth.revokeOtherSessions), after a
+ * confirmation; says how many sessions were ended.
+ */
+function OtherSessionsCard() {
+  const trpc = useTRPC();
+  const [result, setResult] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const revoke = useMutation(
+    trpc.auth.revokeOtherSessions.mutationOptions({
+      onSuccess: ({ revoked }) => setResult(revokedSessionsMessage(revoked)),
+      onError: (cause) => setError(toAppError(cause).message),
+    }),
+  );
+  const onRevoke = () => {
+    if (!window.confirm(REVOKE_OTHER_SESSIONS_QUESTION)) return;
+    setResult(null);
+    setError(null);
+    revoke.mutate();
+  };
+
+  return (
+    <Card
+      title="Sessions"
+      description="Lost a phone or signed in on a shared computer? End every other sign-in of your account."
+    >
+      <div className="flex flex-col gap-4">
+        {error && <ErrorBox message={error} onDismiss={() => setError(null)} headingLevel={3} />}
+        <div role="status">
+          {result && (
+            <p className="flex items-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-800">
+              <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
+              {result}
+            </p>
+          )}
+        </div>
+        <Button
+          variant="secondary"
+          size="lg"
+          className="w-full sm:w-auto sm:self-start"
+          loading={revoke.isPending}
+          icon={<MonitorSmartphone aria-hidden="true" className="size-5" />}
+          onClick={onRevoke}
+        >
+          Sign out of all other sessions
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Avatar with initials, name, email, role badge, phone, role, house number, status
+ * (Active or Inactive) and Logout (product-spec §2), plus signing out of all other sessions.
+ */
 export function ProfilePage() {
   useDocumentTitle('My Profile');
   const user = useCurrentUser();
@@ -28,8 +96,8 @@ export function ProfilePage() {
   const [loggingOut, setLoggingOut] = useState(false);
 
   return (
-    <div className="mx-auto max-w-2xl">
-      <PageHeader title="My Profile" />
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <PageHeader title="My Profile" className="" />
       <Card>
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
           <Avatar name={user.name} size="xl" />
@@ -77,6 +145,7 @@ export function ProfilePage() {
           </Button>
         </div>
       </Card>
+      <OtherSessionsCard />
     </div>
   );
 }

@@ -26,6 +26,16 @@ export interface NavEntry {
 /** Roles allowed on the gate screens (product-spec §6). */
 export const GATE_ROLES: readonly Role[] = ['guard', 'admin'];
 
+/** Admin-only screens: /houses/create and /users (product-spec §6). */
+export const ADMIN_ROLES: readonly Role[] = ['admin'];
+
+/**
+ * Roles with a house to manage: vehicles can be added and payments seen by admins and
+ * residents only (server-contract §5); guards have no such links (product-spec §6) and
+ * are sent to /dashboard from those routes.
+ */
+export const HOST_ROLES: readonly Role[] = ['admin', 'resident'];
+
 const dashboard: NavEntry = { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard };
 const houses: NavEntry = { href: '/houses', label: 'Houses', icon: Building2 };
 const vehicles: NavEntry = { href: '/vehicles', label: 'Vehicles', icon: Car };
@@ -34,7 +44,7 @@ const payments: NavEntry = { href: '/payments', label: 'Payments', icon: CreditC
 /**
  * Desktop top bar. Residents: their invitations, houses, vehicles, payments. Guards: the
  * gate screens, all visitors and houses, no vehicles or payments. Admins: the areas they
- * manage; the gate screens stay reachable by their routes.
+ * manage; the gate screens stay reachable by their routes and the dashboard.
  */
 const TOP_BAR: Record<Role, NavEntry[]> = {
   resident: [
@@ -51,12 +61,14 @@ const TOP_BAR: Record<Role, NavEntry[]> = {
     { href: '/visitors', label: 'All Visitors', icon: UsersRound },
     houses,
   ],
+  // Six areas, five places: Vehicles gives way on desktop. The admin reaches it from the
+  // dashboard's Vehicles card, each house's Vehicles tab and the mobile bar.
   admin: [
     dashboard,
     { href: '/visitors', label: 'Visitors', icon: UsersRound },
     houses,
-    vehicles,
     { href: '/users', label: 'Users', icon: Users },
+    payments,
   ],
 };
 

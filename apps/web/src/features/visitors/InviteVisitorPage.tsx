@@ -8,11 +8,11 @@ import {
   type User,
 } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 
+import { BackLink } from '../../components/BackLink';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -20,7 +20,7 @@ import { SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { toAppError } from '../../lib/errors';
 import { houseLabel, todayIsoDate } from '../../lib/format';
-import { registerClearingErrors } from '../../lib/forms';
+import { registerClearingErrors, upperCaseInput } from '../../lib/forms';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -28,18 +28,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 /** The house a resident's invitations are for: their own, from the session (product-spec §2). */
 function ownHouseOf(user: User) {
   return user.role === 'resident' ? user.houseId : null;
-}
-
-/** Upper-cases the plate as it is typed, keeping the caret where it was (product-spec §5). */
-function upperCaseInput(event: ChangeEvent<HTMLInputElement>) {
-  const input = event.target;
-  const { selectionStart, selectionEnd } = input;
-  const upper = input.value.toUpperCase();
-  if (upper !== input.value) {
-    input.value = upper;
-    if (selectionStart !== null && selectionEnd !== null)
-      input.setSelectionRange(selectionStart, selectionEnd);
-  }
 }
 
 /**
@@ -101,15 +89,7 @@ export function InviteVisitorPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        back={
-          <Link
-            href="/visitors"
-            className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to visitors
-          </Link>
-        }
+        back={<BackLink href="/visitors">Back to visitors</BackLink>}
         title="New Invitation"
         subtitle="Your visitor gets a QR pass to show at the gate."
       />

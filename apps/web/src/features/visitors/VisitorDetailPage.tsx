@@ -6,10 +6,11 @@ import {
   type VisitorStatus,
 } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, XCircle } from 'lucide-react';
+import { XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 
+import { BackLink } from '../../components/BackLink';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -109,15 +110,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
     }),
   );
 
-  const back = (
-    <Link
-      href="/visitors"
-      className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      Back to visitors
-    </Link>
-  );
+  const back = <BackLink href="/visitors">Back to visitors</BackLink>;
 
   if (visitorQuery.isPending) return <PageSpinner label="Loading visitor" />;
   if (visitorQuery.isError || !visitor) {

@@ -1,14 +1,14 @@
 /** /visitors: My Invitations (resident) or All Visitors (product-spec §2). */
 import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@gatehouse/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Search, UsersRound } from 'lucide-react';
+import { Plus, UsersRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 
 import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
-import { controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
 import { toAppError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
@@ -63,23 +63,13 @@ export function VisitorListPage() {
         }
       />
 
-      <div className="relative mb-6 max-w-md">
-        <label htmlFor="visitor-search" className="sr-only">
-          Search visitors
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-        />
-        <input
-          id="visitor-search"
-          type="search"
-          placeholder="Search by name or phone"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className={controlClasses(false, 'pl-9')}
-        />
-      </div>
+      <SearchField
+        label="Search visitors"
+        placeholder="Search by name or phone"
+        value={search}
+        onChange={setSearch}
+        className="mb-6 max-w-md"
+      />
 
       {query.isPending ? (
         <PageSpinner label="Loading visitors" />

@@ -1,0 +1,338 @@
+/** /houses/{id}: house information, residents and vehicles (product-spec §2, §3). */
+import { ZAddResidentRequest, type HouseDetail } from '@gatehouse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Car, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+
+import { BackLink } from '../../components/BackLink';
+import { Button } from '../../components/Button';
+import { Card, EmptyState } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
+import { SelectField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { PageSpinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
+import { toAppError } from '../../lib/errors';
+import { userOptionLabel, useUserOptions } from '../../lib/pickers';
+import { useCurrentUser } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Avatar } from '../shell/UserMenu';
+
+/** The fallback when a house cannot be shown (product-spec §8). */
+export const HOUSE_NOT_FOUND = 'House not found';
+
+/** The question asked before a resident is removed from a house. */
+export const removeResidentQuestion = (name: string, houseNumber: string) =>
+  `Remove ${name} from house ${houseNumber}?`;
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-3 lg:flex-col lg:gap-0.5">
+      <dt className="shrink-0 text-sm font-medium text-slate-500">{term}</dt>
+      <dd className="min-w-0 text-right text-sm break-words text-slate-900 lg:text-left">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** Table cells: tighter on phones so plate, make, model and color fit in 375 px. */
+const TABLE_HEAD =
+  'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase first:pl-5 last:pr-5';
+const TABLE_CELL = 'px-3 py-3 text-sm text-slate-900 first:pl-5 last:pr-5';
+
+/**
+ * The Add Resident form (admin, server-contract §5): a user picked from the users list
+ * (limit 100), minus the house's residents and inactive accounts. Adding someone who
+ * lives elsewhere moves them, as a user lives in at most one house.
+ */
+function AddResidentForm({ house }: { house: HouseDetail }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const users = useUserOptions();
+  const [userId, setUserId] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const residentIds = new Set(house.residents.map((resident) => resident.id));
+  const candidates = (users.data?.items ?? []).filter(
+    (user) => user.isActive && !residentIds.has(user.id),
+  );
+
+  const add = useMutation(
+    trpc.houses.addResident.mutationOptions({
+      onSuccess: async (detail) => {
+        queryClient.setQueryData(trpc.houses.byId.queryKey({ id: house.id }), detail);
+        setUserId('');
+        await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
+      },
+      onError: (error) => setServerError(toAppError(error).message),
+    }),
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The shared schema's message for a missing user (no second rule here).
+    const parsed = ZAddResidentRequest.safeParse({ id: house.id, userId });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setServerError(null);
+    add.mutate(parsed.data);
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4"
+    >
+      {users.isError && (
+        <ErrorBox message={toAppError(users.error).message} onRetry={() => void users.refetch()} />
+      )}
+      {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <SelectField
+          label="New resident"
+          className="flex-1"
+          value={userId}
+          disabled={users.isPending}
+          error={fieldError}
+          hint="Someone who lives in another house moves here."
+          onChange={(event) => {
+            setUserId(event.target.value);
+            setFieldError(undefined);
+          }}
+        >
+          <option value="">{users.isPending ? 'Loading users…' : 'Select a user'}</option>
+          {candidates.map((user) => (
+            <option key={user.id} value={user.id}>
+              {userOptionLabel(user)}
+              {user.houseId ? ` · now in ${user.houseId.houseNumber}` : ''}
+            </option>
+          ))}
+        </SelectField>
+        <Button
+          type="submit"
+          loading={add.isPending}
+          icon={<UserPlus aria-hidden="true" className="size-4" />}
+          className="sm:mt-7"
+        >
+          Add Resident
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Residents (name, email); admins add and remove them. */
+function ResidentsPanel({
+  house,
+  isAdmin,
+  isPrivate,
+}: {
+  house: HouseDetail;
+  isAdmin: boolean;
+  isPrivate: boolean;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const remove = useMutation(
+    trpc.houses.removeResident.mutationOptions({
+      onSuccess: async (detail) => {
+        queryClient.setQueryData(trpc.houses.byId.queryKey({ id: house.id }), detail);
+        await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
+      },
+      onError: (cause) => setError(toAppError(cause).message),
+    }),
+  );
+  const onRemove = (resident: HouseDetail['residents'][number]) => {
+    if (!window.confirm(removeResidentQuestion(resident.name, house.houseNumber))) return;
+    setError(null);
+    remove.mutate({ id: house.id, residentId: resident.id });
+  };
+
+  return (
+    <>
+      {isAdmin && <AddResidentForm house={house} />}
+      {error && (
+        <div className="px-5 pt-4">
+          <ErrorBox message={error} onDismiss={() => setError(null)} />
+        </div>
+      )}
+      {house.residents.length === 0 ? (
+        <EmptyState
+          icon={<UsersRound aria-hidden="true" className="size-6" />}
+          title={isPrivate ? 'Residents are private' : 'No residents yet'}
+          hint={
+            isPrivate
+              ? 'Only the residents of this house can see who lives here.'
+              : isAdmin
+                ? 'Pick a user above to add the first resident.'
+                : 'Nobody is registered as living here.'
+          }
+        />
+      ) : (
+        <ul
+          className="divide-y divide-slate-100"
+          aria-label={`Residents of house ${house.houseNumber}`}
+        >
+          {house.residents.map((resident) => (
+            <li key={resident.id} className="flex min-h-16 items-center gap-3 px-5 py-3">
+              <Avatar name={resident.name} />
+              <div className="min-w-0 flex-1 sm:flex sm:items-baseline sm:gap-4">
+                <p className="truncate font-medium text-slate-900 sm:w-48 sm:shrink-0">
+                  {resident.name}
+                </p>
+                <p className="truncate text-sm text-slate-600">
+                  <span className="sr-only">Email: </span>
+                  {resident.email}
+                </p>
+              </div>
+              {isAdmin && (
+                <Button
+                  variant="danger-ghost"
+                  size="sm"
+                  className="min-h-11 min-w-11"
+                  aria-label={`Remove ${resident.name}`}
+                  loading={remove.isPending && remove.variables?.residentId === resident.id}
+                  icon={<UserRoundX aria-hidden="true" className="size-4" />}
+                  onClick={() => onRemove(resident)}
+                >
+                  <span className="hidden sm:inline">Remove</span>
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Vehicles (plate, make, model, color). */
+function VehiclesPanel({ house, isPrivate }: { house: HouseDetail; isPrivate: boolean }) {
+  if (house.vehicles.length === 0) {
+    return (
+      <EmptyState
+        icon={<Car aria-hidden="true" className="size-6" />}
+        title={isPrivate ? 'Vehicles are private' : 'No vehicles registered'}
+        hint={
+          isPrivate
+            ? 'Only the residents of this house can see its vehicles.'
+            : 'Vehicles added for this house show up here.'
+        }
+      />
+    );
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full">
+        <caption className="sr-only">Vehicles of house {house.houseNumber}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {['Plate', 'Make', 'Model', 'Color'].map((heading) => (
+              <th key={heading} scope="col" className={TABLE_HEAD}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {house.vehicles.map((vehicle) => (
+            <tr key={vehicle.id}>
+              <td className={`${TABLE_CELL} font-mono font-semibold whitespace-nowrap`}>
+                {vehicle.licensePlate}
+              </td>
+              <td className={TABLE_CELL}>{vehicle.make}</td>
+              <td className={TABLE_CELL}>{vehicle.model}</td>
+              <td className={TABLE_CELL}>{vehicle.color}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The house screen: number, block, street and owner, then the Residents and Vehicles tabs.
+ * A resident of another house gets both lists empty from the server (server-contract §5)
+ * and is told why. Admins add and remove residents. No data: 'House not found' (§8).
+ */
+export function HouseDetailPage({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const user = useCurrentUser();
+  const houseQuery = useQuery(trpc.houses.byId.queryOptions({ id }));
+  const house = houseQuery.data;
+  useDocumentTitle(house ? `House ${house.houseNumber}` : 'House');
+  const back = <BackLink href="/houses">Back to houses</BackLink>;
+
+  if (houseQuery.isPending) return <PageSpinner label="Loading house" />;
+  if (houseQuery.isError || !house) {
+    const error = toAppError(houseQuery.error, HOUSE_NOT_FOUND);
+    return (
+      <>
+        <PageHeader back={back} title="House" />
+        <ErrorBox
+          message={error.message}
+          onRetry={error.status === 404 ? undefined : () => void houseQuery.refetch()}
+        />
+      </>
+    );
+  }
+
+  const isAdmin = user.role === 'admin';
+  const isPrivate = user.role === 'resident' && user.houseId?.id !== house.id;
+
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={`House ${house.houseNumber}`}
+        badge={
+          <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700">
+            Block {house.block}
+          </span>
+        }
+        subtitle={house.street}
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <Card title="House Information">
+          <dl className="-my-3 divide-y divide-slate-100">
+            <Detail term="House Number">{house.houseNumber}</Detail>
+            <Detail term="Block">{house.block}</Detail>
+            <Detail term="Street">{house.street}</Detail>
+            <Detail term="Owner">
+              {house.owner?.name ?? <span className="text-slate-400">No owner</span>}
+            </Detail>
+          </dl>
+        </Card>
+        <section
+          aria-label="Residents and vehicles"
+          className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
+          <Tabs
+            label="Residents and vehicles"
+            tabs={[
+              {
+                id: 'residents',
+                label: 'Residents',
+                count: isPrivate ? undefined : house.residents.length,
+                panel: <ResidentsPanel house={house} isAdmin={isAdmin} isPrivate={isPrivate} />,
+              },
+              {
+                id: 'vehicles',
+                label: 'Vehicles',
+                count: isPrivate ? undefined : house.vehicles.length,
+                panel: <VehiclesPanel house={house} isPrivate={isPrivate} />,
+              },
+            ]}
+          />
+        </section>
+      </div>
+    </>
+  );
+}

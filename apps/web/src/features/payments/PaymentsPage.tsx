@@ -1,0 +1,256 @@
+/** /payments: community dues (product-spec §2, §4, §9; server-contract §5, §7). */
+import {
+  PAGE_SIZES,
+  PAYMENT_STATUSES,
+  formatCurrency,
+  formatDisplayDate,
+  type Payment,
+  type PaymentStatus,
+} from '@gatehouse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarDays, Check, CircleCheck, CreditCard, Home, Plus, X } from 'lucide-react';
+import { useId, useState } from 'react';
+
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
+import { SelectField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { PageSpinner } from '../../components/Spinner';
+import { PaymentStatusBadge, paymentStatusAppearance } from '../../components/StatusBadge';
+import { toAppError } from '../../lib/errors';
+import { houseLabel } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { paymentTypeLabel } from './payment-display';
+import { RecordPaymentDialog } from './RecordPaymentDialog';
+
+/** `Nov 22, 2026` from a date or an instant; the text as sent when it cannot be read. */
+function displayDate(value: string): string {
+  try {
+    return formatDisplayDate(value.length > 10 ? new Date(value) : value);
+  } catch {
+    return value;
+  }
+}
+
+function PaymentRow({
+  payment,
+  canSettle,
+  settling,
+  onComplete,
+  onFail,
+}: {
+  payment: Payment;
+  canSettle: boolean;
+  settling: 'complete' | 'fail' | null;
+  onComplete: () => void;
+  onFail: () => void;
+}) {
+  const summaryId = useId();
+  const type = paymentTypeLabel(payment.type);
+  return (
+    <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-6">
+      <div className="min-w-0 flex-1">
+        <h2 className="text-base font-semibold text-slate-900">{type}</h2>
+        <p className="text-sm text-slate-600">
+          {payment.description ? (
+            payment.description
+          ) : (
+            <span className="text-slate-400">No description</span>
+          )}
+        </p>
+        {/* What the Complete and Fail buttons act on, for screen readers. */}
+        <span id={summaryId} className="sr-only">
+          {[type, payment.description, formatCurrency(payment.amount)].filter(Boolean).join(', ')}
+          {`, house ${payment.houseId.houseNumber}`}
+        </span>
+        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
+          <span className="inline-flex items-center gap-1.5">
+            <Home aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">House:</span>
+            {houseLabel(payment.houseId)}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-3.5" />
+            {payment.dueDate ? `Due ${displayDate(payment.dueDate)}` : 'No due date'}
+          </span>
+          {payment.paidAt && (
+            <span className="inline-flex items-center gap-1.5">
+              <CircleCheck aria-hidden="true" className="size-3.5" />
+              Paid {displayDate(payment.paidAt)}
+            </span>
+          )}
+        </p>
+      </div>
+      <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end sm:gap-1.5">
+        <p className="text-lg font-bold text-slate-900 tabular-nums">
+          {formatCurrency(payment.amount)}
+        </p>
+        <PaymentStatusBadge status={payment.status} />
+      </div>
+      {canSettle && (
+        <div className="flex gap-2 sm:w-56 sm:justify-end">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="min-h-11 flex-1 sm:flex-none"
+            aria-describedby={summaryId}
+            loading={settling === 'complete'}
+            disabled={settling !== null}
+            icon={<Check aria-hidden="true" className="size-4" />}
+            onClick={onComplete}
+          >
+            Complete
+          </Button>
+          <Button
+            variant="danger-ghost"
+            size="sm"
+            className="min-h-11 flex-1 sm:flex-none"
+            aria-describedby={summaryId}
+            loading={settling === 'fail'}
+            disabled={settling !== null}
+            icon={<X aria-hidden="true" className="size-4" />}
+            onClick={onFail}
+          >
+            Fail
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The payment list (limit 50): amount in USD en-US, type, description, house, due date
+ * and a status badge (completed like approved, failed like rejected, anything else like
+ * pending; product-spec §4). Residents get their house's payments from the server; admins
+ * see all, record new ones, and complete or fail pending ones (server-contract §7). Guards
+ * never get here (the route sends them to /dashboard).
+ */
+export function PaymentsPage() {
+  useDocumentTitle('Payments');
+  const user = useCurrentUser();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const isAdmin = user.role === 'admin';
+  const [statusFilter, setStatusFilter] = useState<PaymentStatus | ''>('');
+  const payments = useQuery(
+    trpc.payments.list.queryOptions({
+      limit: PAGE_SIZES.payments,
+      ...(statusFilter ? { status: statusFilter } : {}),
+    }),
+  );
+  const [recording, setRecording] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const onSettled = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+  };
+  const complete = useMutation(
+    trpc.payments.complete.mutationOptions({
+      onSuccess: onSettled,
+      onError: (error) => setActionError(toAppError(error).message),
+    }),
+  );
+  const fail = useMutation(
+    trpc.payments.fail.mutationOptions({
+      onSuccess: onSettled,
+      onError: (error) => setActionError(toAppError(error).message),
+    }),
+  );
+  const settlingOf = (id: string): 'complete' | 'fail' | null =>
+    complete.isPending && complete.variables?.id === id
+      ? 'complete'
+      : fail.isPending && fail.variables?.id === id
+        ? 'fail'
+        : null;
+
+  const items = payments.data?.items ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Payments"
+        subtitle={isAdmin ? 'Community dues of every house.' : 'Dues of your house.'}
+        actions={
+          isAdmin && (
+            <Button
+              icon={<Plus aria-hidden="true" className="size-4" />}
+              onClick={() => setRecording(true)}
+            >
+              Record Payment
+            </Button>
+          )
+        }
+      />
+
+      <SelectField
+        label="Filter by status"
+        className="mb-6 sm:w-56 [&>div>label]:sr-only"
+        value={statusFilter}
+        onChange={(event) => setStatusFilter(event.target.value as PaymentStatus | '')}
+      >
+        <option value="">All statuses</option>
+        {PAYMENT_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {paymentStatusAppearance(status).label}
+          </option>
+        ))}
+      </SelectField>
+
+      {actionError && (
+        <ErrorBox message={actionError} onDismiss={() => setActionError(null)} className="mb-6" />
+      )}
+
+      {payments.isPending ? (
+        <PageSpinner label="Loading payments" />
+      ) : payments.isError ? (
+        <ErrorBox
+          message={toAppError(payments.error).message}
+          onRetry={() => void payments.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
+          <EmptyState
+            icon={<CreditCard aria-hidden="true" className="size-6" />}
+            title="No payments found"
+            hint={
+              statusFilter
+                ? 'Try another status.'
+                : isAdmin
+                  ? 'Record the first due of the community.'
+                  : user.houseId
+                    ? 'Dues of your house show up here.'
+                    : 'You are not assigned to a house yet.'
+            }
+          />
+        </div>
+      ) : (
+        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <ul className="divide-y divide-slate-100" aria-label="Payments">
+            {items.map((payment) => (
+              <PaymentRow
+                key={payment.id}
+                payment={payment}
+                canSettle={isAdmin && payment.status === 'pending'}
+                settling={settlingOf(payment.id)}
+                onComplete={() => {
+                  setActionError(null);
+                  complete.mutate({ id: payment.id });
+                }}
+                onFail={() => {
+                  setActionError(null);
+                  fail.mutate({ id: payment.id });
+                }}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {recording && <RecordPaymentDialog onClose={() => setRecording(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+/** The Record Payment dialog of /payments (admin; server-contract §7). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_LENGTH, PAYMENT_TYPES, ZCreatePaymentRequest } from '@gatehouse/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { ErrorBox } from '../../components/ErrorBox';
+import { SelectField, TextField } from '../../components/Field';
+import { toAppError } from '../../lib/errors';
+import { houseLabel } from '../../lib/format';
+import { registerClearingErrors } from '../../lib/forms';
+import { useHouseOptions } from '../../lib/pickers';
+import { useTRPC } from '../../lib/trpc';
+import { paymentTypeLabel } from './payment-display';
+
+/** An empty number box is "no amount" (the schema says 'Amount is required'), not 0 or NaN. */
+const toAmount = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+
+/** An empty date box is "no due date" (optional), not an invalid date. */
+const toOptionalDate = (value: unknown) => (value ? value : undefined);
+
+/**
+ * House, amount in USD, type, optional description and due date, checked by the
+ * server's own schema (amount > 0, at most 1,000,000, at most 2 decimals). The new payment
+ * is pending (server-contract §7).
+ */
+export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const houses = useHouseOptions();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZCreatePaymentRequest),
+    defaultValues: { houseId: '', type: 'maintenance', description: '', dueDate: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const field = registerClearingErrors(form);
+  const { errors } = form.formState;
+
+  const create = useMutation(
+    trpc.payments.create.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+        onClose();
+      },
+      onError: (error) => setServerError(toAppError(error).message),
+    }),
+  );
+
+  const onSubmit = form.handleSubmit((payment) => {
+    setServerError(null);
+    create.mutate(payment);
+  });
+
+  return (
+    <Dialog
+      title="Record Payment"
+      description="A due for one house. It starts as pending."
+      onClose={onClose}
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        {serverError && (
+          <ErrorBox message={serverError} onDismiss={() => setServerError(null)} headingLevel={3} />
+        )}
+        {houses.isError && (
+          <ErrorBox
+            message={toAppError(houses.error).message}
+            onRetry={() => void houses.refetch()}
+            headingLevel={3}
+          />
+        )}
+        <SelectField
+          label="House"
+          disabled={houses.isPending}
+          error={errors.houseId?.message}
+          {...field('houseId')}
+        >
+          <option value="">{houses.isPending ? 'Loading houses…' : 'Select a house'}</option>
+          {houses.data?.items.map((house) => (
+            <option key={house.id} value={house.id}>
+              {houseLabel(house)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <TextField
+            label="Amount (USD)"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="0.00"
+            error={errors.amount?.message}
+            {...field('amount', { setValueAs: toAmount })}
+          />
+          <SelectField label="Type" error={errors.type?.message} {...field('type')}>
+            {PAYMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {paymentTypeLabel(type)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          label="Description"
+          aside="Optional"
+          autoComplete="off"
+          placeholder="Monthly maintenance, March"
+          maxLength={MAX_LENGTH.description}
+          error={errors.description?.message}
+          {...field('description')}
+        />
+        <TextField
+          label="Due Date"
+          aside="Optional"
+          type="date"
+          error={errors.dueDate?.message}
+          {...field('dueDate', { setValueAs: toOptionalDate })}
+        />
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {create.isPending ? 'Saving…' : 'Save Payment'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

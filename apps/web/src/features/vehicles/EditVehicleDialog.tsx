@@ -1,0 +1,104 @@
+/** The Edit Vehicle dialog of /vehicles (admin or the owning resident; server-contract §5). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_LENGTH, ZUpdateVehicleRequest, type Vehicle } from '@gatehouse/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { ErrorBox } from '../../components/ErrorBox';
+import { TextField } from '../../components/Field';
+import { toAppError } from '../../lib/errors';
+import { registerClearingErrors, upperCaseInput } from '../../lib/forms';
+import { useTRPC } from '../../lib/trpc';
+
+/**
+ * Plate (upper-cased as typed), make, model and color, all still required (product-spec
+ * §5), checked by the server's own schema; PUT is partial, the house and owner stay.
+ */
+export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZUpdateVehicleRequest),
+    defaultValues: {
+      id: vehicle.id,
+      licensePlate: vehicle.licensePlate,
+      make: vehicle.make,
+      model: vehicle.model,
+      color: vehicle.color,
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const field = registerClearingErrors(form);
+  const { errors } = form.formState;
+
+  const update = useMutation(
+    trpc.vehicles.update.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
+        onClose();
+      },
+      onError: (error) => setServerError(toAppError(error).message),
+    }),
+  );
+
+  const onSubmit = form.handleSubmit((changes) => {
+    setServerError(null);
+    update.mutate(changes);
+  });
+
+  return (
+    <Dialog title={`Edit vehicle ${vehicle.licensePlate}`} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        {serverError && (
+          <ErrorBox message={serverError} onDismiss={() => setServerError(null)} headingLevel={3} />
+        )}
+        <TextField
+          label="License Plate"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={MAX_LENGTH.licensePlate}
+          inputClassName="uppercase font-mono tracking-wide"
+          error={errors.licensePlate?.message}
+          {...field('licensePlate', { onChange: upperCaseInput })}
+        />
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <TextField
+            label="Make"
+            autoComplete="off"
+            maxLength={MAX_LENGTH.make}
+            error={errors.make?.message}
+            {...field('make')}
+          />
+          <TextField
+            label="Model"
+            autoComplete="off"
+            maxLength={MAX_LENGTH.model}
+            error={errors.model?.message}
+            {...field('model')}
+          />
+        </div>
+        <TextField
+          label="Color"
+          autoComplete="off"
+          maxLength={MAX_LENGTH.color}
+          error={errors.color?.message}
+          {...field('color')}
+        />
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

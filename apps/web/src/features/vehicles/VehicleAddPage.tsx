@@ -1,0 +1,176 @@
+/** /vehicles/add: the vehicle form (product-spec §2, §5, §7, §8). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_LENGTH, ZCreateVehicleRequest } from '@gatehouse/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+
+import { BackLink } from '../../components/BackLink';
+import { Button, ButtonLink } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
+import { SelectField, TextField } from '../../components/Field';
+import { PageHeader } from '../../components/PageHeader';
+import { toAppError } from '../../lib/errors';
+import { houseLabel } from '../../lib/format';
+import { registerClearingErrors, upperCaseInput } from '../../lib/forms';
+import { useHouseOptions } from '../../lib/pickers';
+import { useCurrentUser } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/**
+ * License plate (upper-cased as typed), make, model, color and house, all required
+ * (product-spec §5), checked by the server's own schema. A resident's own house is
+ * preselected; an admin picks one from the houses list (limit 100). The owner is the
+ * current user (product-spec §7). A failure keeps the user on the form and, beyond the
+ * spec's "only logged" (§8), shows the server's message in the shared error box.
+ */
+export function VehicleAddPage() {
+  useDocumentTitle('Add Vehicle');
+  const user = useCurrentUser();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const isResident = user.role === 'resident';
+  const ownHouse = isResident ? user.houseId : null;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const houses = useHouseOptions(!isResident);
+
+  const form = useForm({
+    resolver: zodResolver(ZCreateVehicleRequest),
+    defaultValues: {
+      licensePlate: '',
+      make: '',
+      model: '',
+      color: '',
+      houseId: ownHouse?.id ?? '',
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const field = registerClearingErrors(form);
+  const { errors } = form.formState;
+
+  const create = useMutation(
+    trpc.vehicles.create.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
+        navigate('/vehicles');
+      },
+      onError: (error) => {
+        console.error('Failed to add vehicle', error);
+        setServerError(toAppError(error).message);
+      },
+    }),
+  );
+
+  const onSubmit = form.handleSubmit((vehicle) => {
+    setServerError(null);
+    create.mutate({ ...vehicle, ownerId: user.id });
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        back={<BackLink href="/vehicles">Back to vehicles</BackLink>}
+        title="Add Vehicle"
+        subtitle="Registered vehicles are recognised at the gate."
+      />
+
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+        {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
+        {houses.isError && (
+          <ErrorBox
+            message={toAppError(houses.error).message}
+            onRetry={() => void houses.refetch()}
+          />
+        )}
+
+        <Card title="Vehicle">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField
+              label="License Plate"
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder="KA 01 AB 1234"
+              maxLength={MAX_LENGTH.licensePlate}
+              inputClassName="uppercase font-mono tracking-wide"
+              error={errors.licensePlate?.message}
+              {...field('licensePlate', { onChange: upperCaseInput })}
+            />
+            <TextField
+              label="Color"
+              autoComplete="off"
+              placeholder="Silver"
+              maxLength={MAX_LENGTH.color}
+              error={errors.color?.message}
+              {...field('color')}
+            />
+            <TextField
+              label="Make"
+              autoComplete="off"
+              placeholder="Toyota"
+              maxLength={MAX_LENGTH.make}
+              error={errors.make?.message}
+              {...field('make')}
+            />
+            <TextField
+              label="Model"
+              autoComplete="off"
+              placeholder="Corolla"
+              maxLength={MAX_LENGTH.model}
+              error={errors.model?.message}
+              {...field('model')}
+            />
+            {isResident ? (
+              <SelectField
+                label="House"
+                className="sm:col-span-2"
+                error={errors.houseId?.message}
+                hint={
+                  ownHouse
+                    ? 'Vehicles are registered to your own house.'
+                    : 'You are not assigned to a house yet. Ask an admin to add you.'
+                }
+                {...field('houseId')}
+              >
+                {ownHouse ? (
+                  <option value={ownHouse.id}>{houseLabel(ownHouse)}</option>
+                ) : (
+                  <option value="">No house assigned</option>
+                )}
+              </SelectField>
+            ) : (
+              <SelectField
+                label="House"
+                className="sm:col-span-2"
+                error={errors.houseId?.message}
+                disabled={houses.isPending}
+                {...field('houseId')}
+              >
+                <option value="">{houses.isPending ? 'Loading houses…' : 'Select a house'}</option>
+                {houses.data?.items.map((house) => (
+                  <option key={house.id} value={house.id}>
+                    {houseLabel(house)}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          </div>
+        </Card>
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <ButtonLink href="/vehicles" variant="secondary" size="lg">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" size="lg" loading={create.isPending}>
+            {create.isPending ? 'Adding…' : 'Add Vehicle'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

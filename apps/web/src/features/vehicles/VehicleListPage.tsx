@@ -1,0 +1,218 @@
+/** /vehicles: the vehicle cards (product-spec §2, §6; server-contract §5). */
+import { PAGE_SIZES, type User, type Vehicle } from '@gatehouse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Car, Home, Palette, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+
+import { ButtonLink, Button } from '../../components/Button';
+import { EmptyState } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PageHeader } from '../../components/PageHeader';
+import { PageSpinner } from '../../components/Spinner';
+import { toAppError } from '../../lib/errors';
+import { houseLabel } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { EditVehicleDialog } from './EditVehicleDialog';
+
+/** The question asked before a vehicle is deleted. */
+export const deleteVehicleQuestion = (plate: string) =>
+  `Delete vehicle ${plate}? This cannot be undone.`;
+
+/** Admins change any vehicle, residents the ones they own (server-contract §5). */
+export function mayChangeVehicle(user: User, vehicle: Vehicle): boolean {
+  return user.role === 'admin' || (user.role === 'resident' && vehicle.ownerId.id === user.id);
+}
+
+/** A colour word the browser can paint ("Silver", "navy"), for the swatch; else none. */
+function paintableColor(color: string): string | undefined {
+  const value = color.trim().toLowerCase();
+  return typeof CSS !== 'undefined' && CSS.supports?.('color', value) ? value : undefined;
+}
+
+function VehicleCard({
+  vehicle,
+  canChange,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  vehicle: Vehicle;
+  canChange: boolean;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const swatch = paintableColor(vehicle.color);
+  return (
+    <article className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="inline-block rounded-md border-2 border-slate-800 bg-white px-2 py-0.5 font-mono text-base font-bold tracking-wider text-slate-900">
+            {vehicle.licensePlate}
+          </h2>
+          <p className="mt-2 truncate text-base font-semibold text-slate-900">
+            {vehicle.make} {vehicle.model}
+          </p>
+        </div>
+        {canChange && (
+          <div className="-mt-1 -mr-2 flex shrink-0 gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Edit vehicle ${vehicle.licensePlate}`}
+              className="min-h-11 min-w-11"
+              icon={<Pencil aria-hidden="true" className="size-4" />}
+              onClick={onEdit}
+            />
+            <Button
+              variant="danger-ghost"
+              size="sm"
+              aria-label={`Delete vehicle ${vehicle.licensePlate}`}
+              className="min-h-11 min-w-11"
+              loading={deleting}
+              icon={<Trash2 aria-hidden="true" className="size-4" />}
+              onClick={onDelete}
+            />
+          </div>
+        )}
+      </div>
+      <dl className="grid grid-cols-1 gap-2 text-sm text-slate-700">
+        <div className="flex items-center gap-2">
+          <dt>
+            <Palette aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">Color</span>
+          </dt>
+          <dd className="flex items-center gap-1.5">
+            {swatch && (
+              <span
+                aria-hidden="true"
+                className="size-3 rounded-full ring-1 ring-slate-300"
+                style={{ backgroundColor: swatch }}
+              />
+            )}
+            {vehicle.color}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Home aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">House</span>
+          </dt>
+          <dd>
+            <Link
+              href={`/houses/${vehicle.houseId.id}`}
+              className="font-medium text-brand-800 underline-offset-2 hover:underline"
+            >
+              {houseLabel(vehicle.houseId)}
+            </Link>
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <UserRound aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">Owner</span>
+          </dt>
+          <dd>{vehicle.ownerId.name}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+/**
+ * Vehicle cards: plate, make, model, color and house (limit 50, product-spec §9). Admins
+ * and residents get Add Vehicle; admins and the owning resident may edit, and delete after
+ * a confirmation (server-contract §5). Residents see their own house's vehicles (the server
+ * does it); guards see all, read-only, for plate look-ups at the gate.
+ */
+export function VehicleListPage() {
+  useDocumentTitle('Vehicles');
+  const user = useCurrentUser();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const vehicles = useQuery(trpc.vehicles.list.queryOptions({ limit: PAGE_SIZES.vehicles }));
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Vehicle | null>(null);
+  const canAdd = user.role !== 'guard';
+
+  const remove = useMutation(
+    trpc.vehicles.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
+      },
+      onError: (error) => setActionError(toAppError(error).message),
+    }),
+  );
+
+  const onDelete = (vehicle: Vehicle) => {
+    if (!window.confirm(deleteVehicleQuestion(vehicle.licensePlate))) return;
+    setActionError(null);
+    remove.mutate({ id: vehicle.id });
+  };
+
+  const items = vehicles.data?.items ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Vehicles"
+        subtitle={
+          user.role === 'resident'
+            ? 'Vehicles registered to your house.'
+            : 'Every vehicle registered in the community.'
+        }
+        actions={
+          canAdd && (
+            <ButtonLink href="/vehicles/add" icon={<Plus aria-hidden="true" className="size-4" />}>
+              Add Vehicle
+            </ButtonLink>
+          )
+        }
+      />
+      {actionError && (
+        <ErrorBox message={actionError} onDismiss={() => setActionError(null)} className="mb-6" />
+      )}
+      {vehicles.isPending ? (
+        <PageSpinner label="Loading vehicles" />
+      ) : vehicles.isError ? (
+        <ErrorBox
+          message={toAppError(vehicles.error).message}
+          onRetry={() => void vehicles.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
+          <EmptyState
+            icon={<Car aria-hidden="true" className="size-6" />}
+            title="No vehicles found"
+            hint={
+              user.role === 'resident'
+                ? user.houseId
+                  ? 'Add your first vehicle so the gate knows it.'
+                  : 'You are not assigned to a house yet. Ask an admin to add you.'
+                : undefined
+            }
+          />
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Vehicles">
+          {items.map((vehicle) => (
+            <li key={vehicle.id}>
+              <VehicleCard
+                vehicle={vehicle}
+                canChange={mayChangeVehicle(user, vehicle)}
+                deleting={remove.isPending && remove.variables?.id === vehicle.id}
+                onEdit={() => setEditing(vehicle)}
+                onDelete={() => onDelete(vehicle)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <EditVehicleDialog vehicle={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

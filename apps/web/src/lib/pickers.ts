@@ -1,0 +1,25 @@
+/**
+ * The house and user pickers of the forms: one query each, limit 100 (product-spec §7,
+ * §9), shared by every form that offers them so they load once.
+ */
+import { PAGE_SIZES, type User } from '@gatehouse/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { useTRPC } from './trpc';
+
+/** The houses of a house picker (houses.list, limit 100). */
+export function useHouseOptions(enabled = true) {
+  const trpc = useTRPC();
+  return useQuery(trpc.houses.list.queryOptions({ limit: PAGE_SIZES.pickers }, { enabled }));
+}
+
+/** The users of a user picker (users.list, limit 100; admins only, server-contract §5). */
+export function useUserOptions(enabled = true) {
+  const trpc = useTRPC();
+  return useQuery(trpc.users.list.queryOptions({ limit: PAGE_SIZES.pickers }, { enabled }));
+}
+
+/** `Priya Sharma (priya@gatehouse.test)`: names can repeat, emails cannot. */
+export function userOptionLabel(user: Pick<User, 'name' | 'email'>): string {
+  return `${user.name} (${user.email})`;
+}
