@@ -78,6 +78,12 @@ export async function buildApp(options: AppOptions) {
     // Requests in flight are allowed to finish at shutdown; idle keep-alive sockets close at once.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // A path Fastify cannot even decode (e.g. /api/users/%ED%A0%80): an id that cannot
+    // exist, so 404 in the envelope (server-contract §1: a malformed id is 404).
+    frameworkErrors: (error, _request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      void (reply as FastifyReply).code(badUrl ? 404 : 400).send(errorEnvelope(badUrl ? 'Not found' : 'Bad request'));
+    },
   });
 
   // Security headers. The web app loads only its own files: no inline scripts, no

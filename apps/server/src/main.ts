@@ -15,7 +15,7 @@ import {
   isDatabaseEmpty,
   seedDemoCommunity,
 } from '@gatehouse/api';
-import { createPgPool, DataDirLockedError, migrateDatabase, openDatabase, type Database } from '@gatehouse/db';
+import { createPgPool, DataDirLockedError, openDatabase, withStartupLock, type Database } from '@gatehouse/db';
 
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
@@ -55,17 +55,19 @@ async function main() {
     throw error;
   }
 
-  const applied = await migrateDatabase(db);
-  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-
-  if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db.fork(), config.bootstrapAdmin))) {
-    console.log(`Created the admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
-  }
-  if (config.seedDemo) {
-    if (await isDatabaseEmpty(db.fork())) {
+  // Migrations, the first admin and the demo seed, one server at a time.
+  await withStartupLock(db, async () => {
+    const applied = await db.orm.migrator.up();
+    if (applied.length > 0) console.log(`Applied migrations: ${applied.map((migration) => migration.name).join(', ')}`);
+    if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db.fork(), config.bootstrapAdmin))) {
+      console.log(`Created the admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
+    }
+    if (config.seedDemo && (await isDatabaseEmpty(db.fork()))) {
       await seedDemoCommunity(db.fork(), new Date(), config.timeZone);
       console.log('Seeded the demo community.');
     }
+  });
+  if (config.seedDemo) {
     if (await hasDemoAccounts(db.fork())) {
       console.log(`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
       for (const account of DEMO_ACCOUNTS) {

@@ -151,25 +151,34 @@ function wrap(
 }
 
 /**
- * Brings the schema up to date. On PostgreSQL a session-level advisory lock, held on a
- * connection of its own, makes concurrent starts wait for each other; the second finds
- * nothing pending. Returns the names of the migrations applied.
+ * Runs `work` while no other Gatehouse server is starting on the same database: on
+ * PostgreSQL under a session-level advisory lock held on a connection of its own, so
+ * that concurrent starts (migrations, the first admin, the demo seed) wait for each
+ * other. The embedded database has one process by construction (its folder is locked).
  */
-export async function migrateDatabase(database: Database): Promise<string[]> {
-  if (database.target.kind === 'pglite') {
-    const applied = await database.orm.migrator.up();
-    return applied.map((migration) => migration.name);
-  }
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.target.kind === 'pglite') return work();
   const client = new pg.Client({ connectionString: database.target.url });
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const applied = await database.orm.migrator.up();
-    return applied.map((migration) => migration.name);
+    return await work();
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * Brings the schema up to date, under the start-up lock: of two servers starting at
+ * once, the second finds nothing pending. Returns the names of the migrations applied.
+ */
+export async function migrateDatabase(database: Database): Promise<string[]> {
+  return withStartupLock(database, async () => {
+    const applied = await database.orm.migrator.up();
+    return applied.map((migration) => migration.name);
+  });
 }
 
 /** A small `pg` connection pool to `url`, for libraries that keep their own tables (rate limits). */

@@ -213,10 +213,10 @@ export async function cancelVisitor(
  */
 export async function scanPass(em: EntityManager, actor: Actor, token: string, clock: VisitorClock): Promise<Visitor> {
   await applyExpiry(em, clock);
-  const visitor =
-    token.length <= 64
-      ? await em.findOne(VisitorInvitation, { qrCodeToken: token }, { populate: POPULATE })
-      : null;
+  // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
+  const visitor = /^[A-Za-z0-9_-]{1,64}$/.test(token)
+    ? await em.findOne(VisitorInvitation, { qrCodeToken: token }, { populate: POPULATE })
+    : null;
   if (!visitor) throw httpError(404, 'Invalid or expired QR code');
   await recordAudit(em, actor, { action: 'visitor.scanned', ...visitorTarget(visitor.id), details: { status: visitor.status } }, clock.now);
   return serializeVisitor(visitor);

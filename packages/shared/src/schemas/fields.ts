@@ -22,6 +22,17 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** YYYY-MM-DD (server-contract §2). */
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
+/**
+ * Whether text can be stored and read back byte for byte: well-formed UTF-16 (no lone
+ * surrogate halves) and no NUL character, which PostgreSQL text cannot hold.
+ */
+export function isStorableText(value: string): boolean {
+  return value.isWellFormed() && !value.includes('\u0000');
+}
+
+/** `<Field> contains characters that cannot be stored`. */
+export const unstorableMessage = (label: string) => `${label} contains characters that cannot be stored`;
+
 /** `<Field> must be at most N characters` (server-contract §1a). */
 export const tooLongMessage = (label: string, max: number) =>
   `${label} must be at most ${max} characters`;
@@ -35,7 +46,8 @@ export function requiredText(label: string, max: number, requiredMessage: string
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, tooLongMessage(label, max));
+    .max(max, tooLongMessage(label, max))
+    .refine(isStorableText, unstorableMessage(label));
 }
 
 /**
@@ -47,6 +59,7 @@ export function optionalText(label: string, max: number) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, tooLongMessage(label, max))
+    .refine(isStorableText, unstorableMessage(label))
     .nullish()
     .transform((value) => (value ? value : undefined));
 }
@@ -58,6 +71,7 @@ export const emailField = z
   .min(1, 'Email is required')
   .max(MAX_LENGTH.email, tooLongMessage('Email', MAX_LENGTH.email))
   .regex(EMAIL_PATTERN, 'Invalid email format')
+  .refine(isStorableText, 'Invalid email format')
   .toLowerCase();
 
 /** Password: required, at least 6 characters, at most 128; never trimmed (product-spec §5). */
@@ -65,7 +79,8 @@ export const passwordField = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(MAX_LENGTH.password, tooLongMessage('Password', MAX_LENGTH.password));
+  .max(MAX_LENGTH.password, tooLongMessage('Password', MAX_LENGTH.password))
+  .refine(isStorableText, unstorableMessage('Password'));
 
 /** A person's name: required, at least 2 characters after trimming, at most 100 (product-spec §5). */
 export const personNameField = z
@@ -73,7 +88,8 @@ export const personNameField = z
   .trim()
   .min(1, 'Name is required')
   .min(NAME_MIN_LENGTH, `Name must be at least ${NAME_MIN_LENGTH} characters`)
-  .max(MAX_LENGTH.name, tooLongMessage('Name', MAX_LENGTH.name));
+  .max(MAX_LENGTH.name, tooLongMessage('Name', MAX_LENGTH.name))
+  .refine(isStorableText, unstorableMessage('Name'));
 
 /** Whether a phone number passes product-spec §5 once spaces and dashes are ignored. */
 export function isValidPhone(value: string): boolean {
@@ -97,7 +113,12 @@ export const isUuid = (value: string) => UUID_PATTERN.test(value);
  * malformed id is answered like an unknown one, 404 (server-contract §1).
  */
 export const idField = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(64, requiredMessage);
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(64, requiredMessage)
+    .refine(isStorableText, requiredMessage);
 
 /** A list page: `limit` clamped to 1..100 (default 50), `offset` from 0 (server-contract §6, §8). */
 export const paginationFields = {
@@ -120,5 +141,6 @@ export const searchField = z
   .string({ error: 'q must be text' })
   .trim()
   .max(MAX_LENGTH.q, tooLongMessage('Search text', MAX_LENGTH.q))
+  .refine(isStorableText, unstorableMessage('Search text'))
   .optional()
   .transform((value) => (value ? value : undefined));

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 import { PAYMENT_STATUSES, PAYMENT_TYPES } from '../enums';
 import { ZHouseRef } from './auth';
-import { DATE_PATTERN, idField, optionalText, paginationFields } from './fields';
+import { idField, optionalText, paginationFields } from './fields';
+import { isCalendarDate } from './visitors';
 
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES, { error: 'Invalid payment status' });
 export const ZPaymentType = z.enum(PAYMENT_TYPES, { error: 'Type must be maintenance, amenity, fine or other' });
@@ -28,7 +29,7 @@ export const fromCents = (cents: number) => cents / 100;
 const dueDateField = z
   .string({ error: 'Due date must be a date (YYYY-MM-DD)' })
   .trim()
-  .regex(DATE_PATTERN, 'Due date must be a date (YYYY-MM-DD)')
+  .refine(isCalendarDate, 'Due date must be a date (YYYY-MM-DD)')
   .nullish()
   .transform((value) => value ?? undefined);
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { MAX_LENGTH } from '../constants';
 import { ZHouseRef } from './auth';
-import { idField, paginationFields, requiredText, tooLongMessage } from './fields';
+import { idField, isStorableText, paginationFields, requiredText, tooLongMessage, unstorableMessage } from './fields';
 
 /** Trims, upper-cases and collapses inner runs of spaces to one (server-contract §5). */
 export function normalizeLicensePlate(plate: string): string {
@@ -18,7 +18,8 @@ export const licensePlateField = z
     z
       .string()
       .min(1, 'License plate is required')
-      .max(MAX_LENGTH.licensePlate, tooLongMessage('License plate', MAX_LENGTH.licensePlate)),
+      .max(MAX_LENGTH.licensePlate, tooLongMessage('License plate', MAX_LENGTH.licensePlate))
+      .refine(isStorableText, unstorableMessage('License plate')),
   );
 
 /** POST /api/vehicles: every field required (product-spec §5); a resident's ownerId is forced to self. */

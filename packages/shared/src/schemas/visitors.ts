@@ -9,6 +9,7 @@ import {
   EMAIL_PATTERN,
   TIME_PATTERN,
   idField,
+  isStorableText,
   optionalText,
   paginationFields,
   phoneField,
@@ -45,7 +46,7 @@ export const ZInviteVisitorRequest = z
       .string({ error: 'Invalid email format' })
       .trim()
       .max(MAX_LENGTH.email, tooLongMessage('Email', MAX_LENGTH.email))
-      .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Invalid email format')
+      .refine((value) => value === '' || (EMAIL_PATTERN.test(value) && isStorableText(value)), 'Invalid email format')
       .nullish()
       .transform((value) => (value ? value.toLowerCase() : undefined)),
     purpose: optionalText('Purpose', MAX_LENGTH.purpose),
@@ -110,8 +111,7 @@ export const ZScanRequest = z.object({
   token: z
     .string({ error: 'Please enter a token' })
     .trim()
-    .min(1, 'Please enter a token')
-    .max(MAX_LENGTH.token, 'Invalid or expired QR code'),
+    .min(1, 'Please enter a token'),
 });
 export type ScanRequest = z.input<typeof ZScanRequest>;
 
