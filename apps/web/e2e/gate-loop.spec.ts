@@ -101,6 +101,10 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
   await expect(resident.getByRole('heading', { name: 'Activity Log' })).toBeVisible();
   await expect(resident.getByText('Checked Out', { exact: true }).first()).toBeVisible();
   await expect(resident.getByRole('button', { name: /Cancel Invitation/ })).toHaveCount(0);
+  // The history comes from the audit log: who scanned, checked in and out.
+  const history = resident.getByRole('list', { name: 'Visitor history' });
+  await expect(history.getByText('Checked in by Sam Rivera')).toBeVisible();
+  await expect(history.getByText('Checked out by Sam Rivera')).toBeVisible();
   await screenshot(resident, '11-visitor-activity');
 
   await residentContext.close();

@@ -64,6 +64,35 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Invitation' })).not.toBeInTheDocument();
   });
 
+  it('lists the gate events of the audit log in the Activity Log, with who did them', async () => {
+    const visitor = makeVisitor({
+      status: 'checked-out',
+      check_in_time: '2026-11-22T09:05:00.000Z',
+      check_out_time: '2026-11-22T11:30:00.000Z',
+    });
+    mockTrpc({
+      'auth.me': () => ({ user: resident }),
+      'visitors.byId': () => visitor,
+      'visitors.activity': () => ({
+        items: [
+          { at: '2026-11-21T18:00:00.000Z', action: 'invited', by: 'Priya Sharma', notes: null },
+          { at: '2026-11-22T09:05:00.000Z', action: 'checked-in', by: 'Gus Guard', notes: 'Blue sedan' },
+          { at: '2026-11-22T11:30:00.000Z', action: 'checked-out', by: 'Gus Guard', notes: null },
+        ],
+      }),
+    });
+    renderApp(`/visitors/${visitor.id}`, { user: resident });
+
+    const history = await screen.findByRole('list', { name: 'Visitor history' });
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Invited by Priya Sharma',
+      'Checked in by Gus Guard',
+      'Checked out by Gus Guard',
+    ]);
+    expect(within(items[1]!).getByText('Blue sedan')).toBeInTheDocument();
+  });
+
   it('cancels only after the confirmation, then goes to /visitors', async () => {
     const visitor = makeVisitor({ status: 'pending' });
     const confirm = vi

@@ -180,3 +180,23 @@ describe.each(legs)('signing out other sessions on $name', (leg) => {
     }
   }, 30_000);
 });
+
+describe.each(legs)('concurrent sign-ups on $name', (leg) => {
+  it('create one account from 20 concurrent sign-ups with one email', async () => {
+    const h = await createHarness(leg);
+    try {
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, index) =>
+          h.caller(null, `10.7.0.${index}`).auth.signup({ name: 'Twin Person', email: index % 2 ? 'twin@example.com' : 'TWIN@example.com', phone: '+15551234567', password: 'secret123' }),
+        ),
+      );
+      expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+      for (const attempt of attempts) {
+        if (attempt.status === 'rejected') expect(await failure(Promise.reject(attempt.reason))).toEqual({ status: 409, message: 'Email is already registered' });
+      }
+      expect(await h.em().count(User, { email: 'twin@example.com' })).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+});

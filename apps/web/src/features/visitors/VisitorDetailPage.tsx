@@ -3,6 +3,7 @@ import {
   formatDisplayDate,
   formatTimeRange,
   type Visitor,
+  type VisitorActivityEntry,
   type VisitorStatus,
 } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -71,9 +72,24 @@ function VisitDetails({ visitor }: { visitor: Visitor }) {
   );
 }
 
-/** Shown only when the visitor has a check-in, a check-out or notes. */
+const ACTIVITY_LABELS: Record<VisitorActivityEntry['action'], string> = {
+  invited: 'Invited',
+  scanned: 'Pass scanned at the gate',
+  'checked-in': 'Checked in',
+  'checked-out': 'Checked out',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The Activity Log (product-spec §2): check-in time, check-out time and notes, shown
+ * when present, followed by the gate events of the audit log with who did them.
+ */
 function ActivityLog({ visitor }: { visitor: Visitor }) {
-  if (!visitor.check_in_time && !visitor.check_out_time && !visitor.notes) return null;
+  const trpc = useTRPC();
+  const present = Boolean(visitor.check_in_time || visitor.check_out_time || visitor.notes);
+  const activity = useQuery(trpc.visitors.activity.queryOptions({ id: visitor.id }, { enabled: present }));
+  if (!present) return null;
+  const entries = activity.data?.items ?? [];
   return (
     <Card title="Activity Log">
       <dl className="-my-3 divide-y divide-slate-100">
@@ -85,6 +101,26 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
         )}
         {visitor.notes && <Detail term="Notes">{visitor.notes}</Detail>}
       </dl>
+      {entries.length > 0 && (
+        <div className="mt-5 border-t border-slate-100 pt-4">
+          <h3 className="text-sm font-semibold text-slate-900">History</h3>
+          <ol aria-label="Visitor history" className="mt-3 flex flex-col gap-3">
+            {entries.map((entry) => (
+              <li key={`${entry.at}-${entry.action}`} className="flex gap-3 text-sm">
+                <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" />
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {ACTIVITY_LABELS[entry.action]}
+                    {entry.by && <span className="font-normal text-slate-600"> by {entry.by}</span>}
+                  </p>
+                  <p className="text-slate-500">{formatInstant(entry.at)}</p>
+                  {entry.notes && <p className="mt-0.5 break-words text-slate-700">{entry.notes}</p>}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
     </Card>
   );
 }
