@@ -9,6 +9,9 @@ const apiTarget = 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
     proxy: {
       '/trpc': apiTarget,
       '/api': apiTarget,

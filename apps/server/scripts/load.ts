@@ -58,7 +58,9 @@ async function seed(target: DatabaseTarget) {
 }
 
 function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+  // LOAD_NODE_ARGS, e.g. `--cpu-prof`, to profile the server under load.
+  const nodeArgs = process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'apps/server/dist/main.js')], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', COMMUNITY_TIMEZONE: 'UTC', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -80,17 +80,20 @@ export async function transitionVisitor(
  * Expires every pending or approved invitation whose window has ended by `now`
  * (server-contract §6): its date is before today, or it is today and `visitTimeTo` is
  * before the community's current minute. Applied before every read and by a periodic
- * sweep; uses the (status, visit_date) index. Returns how many expired.
+ * sweep; uses the (status, visit_date, visit_time_to) index, or only the one invitation
+ * of `scope` (by id or pass token). Returns how many expired.
  */
 export async function expireEndedInvitations(
   em: EntityManager,
   today: string,
   currentTime: string,
+  scope: { id?: string; qrCodeToken?: string } = {},
 ): Promise<number> {
   const { from, to } = TRANSITIONS.expire;
   return em.nativeUpdate(
     VisitorInvitation,
     {
+      ...scope,
       status: { $in: [...from] },
       $or: [{ visitDate: { $lt: today } }, { visitDate: today, visitTimeTo: { $lt: currentTime } }],
     },

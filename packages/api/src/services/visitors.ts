@@ -51,9 +51,17 @@ export function passQrDataUrl(token: string): Promise<string> {
   return QRCode.toDataURL(token, { errorCorrectionLevel: 'M', margin: 2, width: 320, type: 'image/png' });
 }
 
-/** Expires ended invitations as of `clock` (applied before every read). */
-export async function applyExpiry(em: EntityManager, clock: VisitorClock): Promise<number> {
-  return expireEndedInvitations(em, communityDate(clock.now, clock.timeZone), communityTime(clock.now, clock.timeZone));
+/**
+ * Expires ended invitations as of `clock` (applied before every read): all of them for
+ * listings, only the one concerned (by id or pass token) for a single read or move.
+ */
+export async function applyExpiry(
+  em: EntityManager,
+  clock: VisitorClock,
+  scope: { id?: string; qrCodeToken?: string } = {},
+): Promise<number> {
+  if ((scope.id !== undefined && !isUuid(scope.id)) || scope.qrCodeToken === '') return 0;
+  return expireEndedInvitations(em, communityDate(clock.now, clock.timeZone), communityTime(clock.now, clock.timeZone), scope);
 }
 
 function houseIdOf(user: User): string | null {
@@ -165,7 +173,7 @@ async function findVisibleVisitor(em: EntityManager, user: User, id: string): Pr
 
 /** One invitation (server-contract §5: a resident only their house's or hosted ones, else 404). */
 export async function getVisitor(em: EntityManager, user: User, id: string, clock: VisitorClock): Promise<Visitor> {
-  await applyExpiry(em, clock);
+  await applyExpiry(em, clock, { id });
   return serializeVisitor(await findVisibleVisitor(em, user, id));
 }
 
@@ -199,12 +207,12 @@ export async function cancelVisitor(
   id: string,
   clock: VisitorClock,
 ): Promise<Visitor> {
-  await applyExpiry(em, clock);
+  await applyExpiry(em, clock, { id });
   const visitor = await findVisibleVisitor(em, user, id);
   assertTransition(visitor.status, 'cancel');
   await transitionVisitor(em, visitor.id, 'cancel');
   await recordAudit(em, actor, { action: 'visitor.cancelled', ...visitorTarget(visitor.id) }, clock.now);
-  return serializeVisitor(await findVisibleVisitor(em, user, id));
+  return afterTransition(visitor, { status: 'cancelled' });
 }
 
 /**
@@ -212,9 +220,10 @@ export async function cancelVisitor(
  * cannot enter. Unknown: 404 'Invalid or expired QR code'.
  */
 export async function scanPass(em: EntityManager, actor: Actor, token: string, clock: VisitorClock): Promise<Visitor> {
-  await applyExpiry(em, clock);
   // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
-  const visitor = /^[A-Za-z0-9_-]{1,64}$/.test(token)
+  const wellFormed = /^[A-Za-z0-9_-]{1,64}$/.test(token);
+  if (wellFormed) await applyExpiry(em, clock, { qrCodeToken: token });
+  const visitor = wellFormed
     ? await em.findOne(VisitorInvitation, { qrCodeToken: token }, { populate: POPULATE })
     : null;
   if (!visitor) throw httpError(404, 'Invalid or expired QR code');
@@ -256,9 +265,13 @@ async function findGateVisitor(em: EntityManager, id: string): Promise<VisitorIn
   return visitor;
 }
 
-async function reloadVisitor(em: EntityManager, id: string): Promise<Visitor> {
-  const fresh = await em.fork().findOneOrFail(VisitorInvitation, { id }, { populate: POPULATE });
-  return serializeVisitor(fresh);
+/**
+ * The visitor as a transition left it: the loaded row with the columns the transition's
+ * UPDATE wrote (it matched exactly one row in the expected status), without reading it
+ * again. The entity manager is the request's own and is never flushed afterwards.
+ */
+function afterTransition(visitor: VisitorInvitation, changes: Partial<VisitorInvitation>): Visitor {
+  return serializeVisitor(Object.assign(visitor, changes));
 }
 
 /**
@@ -273,18 +286,15 @@ export async function checkInVisitor(
   input: { visitorId: string; notes?: string | undefined },
   clock: VisitorClock & { earlyCheckinMinutes: number },
 ): Promise<Visitor> {
-  await applyExpiry(em, clock);
+  await applyExpiry(em, clock, { id: input.visitorId });
   const visitor = await findGateVisitor(em, input.visitorId);
   assertTransition(visitor.status, 'checkIn');
   const { opensAt, closesAt } = visitWindow(visitor, clock.timeZone, clock.earlyCheckinMinutes);
   if (clock.now < opensAt || clock.now > closesAt) throw httpError(409, visitWindowMessage(visitor));
-  await transitionVisitor(em, visitor.id, 'checkIn', {
-    checkInTime: clock.now,
-    checkedInBy: guard.id,
-    notes: appendNote(visitor.notes, input.notes),
-  });
+  const notes = appendNote(visitor.notes, input.notes);
+  await transitionVisitor(em, visitor.id, 'checkIn', { checkInTime: clock.now, checkedInBy: guard.id, notes });
   await recordAudit(em, actor, { action: 'visitor.checked-in', ...visitorTarget(visitor.id), details: input.notes ? { notes: input.notes } : null }, clock.now);
-  return reloadVisitor(em, visitor.id);
+  return afterTransition(visitor, { status: 'checked-in', checkInTime: clock.now, notes });
 }
 
 /** Checks a visitor out (guard or admin): only from checked-in; records the time and the guard. */
@@ -297,11 +307,8 @@ export async function checkOutVisitor(
 ): Promise<Visitor> {
   const visitor = await findGateVisitor(em, input.visitorId);
   assertTransition(visitor.status, 'checkOut');
-  await transitionVisitor(em, visitor.id, 'checkOut', {
-    checkOutTime: clock.now,
-    checkedOutBy: guard.id,
-    notes: appendNote(visitor.notes, input.notes),
-  });
+  const notes = appendNote(visitor.notes, input.notes);
+  await transitionVisitor(em, visitor.id, 'checkOut', { checkOutTime: clock.now, checkedOutBy: guard.id, notes });
   await recordAudit(em, actor, { action: 'visitor.checked-out', ...visitorTarget(visitor.id), details: input.notes ? { notes: input.notes } : null }, clock.now);
-  return reloadVisitor(em, visitor.id);
+  return afterTransition(visitor, { status: 'checked-out', checkOutTime: clock.now, notes });
 }

@@ -137,7 +137,7 @@ export const VisitorInvitationSchema = defineEntity({
     updatedAt: updatedAt(),
   },
   indexes: [
-    { name: 'visitor_invitation_status_visit_date_index', properties: ['status', 'visitDate'] },
+    { name: 'visitor_invitation_expiry_index', properties: ['status', 'visitDate', 'visitTimeTo'] },
     { name: 'visitor_invitation_created_at_index', properties: ['createdAt'] },
     { name: 'visitor_invitation_status_check_in_time_index', properties: ['status', 'checkInTime'] },
   ],

@@ -1,5 +1,6 @@
 /** The committed migrations, oldest first (written by `npm run migration:create -w @gatehouse/db`). */
 import { Migration20261121060307 } from './Migration20261121060307';
 import { Migration20261121062505 } from './Migration20261121062505';
+import { Migration20261121065658 } from './Migration20261121065658';
 
-export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }, { name: 'Migration20261121062505', class: Migration20261121062505 }];
+export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }, { name: 'Migration20261121062505', class: Migration20261121062505 }, { name: 'Migration20261121065658', class: Migration20261121065658 }];
