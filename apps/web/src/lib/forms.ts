@@ -1,13 +1,20 @@
 /** react-hook-form helpers shared by the forms. */
 import type { ChangeEvent } from 'react';
-import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type FieldPath,
+  type FieldValues,
+  type RegisterOptions,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 
 /**
  * `register`, plus: editing a field clears its error (product-spec §5). Forms validate on
  * submit only, so an error stays until the field is edited or the form is sent again.
  */
-export function registerClearingErrors<TValues extends FieldValues, TTransformed>(
-  form: UseFormReturn<TValues, unknown, TTransformed>,
+export function registerClearingErrors<TValues extends FieldValues, TContext, TTransformed>(
+  form: UseFormReturn<TValues, TContext, TTransformed>,
 ) {
   return <TName extends FieldPath<TValues>>(
     name: TName,
@@ -20,6 +27,24 @@ export function registerClearingErrors<TValues extends FieldValues, TTransformed
         return options?.onChange?.(event);
       },
     });
+}
+
+/**
+ * `useForm` as every form here uses it: validated on submit only, then again on each
+ * submit (product-spec §5). Gives the form, its `field` (registerClearingErrors) and the
+ * current `errors`.
+ */
+export function useSubmitValidatedForm<
+  TValues extends FieldValues = FieldValues,
+  TContext = unknown,
+  TTransformed = TValues,
+>(options: Omit<UseFormProps<TValues, TContext, TTransformed>, 'mode' | 'reValidateMode'>) {
+  const form = useForm<TValues, TContext, TTransformed>({
+    ...options,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  return { form, field: registerClearingErrors(form), errors: form.formState.errors };
 }
 
 /** Upper-cases the plate as it is typed, keeping the caret where it was (product-spec §5: invitation and vehicle plates). */

@@ -7,6 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 
 import { useTRPC } from './trpc';
 
+/**
+ * The house a resident's forms are for: their own, from the session (product-spec §2);
+ * null for staff and for a resident not assigned to a house yet.
+ */
+export function ownHouseOf(user: User) {
+  return user.role === 'resident' ? user.houseId : null;
+}
+
 /** The houses of a house picker (houses.list, limit 100). */
 export function useHouseOptions(enabled = true) {
   const trpc = useTRPC();

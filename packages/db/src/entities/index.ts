@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 
 import { defineEntity, p } from '@mikro-orm/core';
 import {
+  AUDIT_ACTION_NAMES,
   MAX_LENGTH,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
@@ -205,24 +206,8 @@ export const PaymentSchema = defineEntity({
 export class Payment extends PaymentSchema.class {}
 PaymentSchema.setClass(Payment);
 
-/** What an audit event records (issue: hardening; product-spec §2 Activity Log). */
-export const AUDIT_ACTIONS = [
-  'auth.sign-in',
-  'auth.sign-in-failed',
-  'auth.sign-up',
-  'auth.sign-out',
-  'auth.sessions-revoked',
-  'user.created',
-  'user.updated',
-  'user.role-changed',
-  'user.deactivated',
-  'user.reactivated',
-  'visitor.invited',
-  'visitor.scanned',
-  'visitor.checked-in',
-  'visitor.checked-out',
-  'visitor.cancelled',
-] as const;
+/** What an audit event records (the list lives in @gatehouse/shared, which the browser reads too). */
+export const AUDIT_ACTIONS = AUDIT_ACTION_NAMES;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**

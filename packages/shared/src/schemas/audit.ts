@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { idField, paginationFields } from './fields';
 
-/** The recorded actions (packages/db's AUDIT_ACTIONS, repeated here for the browser). */
+/** The actions the audit log records (the database's CHECK constraint lists the same). */
 export const AUDIT_ACTION_NAMES = [
   'auth.sign-in',
   'auth.sign-in-failed',

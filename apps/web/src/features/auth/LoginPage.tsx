@@ -1,43 +1,29 @@
 /** /login: sign in with email and password (product-spec §2, §5). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZLoginRequest, type LoginRequest } from '@gatehouse/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
-import { toAppError } from '../../lib/errors';
-import { registerClearingErrors } from '../../lib/forms';
+import { useSubmitValidatedForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout } from './AuthLayout';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** The sign-in screen; success goes to /dashboard. */
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const { login } = useSession();
-  const [, navigate] = useLocation();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<LoginRequest>({
+  const { serverError, dismissServerError, submit } = useAuthSubmit('Login failed');
+  const { form, field, errors } = useSubmitValidatedForm<LoginRequest>({
     resolver: zodResolver(ZLoginRequest),
     defaultValues: { email: '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await login(values);
-      navigate('/dashboard', { replace: true });
-    } catch (error) {
-      setServerError(toAppError(error, 'Login failed').message);
-    }
-  });
+  const onSubmit = form.handleSubmit((values) => submit(() => login(values)));
 
   return (
     <AuthLayout
@@ -53,7 +39,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
+        {serverError && <ErrorBox message={serverError} onDismiss={dismissServerError} />}
         <TextField
           label="Email"
           type="email"

@@ -1,18 +1,16 @@
 /** /signup: create an account (product-spec §2, §5, §6). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZSignupForm, type SignupForm } from '@gatehouse/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
-import { toAppError } from '../../lib/errors';
-import { registerClearingErrors } from '../../lib/forms';
+import { useSubmitValidatedForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout } from './AuthLayout';
+import { useAuthSubmit } from './use-auth-submit';
 
 /**
  * The sign-up screen. Anyone may pick any role (product-spec §6); the server may refuse
@@ -21,9 +19,8 @@ import { AuthLayout } from './AuthLayout';
 export function SignupPage() {
   useDocumentTitle('Create account');
   const { signup } = useSession();
-  const [, navigate] = useLocation();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<SignupForm>({
+  const { serverError, dismissServerError, submit } = useAuthSubmit('Signup failed');
+  const { form, field, errors } = useSubmitValidatedForm<SignupForm>({
     resolver: zodResolver(ZSignupForm),
     defaultValues: {
       name: '',
@@ -33,21 +30,12 @@ export function SignupPage() {
       confirmPassword: '',
       role: 'resident',
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirmation, ...account }) => {
-    setServerError(null);
-    try {
-      await signup(account);
-      navigate('/dashboard', { replace: true });
-    } catch (error) {
-      setServerError(toAppError(error, 'Signup failed').message);
-    }
-  });
+  const onSubmit = form.handleSubmit(({ confirmPassword: _confirmation, ...account }) =>
+    submit(() => signup(account)),
+  );
 
   return (
     <AuthLayout
@@ -63,7 +51,7 @@ export function SignupPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
+        {serverError && <ErrorBox message={serverError} onDismiss={dismissServerError} />}
         <TextField
           label="Full Name"
           autoComplete="name"

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, ZCreateHouseRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 
 import { BackLink } from '../../components/BackLink';
@@ -13,7 +12,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { toAppError } from '../../lib/errors';
-import { registerClearingErrors } from '../../lib/forms';
+import { useSubmitValidatedForm } from '../../lib/forms';
 import { userOptionLabel, useUserOptions } from '../../lib/pickers';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -35,14 +34,10 @@ export function HouseCreatePage() {
   const users = useUserOptions();
   const owners = (users.data?.items ?? []).filter((user) => user.isActive);
 
-  const form = useForm({
+  const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZCreateHouseRequest),
     defaultValues: { houseNumber: '', block: '', street: '', ownerId: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors } = form.formState;
 
   const create = useMutation(
     trpc.houses.create.mutationOptions({

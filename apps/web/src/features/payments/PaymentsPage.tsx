@@ -145,21 +145,15 @@ export function PaymentsPage() {
   const [recording, setRecording] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const onSettled = async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+  // Complete and Fail alike: refresh the list, or show why the server refused.
+  const settleOptions = {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+    },
+    onError: (error: unknown) => setActionError(toAppError(error).message),
   };
-  const complete = useMutation(
-    trpc.payments.complete.mutationOptions({
-      onSuccess: onSettled,
-      onError: (error) => setActionError(toAppError(error).message),
-    }),
-  );
-  const fail = useMutation(
-    trpc.payments.fail.mutationOptions({
-      onSuccess: onSettled,
-      onError: (error) => setActionError(toAppError(error).message),
-    }),
-  );
+  const complete = useMutation(trpc.payments.complete.mutationOptions(settleOptions));
+  const fail = useMutation(trpc.payments.fail.mutationOptions(settleOptions));
   const settlingOf = (id: string): 'complete' | 'fail' | null =>
     complete.isPending && complete.variables?.id === id
       ? 'complete'

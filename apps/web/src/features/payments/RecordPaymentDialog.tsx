@@ -3,16 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, PAYMENT_TYPES, ZCreatePaymentRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
+import { HouseSelectField } from '../../components/HouseSelectField';
 import { toAppError } from '../../lib/errors';
-import { houseLabel } from '../../lib/format';
-import { registerClearingErrors } from '../../lib/forms';
-import { useHouseOptions } from '../../lib/pickers';
+import { useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
 import { paymentTypeLabel } from './payment-display';
 
@@ -31,16 +29,11 @@ const toOptionalDate = (value: unknown) => (value ? value : undefined);
 export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const houses = useHouseOptions();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
+  const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZCreatePaymentRequest),
     defaultValues: { houseId: '', type: 'maintenance', description: '', dueDate: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors } = form.formState;
 
   const create = useMutation(
     trpc.payments.create.mutationOptions({
@@ -67,26 +60,7 @@ export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
         {serverError && (
           <ErrorBox message={serverError} onDismiss={() => setServerError(null)} headingLevel={3} />
         )}
-        {houses.isError && (
-          <ErrorBox
-            message={toAppError(houses.error).message}
-            onRetry={() => void houses.refetch()}
-            headingLevel={3}
-          />
-        )}
-        <SelectField
-          label="House"
-          disabled={houses.isPending}
-          error={errors.houseId?.message}
-          {...field('houseId')}
-        >
-          <option value="">{houses.isPending ? 'Loading houses…' : 'Select a house'}</option>
-          {houses.data?.items.map((house) => (
-            <option key={house.id} value={house.id}>
-              {houseLabel(house)}
-            </option>
-          ))}
-        </SelectField>
+        <HouseSelectField loadError="box" error={errors.houseId?.message} {...field('houseId')} />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField
             label="Amount (USD)"

@@ -5,59 +5,20 @@ import {
   ROLES,
   ZCreateUserRequest,
   ZUpdateUserRequest,
-  type HouseRef,
   type User,
 } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { CheckboxField, SelectField, TextField } from '../../components/Field';
+import { HouseSelectField } from '../../components/HouseSelectField';
 import { toAppError } from '../../lib/errors';
-import { houseLabel, roleLabel } from '../../lib/format';
-import { registerClearingErrors } from '../../lib/forms';
-import { useHouseOptions } from '../../lib/pickers';
+import { roleLabel } from '../../lib/format';
+import { useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
-
-/**
- * The house picker of both dialogs: "No house" or one of the houses (limit 100). The
- * user's current house is an option from the start, so the picker shows it even before
- * the list has loaded.
- */
-function HouseSelect({
-  error,
-  current,
-  ...props
-}: Omit<Parameters<typeof SelectField>[0], 'label' | 'children'> & {
-  current?: HouseRef | null;
-}) {
-  const houses = useHouseOptions();
-  const loaded = houses.data?.items ?? [];
-  const options =
-    current && !loaded.some((house) => house.id === current.id) ? [current, ...loaded] : loaded;
-  return (
-    <>
-      {houses.isError && (
-        <ErrorBox
-          message={toAppError(houses.error).message}
-          onRetry={() => void houses.refetch()}
-          headingLevel={3}
-        />
-      )}
-      <SelectField label="House" error={error} disabled={houses.isPending} {...props}>
-        <option value="">No house</option>
-        {options.map((house) => (
-          <option key={house.id} value={house.id}>
-            {houseLabel(house)}
-          </option>
-        ))}
-      </SelectField>
-    </>
-  );
-}
 
 function DialogActions({
   onCancel,
@@ -91,14 +52,10 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
+  const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZCreateUserRequest),
     defaultValues: { name: '', email: '', phone: '', password: '', role: 'resident', houseId: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors } = form.formState;
 
   const create = useMutation(
     trpc.users.create.mutationOptions({
@@ -165,7 +122,9 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
             </option>
           ))}
         </SelectField>
-        <HouseSelect
+        <HouseSelectField
+          emptyLabel="No house"
+          loadError="box"
           error={errors.houseId?.message}
           hint="Optional. Residents usually live in a house."
           {...field('houseId')}
@@ -198,7 +157,7 @@ export function EditUserDialog({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
+  const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZUpdateUserRequest),
     defaultValues: {
       id: user.id,
@@ -206,11 +165,7 @@ export function EditUserDialog({
       houseId: user.houseId?.id ?? '',
       isActive: user.isActive,
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors } = form.formState;
 
   const update = useMutation(
     trpc.users.update.mutationOptions({
@@ -247,7 +202,13 @@ export function EditUserDialog({
             </option>
           ))}
         </SelectField>
-        <HouseSelect current={user.houseId} error={errors.houseId?.message} {...field('houseId')} />
+        <HouseSelectField
+          current={user.houseId}
+          emptyLabel="No house"
+          loadError="box"
+          error={errors.houseId?.message}
+          {...field('houseId')}
+        />
         <CheckboxField
           label="Active"
           disabled={isSelf}

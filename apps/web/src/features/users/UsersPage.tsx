@@ -146,22 +146,16 @@ export function UsersPage() {
   const [editing, setEditing] = useState<User | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const onSettled = async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
-    await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
+  // Deactivate and Reactivate alike: refresh users and houses, or show why the server refused.
+  const activeStateOptions = {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
+    },
+    onError: (error: unknown) => setActionError(toAppError(error).message),
   };
-  const deactivate = useMutation(
-    trpc.users.deactivate.mutationOptions({
-      onSuccess: onSettled,
-      onError: (error) => setActionError(toAppError(error).message),
-    }),
-  );
-  const reactivate = useMutation(
-    trpc.users.update.mutationOptions({
-      onSuccess: onSettled,
-      onError: (error) => setActionError(toAppError(error).message),
-    }),
-  );
+  const deactivate = useMutation(trpc.users.deactivate.mutationOptions(activeStateOptions));
+  const reactivate = useMutation(trpc.users.update.mutationOptions(activeStateOptions));
 
   const onDeactivate = (user: User) => {
     if (!window.confirm(deactivateUserQuestion(user.name))) return;

@@ -3,14 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, ZUpdateVehicleRequest, type Vehicle } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
 import { toAppError } from '../../lib/errors';
-import { registerClearingErrors, upperCaseInput } from '../../lib/forms';
+import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
 
 /**
@@ -21,7 +20,7 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
+  const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZUpdateVehicleRequest),
     defaultValues: {
       id: vehicle.id,
@@ -30,11 +29,7 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
       model: vehicle.model,
       color: vehicle.color,
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors } = form.formState;
 
   const update = useMutation(
     trpc.vehicles.update.mutationOptions({

@@ -3,19 +3,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, ZCreateVehicleRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 
 import { BackLink } from '../../components/BackLink';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
-import { SelectField, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
+import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
 import { toAppError } from '../../lib/errors';
-import { houseLabel } from '../../lib/format';
-import { registerClearingErrors, upperCaseInput } from '../../lib/forms';
-import { useHouseOptions } from '../../lib/pickers';
+import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
+import { ownHouseOf, useHouseOptions } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -33,25 +32,20 @@ export function VehicleAddPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const isResident = user.role === 'resident';
-  const ownHouse = isResident ? user.houseId : null;
   const [serverError, setServerError] = useState<string | null>(null);
-  const houses = useHouseOptions(!isResident);
+  // The House field's list (shared cache); a failure shows at the top of the form.
+  const houses = useHouseOptions(user.role !== 'resident');
 
-  const form = useForm({
+  const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZCreateVehicleRequest),
     defaultValues: {
       licensePlate: '',
       make: '',
       model: '',
       color: '',
-      houseId: ownHouse?.id ?? '',
+      houseId: ownHouseOf(user)?.id ?? '',
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors } = form.formState;
 
   const create = useMutation(
     trpc.vehicles.create.mutationOptions({
@@ -125,40 +119,13 @@ export function VehicleAddPage() {
               error={errors.model?.message}
               {...field('model')}
             />
-            {isResident ? (
-              <SelectField
-                label="House"
-                className="sm:col-span-2"
-                error={errors.houseId?.message}
-                hint={
-                  ownHouse
-                    ? 'Vehicles are registered to your own house.'
-                    : 'You are not assigned to a house yet. Ask an admin to add you.'
-                }
-                {...field('houseId')}
-              >
-                {ownHouse ? (
-                  <option value={ownHouse.id}>{houseLabel(ownHouse)}</option>
-                ) : (
-                  <option value="">No house assigned</option>
-                )}
-              </SelectField>
-            ) : (
-              <SelectField
-                label="House"
-                className="sm:col-span-2"
-                error={errors.houseId?.message}
-                disabled={houses.isPending}
-                {...field('houseId')}
-              >
-                <option value="">{houses.isPending ? 'Loading houses…' : 'Select a house'}</option>
-                {houses.data?.items.map((house) => (
-                  <option key={house.id} value={house.id}>
-                    {houseLabel(house)}
-                  </option>
-                ))}
-              </SelectField>
-            )}
+            <HouseSelectField
+              user={user}
+              ownHouseHint="Vehicles are registered to your own house."
+              className="sm:col-span-2"
+              error={errors.houseId?.message}
+              {...field('houseId')}
+            />
           </div>
         </Card>
 

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { ButtonLink, Button } from '../../components/Button';
 import { EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
+import { IconFact } from '../../components/IconFact';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { toAppError } from '../../lib/errors';
@@ -80,43 +81,25 @@ function VehicleCard({
         )}
       </div>
       <dl className="grid grid-cols-1 gap-2 text-sm text-slate-700">
-        <div className="flex items-center gap-2">
-          <dt>
-            <Palette aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Color</span>
-          </dt>
-          <dd className="flex items-center gap-1.5">
-            {swatch && (
-              <span
-                aria-hidden="true"
-                className="size-3 rounded-full ring-1 ring-slate-300"
-                style={{ backgroundColor: swatch }}
-              />
-            )}
-            {vehicle.color}
-          </dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <Home aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">House</span>
-          </dt>
-          <dd>
-            <Link
-              href={`/houses/${vehicle.houseId.id}`}
-              className="font-medium text-brand-800 underline-offset-2 hover:underline"
-            >
-              {houseLabel(vehicle.houseId)}
-            </Link>
-          </dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <UserRound aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Owner</span>
-          </dt>
-          <dd>{vehicle.ownerId.name}</dd>
-        </div>
+        <IconFact icon={Palette} term="Color" className="flex items-center gap-1.5">
+          {swatch && (
+            <span
+              aria-hidden="true"
+              className="size-3 rounded-full ring-1 ring-slate-300"
+              style={{ backgroundColor: swatch }}
+            />
+          )}
+          {vehicle.color}
+        </IconFact>
+        <IconFact icon={Home} term="House">
+          <Link
+            href={`/houses/${vehicle.houseId.id}`}
+            className="font-medium text-brand-800 underline-offset-2 hover:underline"
+          >
+            {houseLabel(vehicle.houseId)}
+          </Link>
+        </IconFact>
+        <IconFact icon={UserRound} term="Owner">{vehicle.ownerId.name}</IconFact>
       </dl>
     </article>
   );

@@ -3,32 +3,26 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_VISIT_TIME_FROM,
   DEFAULT_VISIT_TIME_TO,
-  PAGE_SIZES,
   ZInviteVisitorRequest,
-  type User,
 } from '@gatehouse/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 
 import { BackLink } from '../../components/BackLink';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
-import { SelectField, TextField } from '../../components/Field';
+import { TextField } from '../../components/Field';
+import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
 import { toAppError } from '../../lib/errors';
-import { houseLabel, todayIsoDate } from '../../lib/format';
-import { registerClearingErrors, upperCaseInput } from '../../lib/forms';
+import { todayIsoDate } from '../../lib/format';
+import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
+import { ownHouseOf } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-/** The house a resident's invitations are for: their own, from the session (product-spec §2). */
-function ownHouseOf(user: User) {
-  return user.role === 'resident' ? user.houseId : null;
-}
 
 /**
  * The invitation form. Date defaults to today (and may not be earlier), times to 09:00 and
@@ -42,16 +36,10 @@ export function InviteVisitorPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const ownHouse = ownHouseOf(user);
-  const isResident = user.role === 'resident';
   const today = todayIsoDate();
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const houses = useQuery(
-    trpc.houses.list.queryOptions({ limit: PAGE_SIZES.pickers }, { enabled: !isResident }),
-  );
-
-  const form = useForm({
+  const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZInviteVisitorRequest),
     defaultValues: {
       name: '',
@@ -59,16 +47,12 @@ export function InviteVisitorPage() {
       email: '',
       purpose: '',
       vehicleLicensePlate: '',
-      houseId: ownHouse?.id ?? '',
+      houseId: ownHouseOf(user)?.id ?? '',
       visitDate: today,
       visitTimeFrom: DEFAULT_VISIT_TIME_FROM,
       visitTimeTo: DEFAULT_VISIT_TIME_TO,
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const field = registerClearingErrors(form);
-  const { errors } = form.formState;
 
   const invite = useMutation(
     trpc.visitors.invite.mutationOptions({
@@ -143,43 +127,14 @@ export function InviteVisitorPage() {
 
         <Card title="Visit">
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
-            {isResident ? (
-              <SelectField
-                label="House"
-                className="sm:col-span-3"
-                error={errors.houseId?.message}
-                hint={
-                  ownHouse
-                    ? 'Invitations are for your own house.'
-                    : 'You are not assigned to a house yet. Ask an admin to add you.'
-                }
-                {...field('houseId')}
-              >
-                {ownHouse ? (
-                  <option value={ownHouse.id}>{houseLabel(ownHouse)}</option>
-                ) : (
-                  <option value="">No house assigned</option>
-                )}
-              </SelectField>
-            ) : (
-              <SelectField
-                label="House"
-                className="sm:col-span-3"
-                error={
-                  errors.houseId?.message ??
-                  (houses.isError ? toAppError(houses.error).message : undefined)
-                }
-                disabled={houses.isPending}
-                {...field('houseId')}
-              >
-                <option value="">{houses.isPending ? 'Loading houses…' : 'Select a house'}</option>
-                {houses.data?.items.map((house) => (
-                  <option key={house.id} value={house.id}>
-                    {houseLabel(house)}
-                  </option>
-                ))}
-              </SelectField>
-            )}
+            <HouseSelectField
+              user={user}
+              ownHouseHint="Invitations are for your own house."
+              loadError="field"
+              className="sm:col-span-3"
+              error={errors.houseId?.message}
+              {...field('houseId')}
+            />
             <TextField
               label="Visit Date"
               type="date"

@@ -3,6 +3,7 @@ import { formatDisplayDate, formatTimeRange, type Visitor } from '@gatehouse/sha
 import { CalendarDays, ChevronRight, Clock, Home, Phone } from 'lucide-react';
 import { Link } from 'wouter';
 
+import { IconFact } from '../../components/IconFact';
 import { StatusBadge } from '../../components/StatusBadge';
 
 /**
@@ -28,27 +29,11 @@ export function VisitorCard({ visitor }: { visitor: Visitor }) {
         <StatusBadge status={visitor.status} />
       </div>
       <dl className="grid grid-cols-1 gap-2 text-sm text-slate-700">
-        <div className="flex items-center gap-2">
-          <dt>
-            <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Date</span>
-          </dt>
-          <dd>{formatDisplayDate(visitor.visitDate)}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <Clock aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Time</span>
-          </dt>
-          <dd>{formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}</dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <dt>
-            <Home aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">House</span>
-          </dt>
-          <dd>House {visitor.houseId.houseNumber}</dd>
-        </div>
+        <IconFact icon={CalendarDays} term="Date">{formatDisplayDate(visitor.visitDate)}</IconFact>
+        <IconFact icon={Clock} term="Time">
+          {formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}
+        </IconFact>
+        <IconFact icon={Home} term="House">House {visitor.houseId.houseNumber}</IconFact>
       </dl>
     </Link>
   );

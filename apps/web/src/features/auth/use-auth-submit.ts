@@ -1,0 +1,25 @@
+/** The submit of the sign-in and sign-up forms (product-spec §2, §8). */
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+
+import { toAppError } from '../../lib/errors';
+
+/**
+ * Runs an auth form's session call (login or signup): success goes to /dashboard; a
+ * failure shows the server's message (or `fallback`) as `serverError` until it is
+ * dismissed or the form is sent again.
+ */
+export function useAuthSubmit(fallback: string) {
+  const [, navigate] = useLocation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const submit = async (sessionCall: () => Promise<unknown>) => {
+    setServerError(null);
+    try {
+      await sessionCall();
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setServerError(toAppError(error, fallback).message);
+    }
+  };
+  return { serverError, dismissServerError: () => setServerError(null), submit };
+}
