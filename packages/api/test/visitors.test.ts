@@ -96,6 +96,15 @@ describe.each(legs)('visitor procedures on $name', (leg) => {
     expect(hosted.items.every((visitor) => visitor.hostId.id === c.admin.id)).toBe(true);
   });
 
+  it('searches by name or phone, case-insensitively, with % and _ taken literally', async () => {
+    await h.caller(c.resident.token).visitors.invite(invite({ name: 'Zelda Searchable', phone: '+44 20 7946 0999' }));
+    const byName = await h.caller(c.guard.token).visitors.list({ q: 'zELDA' });
+    expect(byName.items.map((visitor) => visitor.name)).toEqual(['Zelda Searchable']);
+    const byPhone = await h.caller(c.guard.token).visitors.list({ q: '7946 0999' });
+    expect(byPhone.items.map((visitor) => visitor.name)).toEqual(['Zelda Searchable']);
+    expect((await h.caller(c.guard.token).visitors.list({ q: '%' })).items).toEqual([]);
+  });
+
   it('lists newest first with limit, offset and the full count', async () => {
     const page = await h.caller(c.guard.token).visitors.list({ limit: 2, offset: 0 });
     const next = await h.caller(c.guard.token).visitors.list({ limit: 2, offset: 2 });

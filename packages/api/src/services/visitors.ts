@@ -21,7 +21,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import QRCode from 'qrcode';
 
 import { httpError } from '../errors';
-import { serializeVisitor } from '../lib/serialize';
+import { likePattern, serializeVisitor } from '../lib/serialize';
 import { recordAudit, visitorActivity, type Actor } from './audit';
 import { communityDate, communityInstant, communityTime } from '../lib/time';
 import {
@@ -136,7 +136,7 @@ export type VisitorListScope = 'visible' | 'hosted';
 export async function listVisitors(
   em: EntityManager,
   user: User,
-  input: { limit: number; offset: number; status?: VisitorStatus | undefined },
+  input: { limit: number; offset: number; status?: VisitorStatus | undefined; q?: string | undefined },
   scope: VisitorListScope,
   clock: VisitorClock,
 ): Promise<VisitorListResponse> {
@@ -149,6 +149,7 @@ export async function listVisitors(
     conditions.push(houseId ? { $or: [{ house: houseId }, { host: user.id }] } : { host: user.id });
   }
   if (input.status) conditions.push({ status: input.status });
+  if (input.q) conditions.push({ $or: [{ name: { $ilike: likePattern(input.q) } }, { phone: { $ilike: likePattern(input.q) } }] });
   const where: FilterQuery<VisitorInvitation> = conditions.length > 0 ? { $and: conditions } : {};
   const [rows, total] = await em.findAndCount(VisitorInvitation, where, {
     populate: POPULATE,

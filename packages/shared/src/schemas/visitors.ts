@@ -14,6 +14,7 @@ import {
   paginationFields,
   phoneField,
   requiredText,
+  searchField,
   tooLongMessage,
 } from './fields';
 
@@ -92,10 +93,14 @@ export const ZVisitor = z.object({
 });
 export type Visitor = z.infer<typeof ZVisitor>;
 
-/** `visitors.list` and `visitors.myInvitations` input: limit, offset, optional status. */
+/**
+ * `visitors.list` and `visitors.myInvitations` input: limit, offset, optional status and
+ * `q` (name or phone, server-contract §1a).
+ */
 export const ZVisitorListRequest = z.object({
   ...paginationFields,
   status: ZVisitorStatus.optional(),
+  q: searchField,
 });
 export type VisitorListRequest = z.input<typeof ZVisitorListRequest>;
 
