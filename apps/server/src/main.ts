@@ -15,7 +15,14 @@ import {
   isDatabaseEmpty,
   seedDemoCommunity,
 } from '@gatehouse/api';
-import { createPgPool, DataDirLockedError, openDatabase, withStartupLock, type Database } from '@gatehouse/db';
+import {
+  applyMigrations,
+  createPgPool,
+  DataDirLockedError,
+  openDatabase,
+  withStartupLock,
+  type Database,
+} from '@gatehouse/db';
 
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
@@ -57,8 +64,8 @@ async function main() {
 
   // Migrations, the first admin and the demo seed, one server at a time.
   await withStartupLock(db, async () => {
-    const applied = await db.orm.migrator.up();
-    if (applied.length > 0) console.log(`Applied migrations: ${applied.map((migration) => migration.name).join(', ')}`);
+    const applied = await applyMigrations(db);
+    if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
     if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db.fork(), config.bootstrapAdmin))) {
       console.log(`Created the admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
     }

@@ -171,14 +171,20 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
 }
 
 /**
+ * Applies the pending migrations; returns their names. Call it under the start-up lock
+ * (`migrateDatabase` does, and so does the server's start-up).
+ */
+export async function applyMigrations(database: Database): Promise<string[]> {
+  const applied = await database.orm.migrator.up();
+  return applied.map((migration) => migration.name);
+}
+
+/**
  * Brings the schema up to date, under the start-up lock: of two servers starting at
  * once, the second finds nothing pending. Returns the names of the migrations applied.
  */
-export async function migrateDatabase(database: Database): Promise<string[]> {
-  return withStartupLock(database, async () => {
-    const applied = await database.orm.migrator.up();
-    return applied.map((migration) => migration.name);
-  });
+export function migrateDatabase(database: Database): Promise<string[]> {
+  return withStartupLock(database, () => applyMigrations(database));
 }
 
 /** A small `pg` connection pool to `url`, for libraries that keep their own tables (rate limits). */

@@ -10,6 +10,11 @@ export function houseRef(house: House): HouseRef {
   return { id: house.id, houseNumber: house.houseNumber, block: house.block };
 }
 
+/** The id of the house a loaded user lives in, or null (a user lives in at most one house). */
+export function houseIdOf(user: User): string | null {
+  return (user.house as House | null | undefined)?.id ?? null;
+}
+
 /** User JSON: never the password hash. */
 export function serializeUser(user: User): UserJson {
   const house = user.house as House | null | undefined;

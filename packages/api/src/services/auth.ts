@@ -4,9 +4,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { User, type EntityManager } from '@gatehouse/db';
-import type { AuthResponse, LoginRequest, SignupRequest } from '@gatehouse/shared';
+import type { AuthResponse, ZLoginRequest, ZSignupRequest } from '@gatehouse/shared';
 import type { z } from 'zod';
-import type { ZLoginRequest, ZSignupRequest } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
 import type { AuthRateLimits } from '../lib/rate-limits';
@@ -16,7 +15,6 @@ import { startSession } from './sessions';
 
 export type SignupInput = z.output<typeof ZSignupRequest>;
 export type LoginInput = z.output<typeof ZLoginRequest>;
-export type { LoginRequest, SignupRequest };
 
 /** Where and when a sign-in happens. */
 export interface SignInContext {

@@ -13,7 +13,7 @@ import {
 } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
-import { likePattern } from '../lib/serialize';
+import { houseIdOf, likePattern } from '../lib/serialize';
 
 export type { CreateHouseRequest };
 
@@ -62,8 +62,7 @@ export async function listHouses(
  */
 export async function getHouse(em: EntityManager, viewer: User, id: string): Promise<HouseDetail> {
   const house = await findHouse(em, id);
-  const viewerHouse = viewer.house as House | null | undefined;
-  const mayList = viewer.role !== 'resident' || viewerHouse?.id === house.id;
+  const mayList = viewer.role !== 'resident' || houseIdOf(viewer) === house.id;
   if (!mayList) return { ...serializeHouse(house), residents: [], vehicles: [] };
   const [residents, vehicles] = [
     await em.find(User, { house: house.id }, { orderBy: [{ name: 'asc' }, { id: 'asc' }] }),

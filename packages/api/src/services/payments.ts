@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 
 import { httpError } from '../errors';
-import { houseRef } from '../lib/serialize';
+import { houseIdOf, houseRef } from '../lib/serialize';
 
 export type CreatePaymentInput = z.output<typeof ZCreatePaymentRequest>;
 export type UpdatePaymentInput = z.output<typeof ZUpdatePaymentRequest>;
@@ -40,7 +40,7 @@ export function serializePayment(payment: Payment): PaymentJson {
 
 function visibleTo(viewer: User): FilterQuery<Payment> {
   if (viewer.role === 'admin') return {};
-  const houseId = (viewer.house as House | null | undefined)?.id;
+  const houseId = houseIdOf(viewer);
   return houseId ? { house: houseId } : { id: { $in: [] } };
 }
 

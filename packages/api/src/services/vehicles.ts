@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 
 import { httpError } from '../errors';
-import { houseRef } from '../lib/serialize';
+import { houseIdOf, houseRef } from '../lib/serialize';
 
 export type CreateVehicleInput = z.output<typeof ZCreateVehicleRequest>;
 export type UpdateVehicleInput = z.output<typeof ZUpdateVehicleRequest>;
@@ -38,7 +38,6 @@ export function serializeVehicle(vehicle: Vehicle): VehicleJson {
   };
 }
 
-const houseIdOf = (user: User) => (user.house as House | null | undefined)?.id ?? null;
 
 /** Which vehicles `viewer` may see: all for staff, their house's for residents. */
 function visibleTo(viewer: User): FilterQuery<Vehicle> {

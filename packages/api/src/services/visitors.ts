@@ -21,7 +21,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import QRCode from 'qrcode';
 
 import { httpError } from '../errors';
-import { likePattern, serializeVisitor } from '../lib/serialize';
+import { houseIdOf, likePattern, serializeVisitor } from '../lib/serialize';
 import { recordAudit, visitorActivity, type Actor } from './audit';
 import { communityDate, communityInstant, communityTime } from '../lib/time';
 import {
@@ -60,20 +60,15 @@ export async function applyExpiry(
   clock: VisitorClock,
   scope: { id?: string; qrCodeToken?: string } = {},
 ): Promise<number> {
-  if ((scope.id !== undefined && !isUuid(scope.id)) || scope.qrCodeToken === '') return 0;
+  if (scope.id !== undefined && !isUuid(scope.id)) return 0;
   return expireEndedInvitations(em, communityDate(clock.now, clock.timeZone), communityTime(clock.now, clock.timeZone), scope);
-}
-
-function houseIdOf(user: User): string | null {
-  const house = user.house as House | null | undefined;
-  return house ? house.id : null;
 }
 
 /** Whether `user` may see `visitor`: staff see all; a resident, their own house's or hosted ones (server-contract §5). */
 export function canSeeVisitor(user: User, visitor: VisitorInvitation): boolean {
   if (user.role !== 'resident') return true;
-  const visitorHouse = (visitor.house as House).id;
-  return (visitor.host as User).id === user.id || (houseIdOf(user) !== null && houseIdOf(user) === visitorHouse);
+  const houseId = houseIdOf(user);
+  return (visitor.host as User).id === user.id || (houseId !== null && houseId === (visitor.house as House).id);
 }
 
 /**
@@ -166,7 +161,7 @@ export async function listVisitors(
 /** Loads an invitation the caller may see, else 404 'Visitor not found' (malformed ids included). */
 async function findVisibleVisitor(em: EntityManager, user: User, id: string): Promise<VisitorInvitation> {
   const visitor = isUuid(id)
-    ? await em.findOne(VisitorInvitation, { id }, { populate: POPULATE, refresh: true })
+    ? await em.findOne(VisitorInvitation, { id }, { populate: POPULATE })
     : null;
   if (!visitor || !canSeeVisitor(user, visitor)) throw httpError(404, 'Visitor not found');
   return visitor;
@@ -260,12 +255,6 @@ function appendNote(existing: string | null | undefined, note: string | undefine
   return existing ? `${existing}\n${note}` : note;
 }
 
-async function findGateVisitor(em: EntityManager, id: string): Promise<VisitorInvitation> {
-  const visitor = isUuid(id) ? await em.findOne(VisitorInvitation, { id }, { populate: POPULATE }) : null;
-  if (!visitor) throw httpError(404, 'Visitor not found');
-  return visitor;
-}
-
 /**
  * The visitor as a transition left it: the loaded row with the columns the transition's
  * UPDATE wrote (it matched exactly one row in the expected status), without reading it
@@ -288,7 +277,7 @@ export async function checkInVisitor(
   clock: VisitorClock & { earlyCheckinMinutes: number },
 ): Promise<Visitor> {
   await applyExpiry(em, clock, { id: input.visitorId });
-  const visitor = await findGateVisitor(em, input.visitorId);
+  const visitor = await findVisibleVisitor(em, guard, input.visitorId);
   assertTransition(visitor.status, 'checkIn');
   const { opensAt, closesAt } = visitWindow(visitor, clock.timeZone, clock.earlyCheckinMinutes);
   if (clock.now < opensAt || clock.now > closesAt) throw httpError(409, visitWindowMessage(visitor));
@@ -306,7 +295,7 @@ export async function checkOutVisitor(
   input: { visitorId: string; notes?: string | undefined },
   clock: VisitorClock,
 ): Promise<Visitor> {
-  const visitor = await findGateVisitor(em, input.visitorId);
+  const visitor = await findVisibleVisitor(em, guard, input.visitorId);
   assertTransition(visitor.status, 'checkOut');
   const notes = appendNote(visitor.notes, input.notes);
   await transitionVisitor(em, visitor.id, 'checkOut', { checkOutTime: clock.now, checkedOutBy: guard.id, notes });
