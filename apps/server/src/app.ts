@@ -13,7 +13,12 @@ import {
   createCaller,
   createInnerContext,
   describeError,
+  FailedScanLog,
   restRoutes,
+  sessionResolver,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type AuthenticatedSession,
   type AuthRateLimits,
   type Context,
   type RestRoute,
@@ -25,15 +30,22 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 
 import type { AppRouter } from '@gatehouse/api';
 
+import { DEFAULT_API_RATE_LIMITS, registerApiRateLimits, type ApiRateLimitOptions } from './api-rate-limits';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Drains the requests in flight, then closes (see buildApp). */
     closeGracefully(options?: { quietMs?: number; maxMs?: number }): Promise<void>;
+    /** Failed scans counted per user per minute, written to the audit log every minute. */
+    failedScans: FailedScanLog;
   }
 }
 
 /** Largest accepted request body: 100 KB (server-contract §1). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Most calls one tRPC batch may carry (hardening issue, item 1); more is 400. The web client sends at most this many. */
+export const MAX_BATCH_SIZE = 10;
 
 /** What the app is built from; tests pass their own database, clock and limits. */
 export interface AppOptions {
@@ -46,6 +58,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** A logger of one's own (tests capture the output). */
   loggerInstance?: FastifyBaseLogger;
+  /** The general API rate limit; DEFAULT_API_RATE_LIMITS (counted in memory) when absent. */
+  apiRateLimits?: ApiRateLimitOptions;
 }
 
 /** The envelope of server-contract §1. */
@@ -64,6 +78,9 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? null;
 }
+
+/** Whether `url` is an API path (`/api…` or `/trpc…`). */
+const isApiPath = (url: string) => url.startsWith('/api') || url.startsWith('/trpc');
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -148,14 +165,31 @@ export async function buildApp(options: AppOptions) {
     await app.close();
   };
 
+  // One session look-up per HTTP request, shared by the rate limiter and every call of
+  // a tRPC batch (hardening issue, item 1).
+  const clock = options.clock ?? (() => new Date());
+  const sessions = new WeakMap<FastifyRequest, () => Promise<AuthenticatedSession | null>>();
+  const sessionOf = (request: FastifyRequest) => {
+    let resolve = sessions.get(request);
+    if (!resolve) {
+      resolve = sessionResolver(options.db, bearerTokenOf(request), clock, options.service.sessionIdleDays);
+      sessions.set(request, resolve);
+    }
+    return resolve();
+  };
+  const failedScans = new FailedScanLog();
+  app.decorate('failedScans', failedScans);
+
   const contextOf = (request: FastifyRequest): Context =>
     createInnerContext({
       db: options.db,
       config: options.service,
       rateLimits: options.rateLimits,
-      ...(options.clock ? { clock: options.clock } : {}),
+      clock,
       bearerToken: bearerTokenOf(request),
       clientAddress: request.ip,
+      resolveSession: () => sessionOf(request),
+      failedScans,
     });
 
   const sendError = (reply: FastifyReply, error: unknown) => {
@@ -164,6 +198,27 @@ export async function buildApp(options: AppOptions) {
     if (described.retryAfterSeconds !== undefined) reply.header('Retry-After', String(described.retryAfterSeconds));
     return reply.code(described.status).send(errorEnvelope(described.message, described.details));
   };
+
+  // API answers are personal and change with every move: never cached (hardening issue, item 11).
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+  });
+
+  await registerApiRateLimits(app, options.apiRateLimits ?? DEFAULT_API_RATE_LIMITS, {
+    userIdOf: async (request) => {
+      try {
+        return (await sessionOf(request))?.user.id ?? null;
+      } catch {
+        // The database is down: the procedure will answer 503; count by address only.
+        return null;
+      }
+    },
+    reject: (reply, retryAfterSeconds) =>
+      reply
+        .code(429)
+        .header('Retry-After', String(retryAfterSeconds))
+        .send(errorEnvelope(`Too many requests, try again in ${retryAfterSeconds} s`)),
+  });
 
   // Errors Fastify raises itself: malformed JSON, a body over the limit, a wrong content type.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -192,6 +247,7 @@ export async function buildApp(options: AppOptions) {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ req }) => contextOf(req),
       onError: ({ error, path }) => {
         if (describeError(error).status === 500) app.log.error({ err: error, path }, 'procedure failed');
@@ -249,7 +305,10 @@ export async function buildApp(options: AppOptions) {
       await options.db.ping(2_000);
       return reply.send(envelope({ status: 'ok', database: 'ok' }));
     } catch {
-      return reply.code(503).send(errorEnvelope('Service temporarily unavailable'));
+      return reply
+        .code(503)
+        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send(errorEnvelope(UNAVAILABLE_MESSAGE));
     }
   });
 
@@ -280,6 +339,20 @@ export async function buildApp(options: AppOptions) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).type('text/plain').send('Not found');
+  });
+
+  // Failed scans are written as one audit row per user per minute: every minute, and
+  // the rest when the app closes.
+  const flushFailedScans = (all: boolean) =>
+    failedScans.flush(options.db.fork(), clock(), { all }).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'writing failed scans to the audit log failed');
+      return 0;
+    });
+  const failedScanTimer = setInterval(() => void flushFailedScans(false), 60_000);
+  failedScanTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(failedScanTimer);
+    await flushFailedScans(true);
   });
 
   app.decorate('closeGracefully', closeGracefully);

@@ -20,6 +20,7 @@ export const ACCESS = {
     logout: 'public',
     me: 'signed-in',
     revokeOtherSessions: 'signed-in',
+    changePassword: 'signed-in',
   },
   users: {
     list: ADMIN,

@@ -64,26 +64,62 @@ export interface ErrorDescription {
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 
-/** Whether `error` (or its cause) says the database cannot be reached. */
+/**
+ * PostgreSQL error codes and driver codes that mean "the database cannot serve this now"
+ * (hardening issue, item 6): connection failures (class 08), the server shutting down or
+ * starting (57P01–57P03), too many connections (53300), a statement or lock timeout
+ * (57014, 55P03), and socket errors. All of them answer 503, never 500.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '55P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|terminating connection|canceling statement due to (statement|lock) timeout|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/** Whether `error` (or its cause) says the database cannot be reached or cannot serve now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+  for (let current: unknown = error, depth = 0; current && depth < 6; depth += 1) {
     const name = (current as { name?: string }).name;
     const code = (current as { code?: string }).code;
-    if (name === 'ConnectionException') return true;
-    if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003'].includes(code)) {
-      return true;
-    }
+    if (name === 'ConnectionException' || name === 'LockWaitTimeoutException') return true;
+    if (code && UNAVAILABLE_CODES.has(code)) return true;
     const message = (current as { message?: string }).message ?? '';
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (UNAVAILABLE_TEXT.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
 
+/** Seconds a client is asked to wait after a 503 (`Retry-After`). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** Turns a zod error into its details, first one first (the order of the schema's fields). */
 export function zodDetails(error: ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
+
+const unavailable = (): ErrorDescription => ({
+  status: 503,
+  message: UNAVAILABLE_MESSAGE,
+  retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+});
 
 /**
  * The status and text a caller sees for `error`: validation problems give 400 and the
@@ -101,6 +137,7 @@ export function describeError(error: unknown): ErrorDescription {
       return {
         status: getHTTPStatusCodeFromError(error),
         message: error.message,
+        ...(error.code === 'SERVICE_UNAVAILABLE' ? { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } : {}),
         ...(error.cause.extras.retryAfterSeconds !== undefined
           ? { retryAfterSeconds: error.cause.extras.retryAfterSeconds }
           : {}),
@@ -111,9 +148,9 @@ export function describeError(error: unknown): ErrorDescription {
     if (error.code === 'NOT_FOUND') return { status: 404, message: 'Not found' };
     if (error.code === 'METHOD_NOT_SUPPORTED') return { status: 405, message: 'Method not allowed' };
     if (error.code === 'PAYLOAD_TOO_LARGE') return { status: 413, message: 'Request body too large' };
-    if (isDatabaseUnavailable(error.cause)) return { status: 503, message: UNAVAILABLE_MESSAGE };
+    if (isDatabaseUnavailable(error.cause)) return unavailable();
     return { status: 500, message: INTERNAL_ERROR_MESSAGE };
   }
-  if (isDatabaseUnavailable(error)) return { status: 503, message: UNAVAILABLE_MESSAGE };
+  if (isDatabaseUnavailable(error)) return unavailable();
   return { status: 500, message: INTERNAL_ERROR_MESSAGE };
 }

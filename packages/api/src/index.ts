@@ -1,7 +1,16 @@
 export { appRouter, createCaller, type AppRouter } from './root';
 export { restRoutes, type RestRoute, type RestRequestParts, type ProcedurePath } from './rest';
 export { createInnerContext, type Context, type InnerContext, type ServiceConfig } from './trpc';
-export { describeError, httpError, INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE, type ErrorDescription } from './errors';
+export {
+  describeError,
+  httpError,
+  INTERNAL_ERROR_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  type ErrorDescription,
+} from './errors';
+export { FailedScanLog } from './services/audit';
+export { sessionResolver, type AuthenticatedSession } from './services/sessions';
 export {
   createMemoryAuthRateLimits,
   createPostgresAuthRateLimits,

@@ -66,6 +66,8 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/auth/login', 'auth.login', fromBody),
   route('POST', '/api/auth/logout', 'auth.logout', none),
   route('GET', '/api/auth/me', 'auth.me', none),
+  // Not in product-spec §7: the self-service password change (hardening issue, item 5).
+  route('POST', '/api/auth/change-password', 'auth.changePassword', fromBody),
 
   route('GET', '/api/users', 'users.list', fromQuery, { list: true }),
   route('GET', '/api/users/:id', 'users.byId', fromParams),

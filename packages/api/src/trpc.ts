@@ -12,7 +12,8 @@ import type { Role } from '@gatehouse/shared';
 import { describeError, httpError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './errors';
 import type { Access } from './access';
 import type { AuthRateLimits } from './lib/rate-limits';
-import { authenticate } from './services/sessions';
+import { FailedScanLog, recordAudit } from './services/audit';
+import { sessionResolver, type AuthenticatedSession } from './services/sessions';
 
 // 1. Context ---------------------------------------------------------------------------
 
@@ -39,13 +40,34 @@ export interface InnerContext {
   bearerToken: string | null;
   /** The caller's network address, for rate limits and audit. */
   clientAddress: string;
+  /**
+   * The session behind `bearerToken`, resolved at most once per HTTP request (a tRPC
+   * batch included) and shared with the HTTP layer's rate limiter.
+   */
+  resolveSession: () => Promise<AuthenticatedSession | null>;
+  /** Failed scans, counted per user per minute (one per server process). */
+  failedScans: FailedScanLog;
 }
 
 export type Context = InnerContext;
 
-/** Builds the context from plain values (tests, the REST adapter, the tRPC adapter). */
-export function createInnerContext(options: Omit<InnerContext, 'clock'> & { clock?: () => Date }): Context {
-  return { ...options, clock: options.clock ?? (() => new Date()) };
+/**
+ * Builds the context from plain values (tests, the REST adapter, the tRPC adapter).
+ * Without `resolveSession`, the token is looked up once for this context; without
+ * `failedScans`, the context counts failed scans on its own.
+ */
+export function createInnerContext(
+  options: Omit<InnerContext, 'clock' | 'resolveSession' | 'failedScans'> &
+    Partial<Pick<InnerContext, 'clock' | 'resolveSession' | 'failedScans'>>,
+): Context {
+  const clock = options.clock ?? (() => new Date());
+  return {
+    ...options,
+    clock,
+    resolveSession:
+      options.resolveSession ?? sessionResolver(options.db, options.bearerToken, clock, options.config.sessionIdleDays),
+    failedScans: options.failedScans ?? new FailedScanLog(),
+  };
 }
 
 // 2. Initialisation --------------------------------------------------------------------
@@ -85,18 +107,32 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
   return result;
 });
 
-/** Signed in: a valid, unexpired, unrevoked token of an active user (server-contract §4), else 401. */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const auth = ctx.bearerToken ? await authenticate(ctx.em, ctx.bearerToken, ctx.clock(), ctx.config.sessionIdleDays) : null;
+/**
+ * Signed in: a valid, unexpired, unrevoked token of an active user (server-contract §4),
+ * else 401. The session is looked up once per HTTP request; the user is merged into this
+ * call's entity manager. A 403 answer (a role or an ownership rule refused) is recorded
+ * in the audit log as `access.denied` (hardening issue, item 10).
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
+  const auth = await ctx.resolveSession();
   if (!auth) throw httpError(401, 'Authentication required');
-  return next({
+  const user = ctx.em.merge(auth.user);
+  const actor = { userId: user.id, ipAddress: ctx.clientAddress };
+  const result = await next({
     ctx: {
-      user: auth.user as User,
+      user: user as User,
       sessionId: auth.sessionId,
       /** Who acts, for the audit log. */
-      actor: { userId: auth.user.id, ipAddress: ctx.clientAddress },
+      actor,
     },
   });
+  if (!result.ok && describeError(result.error).status === 403) {
+    await recordAudit(ctx.em.fork(), actor, {
+      action: 'access.denied',
+      details: { procedure: path, message: result.error.message },
+    }, ctx.clock());
+  }
+  return result;
 });
 
 /** Signed in with one of `roles` (server-contract §5), else 403. */

@@ -3,7 +3,7 @@
  * one IANA time zone, `COMMUNITY_TIMEZONE`.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { addYears, format, parseISO } from 'date-fns';
 
 /** The server's own IANA zone, the default of COMMUNITY_TIMEZONE. */
 export function serverTimeZone(): string {
@@ -35,4 +35,9 @@ export function communityInstant(date: string, time: string, timeZone: string): 
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime());
+}
+
+/** The calendar date one year after `date` (YYYY-MM-DD); Feb 29 gives Feb 28. */
+export function oneYearAfter(date: string): string {
+  return format(addYears(parseISO(date), 1), 'yyyy-MM-dd');
 }

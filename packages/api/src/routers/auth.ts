@@ -1,10 +1,17 @@
 /**
  * auth: signup, login, logout, me (server-contract §4).
  */
-import { ZAuthResponse, ZLoginRequest, ZMeResponse, ZSignupRequest } from '@gatehouse/shared';
+import {
+  ZAuthResponse,
+  ZChangePasswordRequest,
+  ZChangePasswordResponse,
+  ZLoginRequest,
+  ZMeResponse,
+  ZSignupRequest,
+} from '@gatehouse/shared';
 import { z } from 'zod';
 
-import { login, signup } from '../services/auth';
+import { changePassword, login, signup } from '../services/auth';
 import { recordAudit } from '../services/audit';
 import { revokeOtherSessions, revokeSessionByToken } from '../services/sessions';
 import { serializeUser } from '../lib/serialize';
@@ -12,8 +19,14 @@ import { ACCESS } from '../access';
 import { createTRPCRouter, procedureFor } from '../trpc';
 
 /** Login and signup count against the per-address limit, per call (batching included). */
-const rateLimitedProcedure = procedureFor(ACCESS.auth.login).use(async ({ ctx, next }) => {
-  await ctx.rateLimits.consumeAddress(ctx.clientAddress);
+const rateLimitedProcedure = procedureFor(ACCESS.auth.login).use(async ({ ctx, next, path }) => {
+  try {
+    await ctx.rateLimits.consumeAddress(ctx.clientAddress);
+  } catch (error) {
+    // Refusals are audited too (hardening issue, item 10).
+    await recordAudit(ctx.em, { userId: null, ipAddress: ctx.clientAddress }, { action: 'auth.rate-limited', details: { procedure: path } }, ctx.clock());
+    throw error;
+  }
   return next();
 });
 
@@ -30,6 +43,7 @@ export const authRouter = createTRPCRouter({
         now: ctx.clock(),
         sessionTtlDays: ctx.config.sessionTtlDays,
         ipAddress: ctx.clientAddress,
+        rateLimits: ctx.rateLimits,
       }),
     ),
 
@@ -68,6 +82,23 @@ export const authRouter = createTRPCRouter({
       await recordAudit(ctx.em, ctx.actor, { action: 'auth.sessions-revoked', details: { revoked } }, ctx.clock());
       return { revoked };
     }),
+
+  /**
+   * Changes the caller's own password and signs out every other session of theirs
+   * (hardening issue, item 5). Input: `{currentPassword, newPassword}`. Output:
+   * `{revoked}`. Errors: 400 'Current password is incorrect' (counts as a failed sign-in
+   * for the account's email), 400 for a new password breaking product-spec §5, 401, 429.
+   */
+  changePassword: procedureFor(ACCESS.auth.changePassword)
+    .input(ZChangePasswordRequest)
+    .output(ZChangePasswordResponse)
+    .mutation(({ ctx, input }) =>
+      changePassword(ctx.em, ctx.user, ctx.sessionId, input, {
+        now: ctx.clock(),
+        ipAddress: ctx.clientAddress,
+        rateLimits: ctx.rateLimits,
+      }),
+    ),
 
   /** The signed-in user. Output: `{user}`. Errors: 401. */
   me: procedureFor(ACCESS.auth.me).output(ZMeResponse).query(({ ctx }) => ({ user: serializeUser(ctx.user) })),

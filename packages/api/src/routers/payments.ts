@@ -31,23 +31,23 @@ export const paymentsRouter = createTRPCRouter({
   create: procedureFor(ACCESS.payments.create)
     .input(ZCreatePaymentRequest)
     .output(ZPayment)
-    .mutation(({ ctx, input }) => createPayment(ctx.em, input)),
+    .mutation(({ ctx, input }) => createPayment(ctx.em, ctx.actor, input)),
 
   /** Admin; pending payments only (409 otherwise); partial. */
   update: procedureFor(ACCESS.payments.update)
     .input(ZUpdatePaymentRequest)
     .output(ZPayment)
-    .mutation(({ ctx, input }) => updatePayment(ctx.em, ctx.user, input)),
+    .mutation(({ ctx, input }) => updatePayment(ctx.em, ctx.user, ctx.actor, input, ctx.clock())),
 
   /** Admin; from pending only (409 otherwise); sets paidAt. */
   complete: procedureFor(ACCESS.payments.complete)
     .input(ZByIdRequest)
     .output(ZPayment)
-    .mutation(({ ctx, input }) => settlePayment(ctx.em, ctx.user, input.id, 'complete', ctx.clock())),
+    .mutation(({ ctx, input }) => settlePayment(ctx.em, ctx.user, ctx.actor, input.id, 'complete', ctx.clock())),
 
   /** Admin; from pending only (409 otherwise). */
   fail: procedureFor(ACCESS.payments.fail)
     .input(ZByIdRequest)
     .output(ZPayment)
-    .mutation(({ ctx, input }) => settlePayment(ctx.em, ctx.user, input.id, 'fail', ctx.clock())),
+    .mutation(({ ctx, input }) => settlePayment(ctx.em, ctx.user, ctx.actor, input.id, 'fail', ctx.clock())),
 });

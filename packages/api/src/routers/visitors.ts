@@ -75,7 +75,7 @@ export const visitorsRouter = createTRPCRouter({
   scan: procedureFor(ACCESS.visitors.scan)
     .input(ZScanRequest)
     .output(ZVisitor)
-    .mutation(({ ctx, input }) => scanPass(ctx.em, ctx.actor, input.token, clockOf(ctx))),
+    .mutation(({ ctx, input }) => scanPass(ctx.em, ctx.actor, input.token, clockOf(ctx), ctx.failedScans)),
 
   /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-in visitor. Errors: 404, 409. */
   checkIn: procedureFor(ACCESS.visitors.checkIn)

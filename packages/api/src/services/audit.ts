@@ -22,7 +22,7 @@ export interface AuditRecord {
   /** Overrides the actor's user (e.g. the account a failed sign-in was for). */
   userId?: string | null;
   email?: string | null;
-  targetType?: 'user' | 'visitor' | 'session';
+  targetType?: 'user' | 'visitor' | 'session' | 'house' | 'payment';
   targetId?: string | null;
   details?: Record<string, unknown> | null;
 }
@@ -97,4 +97,54 @@ export async function visitorActivity(em: EntityManager, visitorId: string): Pro
     { populate: ['actor'], orderBy: [{ occurredAt: 'asc' }, { sequence: 'asc' }] },
   );
   return rows.map(serializeAuditEvent);
+}
+
+/**
+ * Failed pass scans, counted per user per minute instead of one audit row each
+ * (hardening issue, item 10): a guard mistyping or an attacker trying tokens at speed
+ * must not flood the log, but an admin must see that it happened. Each server process
+ * counts in memory and writes one `visitor.scan-failed` row per (user, minute) with the
+ * count once the minute is over (`flush`, called every minute and at shutdown).
+ */
+export class FailedScanLog {
+  private readonly counts = new Map<string, { actor: Actor; minute: number; count: number }>();
+
+  /** Counts one failed scan by `actor` at `at`. */
+  record(actor: Actor, at: Date): void {
+    const minute = Math.floor(at.getTime() / 60_000);
+    const key = `${actor.userId ?? ''}|${actor.ipAddress}|${minute}`;
+    const entry = this.counts.get(key);
+    if (entry) entry.count += 1;
+    else this.counts.set(key, { actor, minute, count: 1 });
+  }
+
+  /** How many failed scans are counted and not yet written. */
+  get pending(): number {
+    let total = 0;
+    for (const entry of this.counts.values()) total += entry.count;
+    return total;
+  }
+
+  /**
+   * Writes one audit row per (user, address, minute) whose minute has ended by `now`
+   * (every one when `all`), e.g. `{count: 7, minute: '2026-11-24T10:41:00.000Z'}`.
+   * Returns the number of rows written. A failed write keeps the counts for the next flush.
+   */
+  async flush(em: EntityManager, now: Date, { all = false } = {}): Promise<number> {
+    const currentMinute = Math.floor(now.getTime() / 60_000);
+    let written = 0;
+    for (const [key, entry] of [...this.counts]) {
+      if (!all && entry.minute >= currentMinute) continue;
+      const minuteStart = new Date(entry.minute * 60_000);
+      await recordAudit(
+        em,
+        entry.actor,
+        { action: 'visitor.scan-failed', details: { count: entry.count, minute: minuteStart.toISOString() } },
+        new Date(Math.min(now.getTime(), minuteStart.getTime() + 59_999)),
+      );
+      this.counts.delete(key);
+      written += 1;
+    }
+    return written;
+  }
 }

@@ -14,6 +14,9 @@ import {
 
 import { httpError } from '../errors';
 import { houseIdOf, likePattern } from '../lib/serialize';
+import { recordAudit, type Actor } from './audit';
+
+const houseTarget = (id: string) => ({ targetType: 'house' as const, targetId: id });
 
 export type { CreateHouseRequest };
 
@@ -87,6 +90,7 @@ export async function getHouse(em: EntityManager, viewer: User, id: string): Pro
  */
 export async function createHouse(
   em: EntityManager,
+  actor: Actor,
   input: { houseNumber: string; block: string; street: string; ownerId: string },
 ): Promise<HouseJson> {
   const owner = isUuid(input.ownerId) ? await em.findOne(User, { id: input.ownerId }) : null;
@@ -106,6 +110,7 @@ export async function createHouse(
     if (error instanceof UniqueConstraintViolationException) throw conflict();
     throw error;
   }
+  await recordAudit(em, actor, { action: 'house.created', ...houseTarget(house.id), details: { houseNumber: house.houseNumber, block: house.block } });
   return serializeHouse(house);
 }
 
@@ -113,13 +118,16 @@ export async function createHouse(
 export async function addResident(
   em: EntityManager,
   viewer: User,
+  actor: Actor,
   input: { id: string; userId: string },
 ): Promise<HouseDetail> {
   const house = await findHouse(em, input.id);
-  const user = isUuid(input.userId) ? await em.findOne(User, { id: input.userId }) : null;
+  const user = isUuid(input.userId) ? await em.findOne(User, { id: input.userId }, { populate: ['house'] }) : null;
   if (!user) throw httpError(404, 'User not found');
+  const previousHouseId = houseIdOf(user);
   user.house = house;
   await em.flush();
+  await recordAudit(em, actor, { action: 'house.resident-added', ...houseTarget(house.id), details: { userId: user.id, previousHouseId } });
   return getHouse(em, viewer, house.id);
 }
 
@@ -127,6 +135,7 @@ export async function addResident(
 export async function removeResident(
   em: EntityManager,
   viewer: User,
+  actor: Actor,
   input: { id: string; residentId: string },
 ): Promise<HouseDetail> {
   const house = await findHouse(em, input.id);
@@ -136,12 +145,14 @@ export async function removeResident(
   if (!user) throw httpError(404, 'Resident not found');
   user.house = null;
   await em.flush();
+  await recordAudit(em, actor, { action: 'house.resident-removed', ...houseTarget(house.id), details: { userId: user.id } });
   return getHouse(em, viewer, house.id);
 }
 
 /** Partial update of a house (admin). Errors: 404 house or owner, 409 taken (houseNumber, block). */
 export async function updateHouse(
   em: EntityManager,
+  actor: Actor,
   input: { id: string; houseNumber?: string | undefined; block?: string | undefined; street?: string | undefined; ownerId?: string | undefined },
 ): Promise<HouseJson> {
   const house = await findHouse(em, input.id);
@@ -165,6 +176,8 @@ export async function updateHouse(
     if (error instanceof UniqueConstraintViolationException) throw conflict();
     throw error;
   }
+  const fields = (['houseNumber', 'block', 'street', 'ownerId'] as const).filter((field) => input[field] !== undefined);
+  await recordAudit(em, actor, { action: 'house.updated', ...houseTarget(house.id), details: { fields } });
   return serializeHouse(house);
 }
 
@@ -172,7 +185,7 @@ export async function updateHouse(
  * Deletes a house (admin) that has no residents, vehicles, visitors or payments (else
  * 409: its history must stay). Answers `{id}`.
  */
-export async function deleteHouse(em: EntityManager, id: string): Promise<{ id: string }> {
+export async function deleteHouse(em: EntityManager, actor: Actor, id: string): Promise<{ id: string }> {
   const house = await findHouse(em, id);
   const [residents, vehicles, visitors, payments] = await Promise.all([
     em.count(User, { house: house.id }),
@@ -191,5 +204,6 @@ export async function deleteHouse(em: EntityManager, id: string): Promise<{ id: 
     }
     throw error;
   }
+  await recordAudit(em, actor, { action: 'house.deleted', ...houseTarget(house.id), details: { houseNumber: house.houseNumber, block: house.block } });
   return { id: house.id };
 }

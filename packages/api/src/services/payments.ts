@@ -19,6 +19,7 @@ import type { z } from 'zod';
 
 import { httpError } from '../errors';
 import { houseIdOf, houseRef } from '../lib/serialize';
+import { recordAudit, type Actor } from './audit';
 
 export type CreatePaymentInput = z.output<typeof ZCreatePaymentRequest>;
 export type UpdatePaymentInput = z.output<typeof ZUpdatePaymentRequest>;
@@ -64,7 +65,7 @@ export async function listPayments(
 
 async function findVisiblePayment(em: EntityManager, viewer: User, id: string): Promise<Payment> {
   const payment = isUuid(id)
-    ? await em.findOne(Payment, { $and: [{ id }, visibleTo(viewer)] }, { populate: ['house'], refresh: true })
+    ? await em.findOne(Payment, { $and: [{ id }, visibleTo(viewer)] }, { populate: ['house'] })
     : null;
   if (!payment) throw httpError(404, 'Payment not found');
   return payment;
@@ -81,58 +82,103 @@ async function findHouse(em: EntityManager, id: string): Promise<House> {
   return house;
 }
 
-/** Records a payment due from a house (admin): 201, status pending. */
-export async function createPayment(em: EntityManager, input: CreatePaymentInput): Promise<PaymentJson> {
-  const payment = em.create(Payment, {
-    house: await findHouse(em, input.houseId),
-    amountCents: toCents(input.amount),
-    type: input.type,
-    description: input.description ?? null,
-    status: 'pending',
-    dueDate: input.dueDate ?? null,
-    paidAt: null,
+/** Records a payment due from a house (admin): 201, status pending; audited in the same transaction. */
+export async function createPayment(em: EntityManager, actor: Actor, input: CreatePaymentInput): Promise<PaymentJson> {
+  return em.transactional(async (tx) => {
+    const payment = tx.create(Payment, {
+      house: await findHouse(tx, input.houseId),
+      amountCents: toCents(input.amount),
+      type: input.type,
+      description: input.description ?? null,
+      status: 'pending',
+      dueDate: input.dueDate ?? null,
+      paidAt: null,
+    });
+    await tx.flush();
+    await recordAudit(tx, actor, {
+      action: 'payment.created',
+      ...paymentTarget(payment.id),
+      details: { houseId: input.houseId, amount: input.amount, type: input.type },
+    });
+    return serializePayment(payment);
   });
-  await em.flush();
-  return serializePayment(payment);
 }
 
 const VERBS = { edit: 'edited', complete: 'completed', fail: 'failed' } as const;
 const notPending = (status: PaymentStatus, action: keyof typeof VERBS) =>
   httpError(409, `Payment cannot be ${VERBS[action]}: status is ${status}`);
+const paymentTarget = (id: string) => ({ targetType: 'payment' as const, targetId: id });
 
-/** Edits a pending payment (admin; partial). Any other status: 409. */
-export async function updatePayment(em: EntityManager, viewer: User, input: UpdatePaymentInput): Promise<PaymentJson> {
-  const payment = await findVisiblePayment(em, viewer, input.id);
-  if (payment.status !== 'pending') throw notPending(payment.status, 'edit');
-  const changes: Partial<Pick<Payment, 'amountCents' | 'type' | 'description' | 'dueDate'>> & { house?: House } = {};
-  if (input.houseId !== undefined) changes.house = await findHouse(em, input.houseId);
-  if (input.amount !== undefined) changes.amountCents = toCents(input.amount);
-  if (input.type !== undefined) changes.type = input.type;
-  if (input.description !== undefined) changes.description = input.description;
-  if (input.dueDate !== undefined) changes.dueDate = input.dueDate;
-  const updated = await em.nativeUpdate(Payment, { id: payment.id, status: 'pending' }, { ...changes, updatedAt: new Date() });
-  if (updated !== 1) throw notPending((await findVisiblePayment(em.fork(), viewer, payment.id)).status, 'edit');
-  return serializePayment(await findVisiblePayment(em.fork(), viewer, payment.id));
+/**
+ * Applies `changes` to a pending payment with one conditional UPDATE (… WHERE status =
+ * 'pending'), so that of concurrent moves exactly one succeeds: the payment's own
+ * compare-and-set, as the visitor state machine does for visitors. Returns the payment
+ * as it now is; 409 naming the current status when it is no longer pending.
+ */
+async function updatePending(
+  em: EntityManager,
+  payment: Payment,
+  action: keyof typeof VERBS,
+  changes: Partial<Pick<Payment, 'amountCents' | 'type' | 'description' | 'dueDate' | 'status' | 'paidAt' | 'updatedAt'>> & { house?: House },
+): Promise<Payment> {
+  if (payment.status !== 'pending') throw notPending(payment.status, action);
+  const updated = await em.nativeUpdate(Payment, { id: payment.id, status: 'pending' }, changes);
+  if (updated !== 1) {
+    const current = await em.findOneOrFail(Payment, { id: payment.id }, { fields: ['status'], refresh: true });
+    throw notPending(current.status, action);
+  }
+  return Object.assign(payment, changes);
 }
 
-/** Marks a pending payment completed (sets paidAt) or failed (admin). Any other status: 409. */
+/** Edits a pending payment (admin; partial). Any other status: 409. Audited in the same transaction. */
+export async function updatePayment(
+  em: EntityManager,
+  viewer: User,
+  actor: Actor,
+  input: UpdatePaymentInput,
+  now: Date,
+): Promise<PaymentJson> {
+  return em.transactional(async (tx) => {
+    const payment = await findVisiblePayment(tx, viewer, input.id);
+    const changes: Parameters<typeof updatePending>[3] = { updatedAt: now };
+    if (input.houseId !== undefined) changes.house = await findHouse(tx, input.houseId);
+    if (input.amount !== undefined) changes.amountCents = toCents(input.amount);
+    if (input.type !== undefined) changes.type = input.type;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.dueDate !== undefined) changes.dueDate = input.dueDate;
+    const updated = await updatePending(tx, payment, 'edit', changes);
+    const fields = Object.keys(changes).filter((field) => field !== 'updatedAt');
+    await recordAudit(tx, actor, { action: 'payment.updated', ...paymentTarget(payment.id), details: { fields } }, now);
+    return serializePayment(updated);
+  });
+}
+
+/**
+ * Marks a pending payment completed (sets paidAt) or failed (admin). Any other status:
+ * 409. Audited in the same transaction.
+ */
 export async function settlePayment(
   em: EntityManager,
   viewer: User,
+  actor: Actor,
   id: string,
   outcome: 'complete' | 'fail',
   now: Date,
 ): Promise<PaymentJson> {
-  const payment = await findVisiblePayment(em, viewer, id);
-  if (payment.status !== 'pending') throw notPending(payment.status, outcome);
-  const updated = await em.nativeUpdate(
-    Payment,
-    { id: payment.id, status: 'pending' },
-    outcome === 'complete'
-      ? { status: 'completed', paidAt: now, updatedAt: now }
-      : { status: 'failed', updatedAt: now },
-  );
-  const current = await findVisiblePayment(em.fork(), viewer, payment.id);
-  if (updated !== 1) throw notPending(current.status, outcome);
-  return serializePayment(current);
+  return em.transactional(async (tx) => {
+    const payment = await findVisiblePayment(tx, viewer, id);
+    const updated = await updatePending(
+      tx,
+      payment,
+      outcome,
+      outcome === 'complete' ? { status: 'completed', paidAt: now, updatedAt: now } : { status: 'failed', updatedAt: now },
+    );
+    await recordAudit(
+      tx,
+      actor,
+      { action: outcome === 'complete' ? 'payment.completed' : 'payment.failed', ...paymentTarget(payment.id) },
+      now,
+    );
+    return serializePayment(updated);
+  });
 }

@@ -85,3 +85,29 @@ export async function revokeSessionsOfUser(em: EntityManager, userId: string, no
 export async function revokeOtherSessions(em: EntityManager, userId: string, keepSessionId: string, now: Date): Promise<number> {
   return em.nativeUpdate(Session, { user: userId, revokedAt: null, id: { $ne: keepSessionId } }, { revokedAt: now });
 }
+
+/** A signed-in caller: the user (house loaded) and the session. */
+export interface AuthenticatedSession {
+  user: User;
+  sessionId: string;
+}
+
+/**
+ * The session behind `token`, looked up at most once however often it is asked for:
+ * one look-up per HTTP request, shared by the rate limiter and every call of a tRPC
+ * batch (hardening issue, item 1). Null without a token or for an invalid one; rejects
+ * when the database cannot be reached. The user is loaded in an entity manager of its
+ * own; each procedure merges it into its own (see `protectedProcedure`).
+ */
+export function sessionResolver(
+  db: { fork(): EntityManager },
+  token: string | null,
+  clock: () => Date,
+  idleDays: number,
+): () => Promise<AuthenticatedSession | null> {
+  let pending: Promise<AuthenticatedSession | null> | undefined;
+  return () => {
+    pending ??= token ? authenticate(db.fork(), token, clock(), idleDays) : Promise.resolve(null);
+    return pending;
+  };
+}

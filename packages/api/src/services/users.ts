@@ -18,7 +18,7 @@ import { httpError } from '../errors';
 import { likePattern, serializeUser } from '../lib/serialize';
 import { recordAudit, type Actor } from './audit';
 import { hashPassword } from './auth';
-import { revokeSessionsOfUser } from './sessions';
+import { revokeOtherSessions, revokeSessionsOfUser } from './sessions';
 
 export type CreateUserInput = z.output<typeof ZCreateUserRequest>;
 export type UpdateUserInput = z.output<typeof ZUpdateUserRequest>;
@@ -95,7 +95,8 @@ export async function createUser(em: EntityManager, actor: Actor, input: CreateU
  * Partial update (server-contract §1, §5). Admins: every field. Anyone else: only their
  * own name and phone; another user is 404, their own role, active state or other fields
  * 403. Demoting or deactivating the last active admin is 409. Deactivation revokes the
- * user's sessions.
+ * user's sessions; so does a password reset (all of them, or all but `viewerSessionId`
+ * when admins reset their own).
  */
 export async function updateUser(
   em: EntityManager,
@@ -103,6 +104,7 @@ export async function updateUser(
   actor: Actor,
   input: UpdateUserInput,
   now: Date,
+  viewerSessionId?: string,
 ): Promise<UserJson> {
   const { id, ...changes } = input;
   if (viewer.role !== 'admin') {
@@ -126,7 +128,7 @@ export async function updateUser(
   const previousRole = user.role;
   const wasActive = user.isActive;
   const changedFields = Object.entries(changes)
-    .filter(([field, value]) => value !== undefined && !['role', 'isActive'].includes(field))
+    .filter(([field, value]) => value !== undefined && !['role', 'isActive', 'password'].includes(field))
     .map(([field]) => field);
   if (changes.name !== undefined) user.name = changes.name;
   if (changes.phone !== undefined) user.phone = changes.phone;
@@ -141,7 +143,17 @@ export async function updateUser(
     if (error instanceof UniqueConstraintViolationException) throw emailTaken();
     throw error;
   }
-  if (deactivated) await revokeSessionsOfUser(em, user.id, now);
+  if (deactivated) {
+    await revokeSessionsOfUser(em, user.id, now);
+  } else if (changes.password !== undefined) {
+    // A password reset signs the account out everywhere (hardening issue, item 5); an
+    // admin resetting their own password keeps the session they are using.
+    const revoked =
+      user.id === viewer.id && viewerSessionId
+        ? await revokeOtherSessions(em, user.id, viewerSessionId, now)
+        : await revokeSessionsOfUser(em, user.id, now);
+    await recordAudit(em, actor, { action: 'auth.password-changed', targetType: 'user', targetId: user.id, details: { revokedSessions: revoked, by: 'admin' } }, now);
+  }
   const target = { targetType: 'user' as const, targetId: user.id };
   if (user.role !== previousRole) {
     await recordAudit(em, actor, { action: 'user.role-changed', ...target, details: { from: previousRole, to: user.role } }, now);

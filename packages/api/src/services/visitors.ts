@@ -22,8 +22,8 @@ import QRCode from 'qrcode';
 
 import { httpError } from '../errors';
 import { houseIdOf, likePattern, serializeVisitor } from '../lib/serialize';
-import { recordAudit, visitorActivity, type Actor } from './audit';
-import { communityDate, communityInstant, communityTime } from '../lib/time';
+import { recordAudit, visitorActivity, type Actor, type FailedScanLog } from './audit';
+import { communityDate, communityInstant, communityTime, oneYearAfter } from '../lib/time';
 import {
   assertTransition,
   expireEndedInvitations,
@@ -74,8 +74,8 @@ export function canSeeVisitor(user: User, visitor: VisitorInvitation): boolean {
 /**
  * Creates an invitation: 201 with status approved and a fresh pass.
  * Errors: 403 'You can only invite visitors to your own house' (a resident, another
- * house); 404 'House not found'; 400 'Visit date cannot be in the past'; 400 'End time
- * has already passed' (today, window over).
+ * house); 404 'House not found'; 400 'Visit date cannot be in the past'; 400 'Visit date
+ * can be at most one year ahead'; 400 'End time has already passed' (today, window over).
  */
 export async function inviteVisitor(
   em: EntityManager,
@@ -91,6 +91,8 @@ export async function inviteVisitor(
   if (!house) throw httpError(404, 'House not found');
   const today = communityDate(clock.now, clock.timeZone);
   if (input.visitDate < today) throw httpError(400, 'Visit date cannot be in the past');
+  // An invitation is for a visit, not a standing pass: at most a year ahead (hardening issue, item 12).
+  if (input.visitDate > oneYearAfter(today)) throw httpError(400, 'Visit date can be at most one year ahead');
   if (communityInstant(input.visitDate, input.visitTimeTo, clock.timeZone).getTime() <= clock.now.getTime()) {
     throw httpError(400, 'End time has already passed');
   }
@@ -213,16 +215,26 @@ export async function cancelVisitor(
 
 /**
  * The invitation behind a pass token, whatever its status, so the guard sees why it
- * cannot enter. Unknown: 404 'Invalid or expired QR code'.
+ * cannot enter. Unknown: 404 'Invalid or expired QR code', counted in `failedScans`
+ * (one audit row per user per minute, not one each).
  */
-export async function scanPass(em: EntityManager, actor: Actor, token: string, clock: VisitorClock): Promise<Visitor> {
+export async function scanPass(
+  em: EntityManager,
+  actor: Actor,
+  token: string,
+  clock: VisitorClock,
+  failedScans: FailedScanLog,
+): Promise<Visitor> {
   // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
   const wellFormed = /^[A-Za-z0-9_-]{1,64}$/.test(token);
   if (wellFormed) await applyExpiry(em, clock, { qrCodeToken: token });
   const visitor = wellFormed
     ? await em.findOne(VisitorInvitation, { qrCodeToken: token }, { populate: POPULATE })
     : null;
-  if (!visitor) throw httpError(404, 'Invalid or expired QR code');
+  if (!visitor) {
+    failedScans.record(actor, clock.now);
+    throw httpError(404, 'Invalid or expired QR code');
+  }
   await recordAudit(em, actor, { action: 'visitor.scanned', ...visitorTarget(visitor.id), details: { status: visitor.status } }, clock.now);
   return serializeVisitor(visitor);
 }

@@ -237,6 +237,8 @@ export const AuditEventSchema = defineEntity({
   indexes: [
     { name: 'audit_event_target_index', properties: ['targetType', 'targetId', 'occurredAt'] },
     { name: 'audit_event_occurred_at_index', properties: ['occurredAt'] },
+    // A user's sign-ins and failed attempts since the last one (hardening issue, item 9).
+    { name: 'audit_event_actor_action_index', properties: ['actor', 'action', 'occurredAt'] },
   ],
   triggers: [
     {
@@ -246,10 +248,36 @@ export const AuditEventSchema = defineEntity({
       forEach: 'row',
       body: "raise exception 'audit_event is append-only';",
     },
+    {
+      // TRUNCATE fires no row trigger: refuse it per statement (hardening issue, item 10).
+      name: 'audit_event_no_truncate',
+      timing: 'before',
+      events: ['truncate'],
+      forEach: 'statement',
+      body: "raise exception 'audit_event is append-only';",
+    },
   ],
 });
 export class AuditEvent extends AuditEventSchema.class {}
 AuditEventSchema.setClass(AuditEvent);
+
+/**
+ * An address an account has signed in from successfully, kept only as a SHA-256 marker
+ * of (user, address). Once an email's failed sign-ins have tripped its limit, the right
+ * password still gets through from such an address (hardening issue, item 9).
+ */
+export const SignInMarkerSchema = defineEntity({
+  name: 'SignInMarker',
+  tableName: 'sign_in_marker',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    markerHash: p.string().length(64).primary(),
+    firstSeenAt: p.datetime(),
+    lastSeenAt: p.datetime(),
+  },
+});
+export class SignInMarker extends SignInMarkerSchema.class {}
+SignInMarkerSchema.setClass(SignInMarker);
 
 /** Every entity, in the order the ORM should discover them. */
 export const entities = [
@@ -260,4 +288,5 @@ export const entities = [
   VehicleSchema,
   PaymentSchema,
   AuditEventSchema,
+  SignInMarkerSchema,
 ];

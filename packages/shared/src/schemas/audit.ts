@@ -1,7 +1,7 @@
 /** The audit log and a visitor's Activity Log (product-spec §2). */
 import { z } from 'zod';
 
-import { idField, paginationFields } from './fields';
+import { paginationFields, uuidField } from './fields';
 
 /** The actions the audit log records (the database's CHECK constraint lists the same). */
 export const AUDIT_ACTION_NAMES = [
@@ -10,6 +10,10 @@ export const AUDIT_ACTION_NAMES = [
   'auth.sign-up',
   'auth.sign-out',
   'auth.sessions-revoked',
+  'auth.password-changed',
+  'auth.sign-up-refused',
+  'auth.rate-limited',
+  'access.denied',
   'user.created',
   'user.updated',
   'user.role-changed',
@@ -20,6 +24,16 @@ export const AUDIT_ACTION_NAMES = [
   'visitor.checked-in',
   'visitor.checked-out',
   'visitor.cancelled',
+  'visitor.scan-failed',
+  'house.created',
+  'house.updated',
+  'house.deleted',
+  'house.resident-added',
+  'house.resident-removed',
+  'payment.created',
+  'payment.updated',
+  'payment.completed',
+  'payment.failed',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
 
@@ -27,8 +41,8 @@ export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action'
 export const ZAuditListRequest = z.object({
   ...paginationFields,
   action: ZAuditAction.optional(),
-  targetId: idField('Invalid target').optional(),
-  actorId: idField('Invalid actor').optional(),
+  targetId: uuidField('Invalid target').optional(),
+  actorId: uuidField('Invalid actor').optional(),
 });
 export type AuditListRequest = z.input<typeof ZAuditListRequest>;
 

@@ -1,6 +1,7 @@
 /** Sign-in, sign-up and user schemas (product-spec §3, §5; server-contract §4). */
 import { z } from 'zod';
 
+import { MAX_LENGTH } from '../constants';
 import { ROLES } from '../enums';
 import { emailField, passwordField, personNameField, phoneField } from './fields';
 
@@ -54,10 +55,45 @@ export const ZUser = z.object({
 });
 export type User = z.infer<typeof ZUser>;
 
-/** Signup and login answer: `{token, user}`. */
-export const ZAuthResponse = z.object({ token: z.string(), user: ZUser });
+/**
+ * Signup and login answer: `{token, user}`; login adds `failedSignIns`, the number of
+ * failed sign-in attempts on the account since its previous successful sign-in, so the
+ * app can tell the user (hardening issue, item 9).
+ */
+export const ZAuthResponse = z.object({
+  token: z.string(),
+  user: ZUser,
+  failedSignIns: z.number().int().min(0).optional(),
+});
 export type AuthResponse = z.infer<typeof ZAuthResponse>;
 
 /** `auth.me` answer: `{user}`. */
 export const ZMeResponse = z.object({ user: ZUser });
 export type MeResponse = z.infer<typeof ZMeResponse>;
+
+/**
+ * POST /api/auth/change-password, `auth.changePassword` input: the current password and
+ * the new one (the password rules of product-spec §5). A wrong current password is 400
+ * 'Current password is incorrect'.
+ */
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(MAX_LENGTH.password, 'Current password is incorrect'),
+  newPassword: passwordField,
+});
+export type ChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+
+/** The change-password form: the request plus the new password's confirmation. */
+export const ZChangePasswordForm = ZChangePasswordRequest.extend({
+  confirmPassword: z.string({ error: 'Passwords do not match' }),
+}).refine((form) => form.newPassword === form.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+export type ChangePasswordForm = z.input<typeof ZChangePasswordForm>;
+
+/** `auth.changePassword` answer: how many other sessions were signed out. */
+export const ZChangePasswordResponse = z.object({ revoked: z.number().int() });
+export type ChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;

@@ -120,6 +120,13 @@ export const idField = (requiredMessage: string) =>
     .max(64, requiredMessage)
     .refine(isStorableText, requiredMessage);
 
+/**
+ * A filter id that must be a UUID: a malformed one is 400 with `message` (a filter, not a
+ * path: nothing to hide behind a 404).
+ */
+export const uuidField = (message: string) =>
+  z.string({ error: message }).trim().regex(UUID_PATTERN, message).transform((value) => value.toLowerCase());
+
 /** A list page: `limit` clamped to 1..100 (default 50), `offset` from 0 (server-contract §6, §8). */
 export const paginationFields = {
   limit: z.coerce
