@@ -63,6 +63,7 @@ export interface ErrorDescription {
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Unsupported content type: send JSON (application/json)';
 
 /**
  * PostgreSQL error codes and driver codes that mean "the database cannot serve this now"
@@ -147,6 +148,7 @@ export function describeError(error: unknown): ErrorDescription {
     if (error.code === 'BAD_REQUEST') return { status: 400, message: error.message };
     if (error.code === 'NOT_FOUND') return { status: 404, message: 'Not found' };
     if (error.code === 'METHOD_NOT_SUPPORTED') return { status: 405, message: 'Method not allowed' };
+    if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { status: 415, message: UNSUPPORTED_MEDIA_TYPE_MESSAGE };
     if (error.code === 'PAYLOAD_TOO_LARGE') return { status: 413, message: 'Request body too large' };
     if (isDatabaseUnavailable(error.cause)) return unavailable();
     return { status: 500, message: INTERNAL_ERROR_MESSAGE };

@@ -7,6 +7,7 @@ export {
   INTERNAL_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
+  UNSUPPORTED_MEDIA_TYPE_MESSAGE,
   type ErrorDescription,
 } from './errors';
 export { FailedScanLog } from './services/audit';

@@ -43,29 +43,29 @@ export const housesRouter = createTRPCRouter({
   create: procedureFor(ACCESS.houses.create)
     .input(ZCreateHouseRequest)
     .output(ZHouse)
-    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => createHouse(tx, ctx.actor, input))),
+    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => createHouse(tx, ctx.actor, ctx.clock(), input))),
 
   /** Admin; partial. Output: the house. Errors: 400, 403, 404, 409. */
   update: procedureFor(ACCESS.houses.update)
     .input(ZUpdateHouseRequest)
     .output(ZHouse)
-    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => updateHouse(tx, ctx.actor, input))),
+    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => updateHouse(tx, ctx.actor, ctx.clock(), input))),
 
   /** Admin; only a house without residents, vehicles, visitors or payments (else 409). Output: `{id}`. */
   delete: procedureFor(ACCESS.houses.delete)
     .input(ZByIdRequest)
     .output(ZDeletedResponse)
-    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => deleteHouse(tx, ctx.actor, input.id))),
+    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => deleteHouse(tx, ctx.actor, ctx.clock(), input.id))),
 
   /** Admin. Input: `{id, userId}`. Output: the house detail. Errors: 403, 404. */
   addResident: procedureFor(ACCESS.houses.addResident)
     .input(ZAddResidentRequest)
     .output(ZHouseDetail)
-    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => addResident(tx, ctx.user, ctx.actor, input))),
+    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => addResident(tx, ctx.user, ctx.actor, ctx.clock(), input))),
 
   /** Admin. Input: `{id, residentId}`. Output: the house detail. Errors: 403, 404. */
   removeResident: procedureFor(ACCESS.houses.removeResident)
     .input(ZRemoveResidentRequest)
     .output(ZHouseDetail)
-    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => removeResident(tx, ctx.user, ctx.actor, input))),
+    .mutation(({ ctx, input }) => ctx.em.transactional((tx) => removeResident(tx, ctx.user, ctx.actor, ctx.clock(), input))),
 });

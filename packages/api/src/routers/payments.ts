@@ -31,7 +31,7 @@ export const paymentsRouter = createTRPCRouter({
   create: procedureFor(ACCESS.payments.create)
     .input(ZCreatePaymentRequest)
     .output(ZPayment)
-    .mutation(({ ctx, input }) => createPayment(ctx.em, ctx.actor, input)),
+    .mutation(({ ctx, input }) => createPayment(ctx.em, ctx.actor, input, ctx.clock())),
 
   /** Admin; pending payments only (409 otherwise); partial. */
   update: procedureFor(ACCESS.payments.update)

@@ -150,9 +150,8 @@ async function failedSignInsSinceLastSignIn(em: EntityManager, userId: string): 
   const [row] = await em.execute<{ failed: string | number }[]>(
     `select count(*) as failed from audit_event f
       where f.actor_id = ? and f.action = 'auth.sign-in-failed'
-        and f.occurred_at > coalesce(
-          (select max(s.occurred_at) from audit_event s where s.actor_id = ? and s.action = 'auth.sign-in'),
-          '-infinity'::timestamptz)`,
+        and f.sequence > coalesce(
+          (select max(s.sequence) from audit_event s where s.actor_id = ? and s.action = 'auth.sign-in'), 0)`,
     [userId, userId],
   );
   return Number(row?.failed ?? 0);

@@ -91,6 +91,7 @@ export async function getHouse(em: EntityManager, viewer: User, id: string): Pro
 export async function createHouse(
   em: EntityManager,
   actor: Actor,
+  now: Date,
   input: { houseNumber: string; block: string; street: string; ownerId: string },
 ): Promise<HouseJson> {
   const owner = isUuid(input.ownerId) ? await em.findOne(User, { id: input.ownerId }) : null;
@@ -110,7 +111,7 @@ export async function createHouse(
     if (error instanceof UniqueConstraintViolationException) throw conflict();
     throw error;
   }
-  await recordAudit(em, actor, { action: 'house.created', ...houseTarget(house.id), details: { houseNumber: house.houseNumber, block: house.block } });
+  await recordAudit(em, actor, { action: 'house.created', ...houseTarget(house.id), details: { houseNumber: house.houseNumber, block: house.block } }, now);
   return serializeHouse(house);
 }
 
@@ -119,6 +120,7 @@ export async function addResident(
   em: EntityManager,
   viewer: User,
   actor: Actor,
+  now: Date,
   input: { id: string; userId: string },
 ): Promise<HouseDetail> {
   const house = await findHouse(em, input.id);
@@ -127,7 +129,7 @@ export async function addResident(
   const previousHouseId = houseIdOf(user);
   user.house = house;
   await em.flush();
-  await recordAudit(em, actor, { action: 'house.resident-added', ...houseTarget(house.id), details: { userId: user.id, previousHouseId } });
+  await recordAudit(em, actor, { action: 'house.resident-added', ...houseTarget(house.id), details: { userId: user.id, previousHouseId } }, now);
   return getHouse(em, viewer, house.id);
 }
 
@@ -136,6 +138,7 @@ export async function removeResident(
   em: EntityManager,
   viewer: User,
   actor: Actor,
+  now: Date,
   input: { id: string; residentId: string },
 ): Promise<HouseDetail> {
   const house = await findHouse(em, input.id);
@@ -145,7 +148,7 @@ export async function removeResident(
   if (!user) throw httpError(404, 'Resident not found');
   user.house = null;
   await em.flush();
-  await recordAudit(em, actor, { action: 'house.resident-removed', ...houseTarget(house.id), details: { userId: user.id } });
+  await recordAudit(em, actor, { action: 'house.resident-removed', ...houseTarget(house.id), details: { userId: user.id } }, now);
   return getHouse(em, viewer, house.id);
 }
 
@@ -153,6 +156,7 @@ export async function removeResident(
 export async function updateHouse(
   em: EntityManager,
   actor: Actor,
+  now: Date,
   input: { id: string; houseNumber?: string | undefined; block?: string | undefined; street?: string | undefined; ownerId?: string | undefined },
 ): Promise<HouseJson> {
   const house = await findHouse(em, input.id);
@@ -177,7 +181,7 @@ export async function updateHouse(
     throw error;
   }
   const fields = (['houseNumber', 'block', 'street', 'ownerId'] as const).filter((field) => input[field] !== undefined);
-  await recordAudit(em, actor, { action: 'house.updated', ...houseTarget(house.id), details: { fields } });
+  await recordAudit(em, actor, { action: 'house.updated', ...houseTarget(house.id), details: { fields } }, now);
   return serializeHouse(house);
 }
 
@@ -185,7 +189,7 @@ export async function updateHouse(
  * Deletes a house (admin) that has no residents, vehicles, visitors or payments (else
  * 409: its history must stay). Answers `{id}`.
  */
-export async function deleteHouse(em: EntityManager, actor: Actor, id: string): Promise<{ id: string }> {
+export async function deleteHouse(em: EntityManager, actor: Actor, now: Date, id: string): Promise<{ id: string }> {
   const house = await findHouse(em, id);
   const [residents, vehicles, visitors, payments] = await Promise.all([
     em.count(User, { house: house.id }),
@@ -204,6 +208,6 @@ export async function deleteHouse(em: EntityManager, actor: Actor, id: string): 
     }
     throw error;
   }
-  await recordAudit(em, actor, { action: 'house.deleted', ...houseTarget(house.id), details: { houseNumber: house.houseNumber, block: house.block } });
+  await recordAudit(em, actor, { action: 'house.deleted', ...houseTarget(house.id), details: { houseNumber: house.houseNumber, block: house.block } }, now);
   return { id: house.id };
 }

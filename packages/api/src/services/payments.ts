@@ -83,7 +83,7 @@ async function findHouse(em: EntityManager, id: string): Promise<House> {
 }
 
 /** Records a payment due from a house (admin): 201, status pending; audited in the same transaction. */
-export async function createPayment(em: EntityManager, actor: Actor, input: CreatePaymentInput): Promise<PaymentJson> {
+export async function createPayment(em: EntityManager, actor: Actor, input: CreatePaymentInput, now: Date): Promise<PaymentJson> {
   return em.transactional(async (tx) => {
     const payment = tx.create(Payment, {
       house: await findHouse(tx, input.houseId),
@@ -99,7 +99,7 @@ export async function createPayment(em: EntityManager, actor: Actor, input: Crea
       action: 'payment.created',
       ...paymentTarget(payment.id),
       details: { houseId: input.houseId, amount: input.amount, type: input.type },
-    });
+    }, now);
     return serializePayment(payment);
   });
 }

@@ -8,7 +8,7 @@ export class Migration20261124145902 extends Migration {
     this.addSql(`create table "sign_in_marker" ("user_id" uuid not null, "marker_hash" varchar(64) not null, "first_seen_at" timestamptz not null, "last_seen_at" timestamptz not null, primary key ("user_id", "marker_hash"));`);
 
     this.addSql(`alter table "audit_event" drop constraint "audit_event_action_check";`);
-    this.addSql(`create index "audit_event_actor_action_index" on "audit_event" ("actor_id", "action", "occurred_at");`);
+    this.addSql(`create index "audit_event_actor_action_index" on "audit_event" ("actor_id", "action", "sequence");`);
     this.addSql(`alter table "audit_event" add constraint "audit_event_action_check" check ("action" in ('auth.sign-in', 'auth.sign-in-failed', 'auth.sign-up', 'auth.sign-out', 'auth.sessions-revoked', 'auth.password-changed', 'auth.sign-up-refused', 'auth.rate-limited', 'access.denied', 'user.created', 'user.updated', 'user.role-changed', 'user.deactivated', 'user.reactivated', 'visitor.invited', 'visitor.scanned', 'visitor.checked-in', 'visitor.checked-out', 'visitor.cancelled', 'visitor.scan-failed', 'house.created', 'house.updated', 'house.deleted', 'house.resident-added', 'house.resident-removed', 'payment.created', 'payment.updated', 'payment.completed', 'payment.failed'));`);
     this.addSql(`create or replace function "audit_event_audit_event_no_truncate_fn"() returns trigger as \$\$ begin raise exception 'audit_event is append-only'; end; \$\$ language plpgsql;`);
     this.addSql(`create trigger "audit_event_no_truncate" BEFORE TRUNCATE on "audit_event" for each STATEMENT execute function "audit_event_audit_event_no_truncate_fn"();`);
