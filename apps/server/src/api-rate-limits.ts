@@ -19,8 +19,8 @@ export interface ApiRateLimitOptions {
   perAddressPerMinute: number;
   /** Requests (tRPC calls) per signed-in user per minute. */
   perUserPerMinute: number;
-  /** A `pg` Pool to count in PostgreSQL; counts in memory without one. */
-  postgresPool?: unknown;
+  /** Where to count: `createApiRateLimitCounter(pool)` for PostgreSQL; in memory when absent. */
+  counter?: RateLimiterAbstract;
 }
 
 /** A busy gate tablet makes a few requests a second; these leave room for ten times that. */
@@ -51,7 +51,12 @@ function storeOver(limiter: RateLimiterAbstract) {
   };
 }
 
-async function createLimiter(pool: unknown): Promise<RateLimiterAbstract> {
+/**
+ * The counter the API rate limit keeps its counts in: in PostgreSQL (table
+ * `rate_limit_api`, created here: call it under the start-up lock) given a `pg` Pool,
+ * in memory without one.
+ */
+export async function createApiRateLimitCounter(pool?: unknown): Promise<RateLimiterAbstract> {
   // `points` is only the limiter's own ceiling for `consume`; `penalty` counts past it,
   // and the plugin applies the real maxima.
   const spec = { keyPrefix: 'api', points: 1_000_000_000, duration: WINDOW_MS / 1000 };
@@ -92,7 +97,7 @@ export async function registerApiRateLimits(
     reject: (reply: FastifyReply, retryAfterSeconds: number) => FastifyReply;
   },
 ): Promise<void> {
-  const limiter = await createLimiter(options.postgresPool);
+  const limiter = options.counter ?? (await createApiRateLimitCounter());
   await app.register(fastifyRateLimit, { global: false, store: storeOver(limiter) });
   const perAddress = app.createRateLimit({
     max: options.perAddressPerMinute,

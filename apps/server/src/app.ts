@@ -18,6 +18,7 @@ import {
   sessionResolver,
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
+  UNSUPPORTED_MEDIA_TYPE_MESSAGE,
   type AuthenticatedSession,
   type AuthRateLimits,
   type Context,
@@ -227,7 +228,7 @@ export async function buildApp(options: AppOptions) {
       return reply.code(413).send(errorEnvelope('Request body too large'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return reply.code(415).send(errorEnvelope('Unsupported content type: send JSON (application/json)'));
+      return reply.code(415).send(errorEnvelope(UNSUPPORTED_MEDIA_TYPE_MESSAGE));
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send(errorEnvelope('Request body is empty: send a JSON object'));
@@ -243,6 +244,13 @@ export async function buildApp(options: AppOptions) {
   });
 
   // tRPC ------------------------------------------------------------------------------
+  // CORS is closed, so a preflight has nothing to grant: 404, as for /api (hardening
+  // issue, item 7: tRPC would answer it as a call without a content type).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS' && request.url.startsWith('/trpc')) {
+      return reply.code(404).send(errorEnvelope('Not found'));
+    }
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -343,11 +351,14 @@ export async function buildApp(options: AppOptions) {
 
   // Failed scans are written as one audit row per user per minute: every minute, and
   // the rest when the app closes.
-  const flushFailedScans = (all: boolean) =>
-    failedScans.flush(options.db.fork(), clock(), { all }).catch((error: unknown) => {
+  const flushFailedScans = async (all: boolean) => {
+    if (failedScans.pending === 0) return;
+    try {
+      await failedScans.flush(options.db.fork(), clock(), { all });
+    } catch (error) {
       app.log.warn({ err: error }, 'writing failed scans to the audit log failed');
-      return 0;
-    });
+    }
+  };
   const failedScanTimer = setInterval(() => void flushFailedScans(false), 60_000);
   failedScanTimer.unref();
   app.addHook('onClose', async () => {

@@ -10,6 +10,8 @@ import { isValidTimeZone, serverTimeZone } from '@gatehouse/api';
 import type { DatabaseTarget } from '@gatehouse/db';
 import type { z } from 'zod';
 
+import { DEFAULT_API_RATE_LIMITS } from './api-rate-limits';
+
 /** Everything the server reads from its environment. */
 export interface ServerConfig {
   port: number;
@@ -21,6 +23,12 @@ export interface ServerConfig {
   earlyCheckinMinutes: number;
   sessionTtlDays: number;
   sessionIdleDays: number;
+  /** Longest a database statement may run, and wait for a lock, before the request gets 503 (ms; 0 = no limit). */
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  /** The general API rate limit: requests (tRPC calls) per minute per client address and per user. */
+  rateLimitPerAddressPerMinute: number;
+  rateLimitPerUserPerMinute: number;
   /** The built web app (apps/web/dist); not served when missing. */
   webRoot: string;
   repoRoot: string;
@@ -104,6 +112,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     sessionTtlDays: parseInteger('SESSION_TTL_DAYS', read('SESSION_TTL_DAYS') ?? '30', 1, 3650),
     sessionIdleDays: parseInteger('SESSION_IDLE_DAYS', read('SESSION_IDLE_DAYS') ?? '7', 1, 3650),
+    statementTimeoutMs: parseInteger('DATABASE_STATEMENT_TIMEOUT_MS', read('DATABASE_STATEMENT_TIMEOUT_MS') ?? '5000', 0, 3_600_000),
+    lockTimeoutMs: parseInteger('DATABASE_LOCK_TIMEOUT_MS', read('DATABASE_LOCK_TIMEOUT_MS') ?? '3000', 0, 3_600_000),
+    rateLimitPerAddressPerMinute: parseInteger(
+      'RATE_LIMIT_PER_ADDRESS_PER_MINUTE',
+      read('RATE_LIMIT_PER_ADDRESS_PER_MINUTE') ?? String(DEFAULT_API_RATE_LIMITS.perAddressPerMinute),
+      1,
+      100_000_000,
+    ),
+    rateLimitPerUserPerMinute: parseInteger(
+      'RATE_LIMIT_PER_USER_PER_MINUTE',
+      read('RATE_LIMIT_PER_USER_PER_MINUTE') ?? String(DEFAULT_API_RATE_LIMITS.perUserPerMinute),
+      1,
+      100_000_000,
+    ),
     webRoot: path.join(repoRoot, 'apps', 'web', 'dist'),
     repoRoot,
   };

@@ -24,6 +24,7 @@ import {
   type Database,
 } from '@gatehouse/db';
 
+import { createApiRateLimitCounter } from './api-rate-limits';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 
@@ -62,8 +63,19 @@ async function main() {
     throw error;
   }
 
-  // Migrations, the first admin and the demo seed, one server at a time.
+  // Rate limits are counted where every server process of the community can see them:
+  // in PostgreSQL when several processes may share it, in memory for the embedded database.
+  const rateLimitPool = config.database.kind === 'postgresql' ? createPgPool(config.database.url) : null;
+  let rateLimits = createMemoryAuthRateLimits();
+  let apiRateLimitCounter: Awaited<ReturnType<typeof createApiRateLimitCounter>> | undefined;
+
+  // Migrations, the first admin, the demo seed and the rate-limit tables, one server at a
+  // time (two `create table if not exists` at once can collide in PostgreSQL's catalog).
   await withStartupLock(db, async () => {
+    if (rateLimitPool) {
+      rateLimits = await createPostgresAuthRateLimits(rateLimitPool);
+      apiRateLimitCounter = await createApiRateLimitCounter(rateLimitPool);
+    }
     const applied = await applyMigrations(db);
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
     if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db.fork(), config.bootstrapAdmin))) {
@@ -83,10 +95,6 @@ async function main() {
     }
   }
 
-  // Rate limits are counted where every server process of the community can see them:
-  // in PostgreSQL when several processes may share it, in memory for the embedded database.
-  const rateLimitPool = config.database.kind === 'postgresql' ? createPgPool(config.database.url) : null;
-  const rateLimits = rateLimitPool ? await createPostgresAuthRateLimits(rateLimitPool) : createMemoryAuthRateLimits();
 
   const app = await buildApp({
     db,
@@ -97,6 +105,11 @@ async function main() {
       sessionIdleDays: config.sessionIdleDays,
     },
     rateLimits,
+    apiRateLimits: {
+      perAddressPerMinute: config.rateLimitPerAddressPerMinute,
+      perUserPerMinute: config.rateLimitPerUserPerMinute,
+      ...(apiRateLimitCounter ? { counter: apiRateLimitCounter } : {}),
+    },
     webRoot: config.webRoot,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createPostgresDatabase, databaseLegs } from '@gatehouse/db/testing';
 import { describe, expect, it } from 'vitest';
 
+import { dateAMonthAhead } from './support/limits';
 import { api, startServer } from './support/server-process';
 
 const legs = await databaseLegs();
@@ -39,7 +40,7 @@ describe.each(legs)('crash safety on $name', (leg) => {
           try {
             const response = await api(first.url, 'POST', '/api/visitors/invite', {
               token,
-              body: { name: `Crash Visitor ${lane}-${index}`, phone: '+15551234567', houseId, visitDate: '2099-01-01', visitTimeFrom: '09:00', visitTimeTo: '17:00', purpose: 'x'.repeat(200) },
+              body: { name: `Crash Visitor ${lane}-${index}`, phone: '+15551234567', houseId, visitDate: dateAMonthAhead(), visitTimeFrom: '09:00', visitTimeTo: '17:00', purpose: 'x'.repeat(200) },
             });
             if (response.status === 201) acknowledged.push(response.body.data.id);
           } catch {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
+import { dateAMonthAhead, UNLIMITED_API } from './support/limits';
 
 const HOSTILE_STRINGS = [
   "'; drop table app_user; --",
@@ -93,6 +94,7 @@ describe('hostile input over every REST path and tRPC', () => {
       db,
       service: { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000_000, failedSignInsPerEmail: 1_000_000, failedSignInWindowSeconds: 60 }),
+      apiRateLimits: UNLIMITED_API,
     });
     const signup = async (email: string, role: string) =>
       (await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Fuzz Person', email, phone: '+15551234567', password: 'secret123', role }) })).json().data;
@@ -207,7 +209,7 @@ describe('hostile input over every REST path and tRPC', () => {
           method: 'POST',
           url: '/api/visitors/invite',
           headers: { authorization: `Bearer ${residentToken}`, 'content-type': 'application/json' },
-          payload: JSON.stringify({ name: `  ${name}\n`, purpose, phone: '+15551234567', houseId, visitDate: '2099-12-31', visitTimeFrom: '09:00', visitTimeTo: '17:00' }),
+          payload: JSON.stringify({ name: `  ${name}\n`, purpose, phone: '+15551234567', houseId, visitDate: dateAMonthAhead(), visitTimeFrom: '09:00', visitTimeTo: '17:00' }),
         });
         expect(created.statusCode, created.body).toBe(201);
         const read = await app.inject({ method: 'GET', url: `/api/visitors/${created.json().data.id}`, headers: { authorization: `Bearer ${residentToken}` } });

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
+import { UNLIMITED_API } from './support/limits';
 
 const legs = await databaseLegs();
 
@@ -90,6 +91,13 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       prepare: async (caller) => ({ url: '/api/auth/logout', ...(caller === 'anonymous' ? {} : { token: await login(emailOf[caller]) }) }),
     },
     { method: 'GET', path: '/api/auth/me', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/auth/me') },
+    {
+      method: 'POST',
+      path: '/api/auth/change-password',
+      expected: [401, 200, 200, 200, 200],
+      // The same password again: the caller's token stays valid for the rows that follow.
+      prepare: fixed(() => '/api/auth/change-password', () => ({ currentPassword: 'secret123', newPassword: 'secret123' })),
+    },
 
     { method: 'GET', path: '/api/users', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/users') },
     { method: 'GET', path: '/api/users/:id', expected: [401, 200, 404, 404, 200], prepare: fixed(() => `/api/users/${ids.resident}`) },
@@ -160,6 +168,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       db: test.db,
       service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 100_000, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 900 }),
+      apiRateLimits: UNLIMITED_API,
       clock: () => now,
     });
     const signup = async (email: string, name: string, role = 'resident') =>

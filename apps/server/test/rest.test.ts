@@ -9,6 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
+import { UNLIMITED_API } from './support/limits';
 
 const legs = await databaseLegs();
 
@@ -63,6 +64,7 @@ describe.each(legs)('REST mapping on $name', (leg) => {
       db: test.db,
       service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
+      apiRateLimits: UNLIMITED_API,
       clock: () => now,
       webRoot,
     });
@@ -236,6 +238,7 @@ describe('rate limits across tRPC batching', () => {
       db: test.db,
       service: { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 5, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
+      apiRateLimits: UNLIMITED_API,
     });
     try {
       const batchSize = 8;

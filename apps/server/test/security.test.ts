@@ -14,6 +14,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
+import { UNLIMITED_API } from './support/limits';
 
 const service = { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 };
 
@@ -37,6 +38,7 @@ describe('HTTP hardening', () => {
       db,
       service,
       rateLimits: createMemoryAuthRateLimits(),
+      apiRateLimits: UNLIMITED_API,
       webRoot,
       loggerInstance: pino({ level: 'trace' }, sink),
     });
