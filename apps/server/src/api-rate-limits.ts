@@ -98,7 +98,9 @@ export async function registerApiRateLimits(
   },
 ): Promise<void> {
   const limiter = options.counter ?? (await createApiRateLimitCounter());
-  await app.register(fastifyRateLimit, { global: false, store: storeOver(limiter) });
+  // When the counter's database is down the request goes on (and gets 503 from its
+  // procedure): a limit must never turn an outage into 500s.
+  await app.register(fastifyRateLimit, { global: false, store: storeOver(limiter), skipOnError: true });
   const perAddress = app.createRateLimit({
     max: options.perAddressPerMinute,
     timeWindow: WINDOW_MS,

@@ -6,7 +6,7 @@
  * 3. the reusable procedures: public, protected (signed in) and role-restricted.
  */
 import { initTRPC } from '@trpc/server';
-import type { Database, EntityManager, User } from '@gatehouse/db';
+import { User, type Database, type EntityManager } from '@gatehouse/db';
 import type { Role } from '@gatehouse/shared';
 
 import { describeError, httpError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './errors';
@@ -116,7 +116,10 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
   const auth = await ctx.resolveSession();
   if (!auth) throw httpError(401, 'Authentication required');
-  const user = ctx.em.merge(auth.user);
+  // The user as a managed entity of this call, built from the look-up's columns without a
+  // query; the house is a reference (its id), loaded only where a procedure needs more.
+  const { houseId, ...columns } = auth.user;
+  const user = ctx.em.merge(User, { ...columns, house: houseId }) as User;
   const actor = { userId: user.id, ipAddress: ctx.clientAddress };
   const result = await next({
     ctx: {

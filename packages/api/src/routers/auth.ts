@@ -101,5 +101,10 @@ export const authRouter = createTRPCRouter({
     ),
 
   /** The signed-in user. Output: `{user}`. Errors: 401. */
-  me: procedureFor(ACCESS.auth.me).output(ZMeResponse).query(({ ctx }) => ({ user: serializeUser(ctx.user) })),
+  me: procedureFor(ACCESS.auth.me)
+    .output(ZMeResponse)
+    .query(async ({ ctx }) => {
+      await ctx.em.populate(ctx.user, ['house']);
+      return { user: serializeUser(ctx.user) };
+    }),
 });

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { Session, type EntityManager, type User } from '@gatehouse/db';
+import type { Role } from '@gatehouse/shared';
 
 /** How often `lastSeenAt` is written, at most (ms): a read-mostly session does not write on every call. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -35,33 +36,78 @@ export async function startSession(
   return token;
 }
 
+/** The signed-in user as the session look-up reads it: the user's own columns, no relations. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: Role;
+  houseId: string | null;
+  isActive: boolean;
+  createdAt: Date;
+}
+
+/** A signed-in caller: the user and the session. */
+export interface AuthenticatedSession {
+  user: SessionUser;
+  sessionId: string;
+}
+
+/** A `timestamptz` as the drivers hand it over raw (`2026-11-22 14:00:00.123+00`) → a Date. */
+export function parseInstant(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+}
+
 /**
- * The user and session behind `token`, or null when the token is unknown, expired
+ * The session behind `token` and its user, or null when the token is unknown, expired
  * (absolute lifetime), idle for longer than `idleDays`, revoked, or its user inactive.
- * The user comes with their house loaded.
+ * One indexed query (the unique index on `token_hash`), no entity hydration; `last_seen_at`
+ * is written at most once a minute.
  */
 export async function authenticate(
   em: EntityManager,
   token: string,
   now: Date,
   idleDays: number,
-): Promise<{ user: User; sessionId: string } | null> {
+): Promise<AuthenticatedSession | null> {
   if (token.length > 200) return null;
-  const session = await em.findOne(
-    Session,
+  const [row] = await em.execute<
     {
-      tokenHash: sessionTokenHash(token),
-      revokedAt: null,
-      expiresAt: { $gt: now },
-      lastSeenAt: { $gt: new Date(now.getTime() - idleDays * 86_400_000) },
-    },
-    { populate: ['user', 'user.house'] },
+      session_id: string;
+      last_seen_at: string | Date;
+      id: string;
+      name: string;
+      email: string;
+      phone: string;
+      role: Role;
+      house_id: string | null;
+      created_at: string | Date;
+    }[]
+  >(
+    `select s.id as session_id, s.last_seen_at, u.id, u.name, u.email, u.phone, u.role, u.house_id, u.created_at
+       from session s join app_user u on u.id = s.user_id
+      where s.token_hash = ? and s.revoked_at is null and s.expires_at > ? and s.last_seen_at > ? and u.is_active`,
+    [sessionTokenHash(token), now, new Date(now.getTime() - idleDays * 86_400_000)],
   );
-  if (!session || !session.user.isActive) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
+  if (!row) return null;
+  if (now.getTime() - parseInstant(row.last_seen_at).getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await em.execute('update session set last_seen_at = ? where id = ?', [now, row.session_id]);
   }
-  return { user: session.user as User, sessionId: session.id };
+  return {
+    sessionId: row.session_id,
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      role: row.role,
+      houseId: row.house_id,
+      isActive: true,
+      createdAt: parseInstant(row.created_at),
+    },
+  };
 }
 
 /**
@@ -86,18 +132,12 @@ export async function revokeOtherSessions(em: EntityManager, userId: string, kee
   return em.nativeUpdate(Session, { user: userId, revokedAt: null, id: { $ne: keepSessionId } }, { revokedAt: now });
 }
 
-/** A signed-in caller: the user (house loaded) and the session. */
-export interface AuthenticatedSession {
-  user: User;
-  sessionId: string;
-}
-
 /**
  * The session behind `token`, looked up at most once however often it is asked for:
  * one look-up per HTTP request, shared by the rate limiter and every call of a tRPC
  * batch (hardening issue, item 1). Null without a token or for an invalid one; rejects
- * when the database cannot be reached. The user is loaded in an entity manager of its
- * own; each procedure merges it into its own (see `protectedProcedure`).
+ * when the database cannot be reached. The user comes as plain columns; each procedure
+ * makes its own entity of it (see `protectedProcedure`).
  */
 export function sessionResolver(
   db: { fork(): EntityManager },
