@@ -1,13 +1,20 @@
 /**
- * The visitor state machine of server-contract §6, in one place: every status change
- * goes through `transitionVisitor`, which checks the move against `TRANSITIONS` and
- * applies it with one conditional UPDATE (… WHERE status = <from>), so that of many
- * concurrent attempts exactly one succeeds and the others get 409.
+ * The visitor state machine of server-contract §6, in one place: `TRANSITIONS` says which
+ * move may start from which status, and every status change goes through
+ * `transitionVisitor`, which applies it as ONE SQL statement: a conditional
+ * `UPDATE … WHERE status IN (<legal sources>) AND <window> RETURNING`, with the move's
+ * audit row inserted by the same statement. The database decides races (of many
+ * concurrent check-ins exactly one matches the row) and a move can never exist without
+ * its audit row. Only when the UPDATE matches nothing is the row read, to say why.
  */
-import { VisitorInvitation, type EntityManager } from '@gatehouse/db';
-import type { VisitorStatus } from '@gatehouse/shared';
+import { randomUUID } from 'node:crypto';
+
+import type { EntityManager } from '@gatehouse/db';
+import { isUuid, type VisitorStatus } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
+import { visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import type { Actor } from './audit';
 
 /** The moves a caller can ask for, with the statuses each may start from. */
 export const TRANSITIONS = {
@@ -30,6 +37,13 @@ const VERBS: Record<VisitorTransition, string> = {
   expire: 'expired',
 };
 
+/** The audit action each move writes (moves without one write none). */
+const AUDIT_ACTIONS: Partial<Record<VisitorTransition, string>> = {
+  cancel: 'visitor.cancelled',
+  checkIn: 'visitor.checked-in',
+  checkOut: 'visitor.checked-out',
+};
+
 /** Whether `transition` may start from `status`. */
 export function canTransition(status: VisitorStatus, transition: VisitorTransition): boolean {
   return (TRANSITIONS[transition].from as readonly VisitorStatus[]).includes(status);
@@ -45,58 +59,150 @@ export function assertTransition(status: VisitorStatus, transition: VisitorTrans
   if (!canTransition(status, transition)) throw transitionConflict(status, transition);
 }
 
-/** Column values written together with a status change. */
-export type TransitionChanges = Partial<
-  Pick<VisitorInvitation, 'checkInTime' | 'checkOutTime' | 'notes'> & {
-    checkedInBy: string;
-    checkedOutBy: string;
-  }
->;
+/**
+ * SQL for the visit window, in the community's zone (server-contract §6); the same rule
+ * as `visitWindow` in visitors.ts, which words the 409. Parameters: zone, early minutes,
+ * now (opens) / zone, now (closes) / zone, now (ended).
+ * - a check-in is allowed from `visit_time_from − early` to `visit_time_to` on `visit_date`;
+ * - an invitation has *ended* once the community's current minute is past `visit_time_to`
+ *   (the expiry rule of `expireEndedInvitations`).
+ */
+const OPENS_BY_NOW = `((v.visit_date + v.visit_time_from::time) at time zone ?) - make_interval(mins => ?) <= ?`;
+const NOT_CLOSED_BY_NOW = `((v.visit_date + v.visit_time_to::time) at time zone ?) >= ?`;
+const ENDED_BY_NOW = `((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone ?) <= ?`;
+/** Whether invitation `v` has ended by now; parameters: zone, now. */
+export const ENDED_BY_NOW_SQL = ENDED_BY_NOW;
+
+/** What a move writes besides the status, and who may make it. */
+export interface TransitionOptions {
+  now: Date;
+  /** COMMUNITY_TIMEZONE. */
+  timeZone: string;
+  /** EARLY_CHECKIN_MINUTES: for a check-in, the window is part of the condition. */
+  earlyCheckinMinutes: number;
+  actor: Actor;
+  /** Set `check_in_time`/`checked_in_by` (check-in) or `check_out_time`/`checked_out_by` (check-out) to now and the actor. */
+  stamp?: 'checkIn' | 'checkOut';
+  /** A note appended to the visitor's notes (a line of its own). */
+  note?: string | undefined;
+  /** Only an invitation of this host or house (a resident's reach); 404 otherwise. */
+  reach?: { hostId: string; houseId: string | null };
+  /** Details of the audit row. */
+  auditDetails?: Record<string, unknown> | null;
+  /** How to word a refused check-in outside its window. */
+  windowMessage: (row: VisitorRow) => string;
+}
+
+const FROM = `visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id`;
 
 /**
- * Applies `transition` to the visitor `id` atomically. Throws 409 naming the current
- * status when the row is no longer in a status the move starts from (someone else
- * got there first), 404 'Visitor not found' when it is gone.
+ * Applies `transition` to visitor `id` in one statement and returns the row as it now is.
+ * - 404 'Visitor not found': no such visitor, or outside `reach`;
+ * - 409 naming the current status when the move cannot start from it (an invitation
+ *   whose window has ended is expired on the way, and named so);
+ * - 409 with `windowMessage` for a check-in outside its window.
  */
 export async function transitionVisitor(
   em: EntityManager,
   id: string,
   transition: VisitorTransition,
-  changes: TransitionChanges = {},
-): Promise<void> {
+  options: TransitionOptions,
+): Promise<VisitorRow> {
+  if (!isUuid(id)) throw httpError(404, 'Visitor not found');
   const { from, to } = TRANSITIONS[transition];
-  const updated = await em.nativeUpdate(
-    VisitorInvitation,
-    { id, status: { $in: [...from] } },
-    { ...changes, status: to, updatedAt: new Date() },
+  const { now, timeZone, actor } = options;
+  const sets: string[] = ['status = ?', 'updated_at = ?'];
+  const setParams: unknown[] = [to, now];
+  if (options.stamp === 'checkIn') {
+    sets.push('check_in_time = ?', 'checked_in_by_id = ?');
+    setParams.push(now, actor.userId);
+  } else if (options.stamp === 'checkOut') {
+    sets.push('check_out_time = ?', 'checked_out_by_id = ?');
+    setParams.push(now, actor.userId);
+  }
+  if (options.note) {
+    sets.push(`notes = case when v.notes is null then ? else v.notes || chr(10) || ? end`);
+    setParams.push(options.note, options.note);
+  }
+  const conditions: string[] = ['v.id = ?', `v.status in (${from.map(() => '?').join(', ')})`];
+  const whereParams: unknown[] = [id, ...from];
+  if (transition === 'checkIn') {
+    conditions.push(OPENS_BY_NOW, NOT_CLOSED_BY_NOW);
+    whereParams.push(timeZone, options.earlyCheckinMinutes, now, timeZone, now);
+  } else if ((from as readonly string[]).some((status) => canTransition(status as VisitorStatus, 'expire'))) {
+    // A move from pending or approved cannot happen once the invitation has ended: it expired.
+    conditions.push(`not (${ENDED_BY_NOW})`);
+    whereParams.push(timeZone, now);
+  }
+  if (options.reach) {
+    conditions.push('(v.host_id = ? or v.house_id = ?)');
+    whereParams.push(options.reach.hostId, options.reach.houseId);
+  }
+  const action = AUDIT_ACTIONS[transition];
+  const audit = action
+    ? `, audit as (
+         insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+         select ?, ?, ?, ?, ?, 'visitor', moved.id, ?::jsonb from moved)`
+    : '';
+  const auditParams = action
+    ? [randomUUID(), now, action, actor.userId, actor.ipAddress.slice(0, 64), options.auditDetails ? JSON.stringify(options.auditDetails) : null]
+    : [];
+  const rows = await em.execute<VisitorRow[]>(
+    `with moved as (
+       update visitor_invitation v set ${sets.join(', ')}
+        where ${conditions.join(' and ')}
+       returning v.*
+     )${audit}
+     select ${visitorRowColumns('v')} from moved v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id`,
+    [...setParams, ...whereParams, ...auditParams],
   );
-  if (updated === 1) return;
-  const current = await em.fork().findOne(VisitorInvitation, { id }, { fields: ['status'] });
-  if (!current) throw httpError(404, 'Visitor not found');
-  throw transitionConflict(current.status, transition);
+  if (rows[0]) return rows[0];
+  throw await explainRefusal(em, id, transition, options);
+}
+
+/** Why `transition` matched nothing: the error to answer (expiring the invitation on the way if it has ended). */
+async function explainRefusal(em: EntityManager, id: string, transition: VisitorTransition, options: TransitionOptions) {
+  const [row] = await em.execute<(VisitorRow & { ended: boolean })[]>(
+    `select ${visitorRowColumns('v')}, ${ENDED_BY_NOW} as ended from ${FROM} where v.id = ?`,
+    [options.timeZone, options.now, id],
+  );
+  const outOfReach = row && options.reach && row.host_id !== options.reach.hostId && row.house_id !== options.reach.houseId;
+  if (!row || outOfReach) return httpError(404, 'Visitor not found');
+  if (row.ended && canTransition(row.status, 'expire')) {
+    await expireVisitor(em, id, options.now, options.timeZone);
+    return transitionConflict('expired', transition);
+  }
+  if (!canTransition(row.status, transition)) return transitionConflict(row.status, transition);
+  // The status allows the move: only the window can have refused it.
+  return httpError(409, options.windowMessage(row));
+}
+
+/** Expires visitor `id` if it is still pending or approved and its window has ended. Returns whether it did. */
+export async function expireVisitor(em: EntityManager, id: string, now: Date, timeZone: string): Promise<boolean> {
+  const { from, to } = TRANSITIONS.expire;
+  const updated = await em.execute<{ id: string }[]>(
+    `update visitor_invitation v set status = ?, updated_at = ?
+      where v.id = ? and v.status in (${from.map(() => '?').join(', ')}) and ${ENDED_BY_NOW}
+      returning v.id`,
+    [to, now, id, ...from, timeZone, now],
+  );
+  return updated.length > 0;
 }
 
 /**
  * Expires every pending or approved invitation whose window has ended by `now`
  * (server-contract §6): its date is before today, or it is today and `visitTimeTo` is
- * before the community's current minute. Applied before every read and by a periodic
- * sweep; uses the (status, visit_date, visit_time_to) index, or only the one invitation
- * of `scope` (by id or pass token). Returns how many expired.
+ * before the community's current minute. Run by a periodic sweep and before listings;
+ * uses the (status, visit_date, visit_time_to) index. Returns how many expired.
  */
-export async function expireEndedInvitations(
-  em: EntityManager,
-  today: string,
-  currentTime: string,
-  scope: { id?: string; qrCodeToken?: string } = {},
-): Promise<number> {
+export async function expireEndedInvitations(em: EntityManager, today: string, currentTime: string): Promise<number> {
   const { from, to } = TRANSITIONS.expire;
-  return em.nativeUpdate(
-    VisitorInvitation,
-    {
-      ...scope,
-      status: { $in: [...from] },
-      $or: [{ visitDate: { $lt: today } }, { visitDate: today, visitTimeTo: { $lt: currentTime } }],
-    },
-    { status: to, updatedAt: new Date() },
+  const result = await em.execute<{ id: string }[]>(
+    `update visitor_invitation set status = ?, updated_at = ?
+      where status in (${from.map(() => '?').join(', ')})
+        and (visit_date < ? or (visit_date = ? and visit_time_to < ?))
+      returning id`,
+    [to, new Date(), ...from, today, today, currentTime],
   );
+  return result.length;
 }

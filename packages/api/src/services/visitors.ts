@@ -4,7 +4,7 @@
  * see which invitation follows server-contract §5; status changes go through
  * `visitor-state-machine`.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 import { House, VisitorInvitation, type EntityManager, type User } from '@gatehouse/db';
 import {
@@ -21,12 +21,14 @@ import type { FilterQuery } from '@mikro-orm/core';
 import QRCode from 'qrcode';
 
 import { httpError } from '../errors';
-import { houseIdOf, likePattern, serializeVisitor } from '../lib/serialize';
+import { houseIdOf, likePattern, serializeVisitor, serializeVisitorRow, visitorRowColumns, type VisitorRow } from '../lib/serialize';
 import { recordAudit, visitorActivity, type Actor, type FailedScanLog } from './audit';
 import { communityDate, communityInstant, communityTime, oneYearAfter } from '../lib/time';
 import {
-  assertTransition,
+  canTransition,
+  ENDED_BY_NOW_SQL,
   expireEndedInvitations,
+  expireVisitor,
   transitionVisitor,
 } from './visitor-state-machine';
 
@@ -51,17 +53,25 @@ export function passQrDataUrl(token: string): Promise<string> {
   return QRCode.toDataURL(token, { errorCorrectionLevel: 'M', margin: 2, width: 320, type: 'image/png' });
 }
 
+/** Expires every ended invitation as of `clock` (the periodic sweep, and before listings). */
+export async function applyExpiry(em: EntityManager, clock: VisitorClock): Promise<number> {
+  return expireEndedInvitations(em, communityDate(clock.now, clock.timeZone), communityTime(clock.now, clock.timeZone));
+}
+
 /**
- * Expires ended invitations as of `clock` (applied before every read): all of them for
- * listings, only the one concerned (by id or pass token) for a single read or move.
+ * Whether an invitation's window has ended as of `clock` (server-contract §6): its date
+ * is before today, or it is today and `visitTimeTo` is before the current minute.
  */
-export async function applyExpiry(
-  em: EntityManager,
-  clock: VisitorClock,
-  scope: { id?: string; qrCodeToken?: string } = {},
-): Promise<number> {
-  if (scope.id !== undefined && !isUuid(scope.id)) return 0;
-  return expireEndedInvitations(em, communityDate(clock.now, clock.timeZone), communityTime(clock.now, clock.timeZone), scope);
+export function hasEnded(visitor: { visitDate: string; visitTimeTo: string }, clock: VisitorClock): boolean {
+  const today = communityDate(clock.now, clock.timeZone);
+  return visitor.visitDate < today || (visitor.visitDate === today && visitor.visitTimeTo < communityTime(clock.now, clock.timeZone));
+}
+
+/** Expires a loaded invitation whose window has ended (one conditional UPDATE, only then). */
+async function expireIfEnded(em: EntityManager, visitor: VisitorInvitation, clock: VisitorClock): Promise<void> {
+  if (canTransition(visitor.status, 'expire') && hasEnded(visitor, clock)) {
+    if (await expireVisitor(em, visitor.id, clock.now, clock.timeZone)) visitor.status = 'expired';
+  }
 }
 
 /** Whether `user` may see `visitor`: staff see all; a resident, their own house's or hosted ones (server-contract §5). */
@@ -171,8 +181,9 @@ async function findVisibleVisitor(em: EntityManager, user: User, id: string): Pr
 
 /** One invitation (server-contract §5: a resident only their house's or hosted ones, else 404). */
 export async function getVisitor(em: EntityManager, user: User, id: string, clock: VisitorClock): Promise<Visitor> {
-  await applyExpiry(em, clock, { id });
-  return serializeVisitor(await findVisibleVisitor(em, user, id));
+  const visitor = await findVisibleVisitor(em, user, id);
+  await expireIfEnded(em, visitor, clock);
+  return serializeVisitor(visitor);
 }
 
 /**
@@ -197,7 +208,19 @@ export async function getVisitorActivity(
   };
 }
 
-/** Cancels a pending or approved invitation; 409 from any other status; 404 when not visible. */
+/** A resident's reach for moves (their house's invitations and the ones they host); staff: everything. */
+function reachOf(user: User) {
+  return user.role === 'resident' ? { hostId: user.id, houseId: houseIdOf(user) } : undefined;
+}
+
+/** Words a refused check-in for a visitor row (server-contract §6). */
+const windowMessageOf = (row: VisitorRow) =>
+  visitWindowMessage({ visitDate: row.visit_date.slice(0, 10), visitTimeFrom: row.visit_time_from, visitTimeTo: row.visit_time_to });
+
+/**
+ * Cancels a pending or approved invitation, with its audit row, in one statement; 409
+ * from any other status (an ended one is expired first); 404 when not visible.
+ */
 export async function cancelVisitor(
   em: EntityManager,
   user: User,
@@ -205,18 +228,25 @@ export async function cancelVisitor(
   id: string,
   clock: VisitorClock,
 ): Promise<Visitor> {
-  await applyExpiry(em, clock, { id });
-  const visitor = await findVisibleVisitor(em, user, id);
-  assertTransition(visitor.status, 'cancel');
-  await transitionVisitor(em, visitor.id, 'cancel');
-  await recordAudit(em, actor, { action: 'visitor.cancelled', ...visitorTarget(visitor.id) }, clock.now);
-  return afterTransition(visitor, { status: 'cancelled' });
+  if (!isUuid(id)) throw httpError(404, 'Visitor not found');
+  const reach = reachOf(user);
+  const row = await transitionVisitor(em, id, 'cancel', {
+    now: clock.now,
+    timeZone: clock.timeZone,
+    earlyCheckinMinutes: 0,
+    actor,
+    ...(reach ? { reach } : {}),
+    windowMessage: windowMessageOf,
+  });
+  return serializeVisitorRow(row);
 }
 
 /**
  * The invitation behind a pass token, whatever its status, so the guard sees why it
- * cannot enter. Unknown: 404 'Invalid or expired QR code', counted in `failedScans`
- * (one audit row per user per minute, not one each).
+ * cannot enter: one statement reads it and writes the `visitor.scanned` audit row; an
+ * invitation whose window has ended is expired (only then, one more statement).
+ * Unknown: 404 'Invalid or expired QR code', counted in `failedScans` (one audit row per
+ * user per minute, not one each).
  */
 export async function scanPass(
   em: EntityManager,
@@ -227,16 +257,28 @@ export async function scanPass(
 ): Promise<Visitor> {
   // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
   const wellFormed = /^[A-Za-z0-9_-]{1,64}$/.test(token);
-  if (wellFormed) await applyExpiry(em, clock, { qrCodeToken: token });
-  const visitor = wellFormed
-    ? await em.findOne(VisitorInvitation, { qrCodeToken: token }, { populate: POPULATE })
-    : null;
-  if (!visitor) {
+  const [row] = wellFormed
+    ? await em.execute<(VisitorRow & { expires: boolean })[]>(
+        `with pass as (
+           select ${visitorRowColumns('v')}, (v.status in ('pending', 'approved') and ${ENDED_BY_NOW_SQL}) as expires
+             from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id
+            where v.qr_code_token = ?
+         ), audit as (
+           insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+           select ?, ?, 'visitor.scanned', ?, ?, 'visitor', pass.id,
+                  jsonb_build_object('status', case when pass.expires then 'expired' else pass.status end)
+             from pass
+         )
+         select * from pass`,
+        [clock.timeZone, clock.now, token, randomUUID(), clock.now, actor.userId, actor.ipAddress.slice(0, 64)],
+      )
+    : [];
+  if (!row) {
     failedScans.record(actor, clock.now);
     throw httpError(404, 'Invalid or expired QR code');
   }
-  await recordAudit(em, actor, { action: 'visitor.scanned', ...visitorTarget(visitor.id), details: { status: visitor.status } }, clock.now);
-  return serializeVisitor(visitor);
+  if (row.expires && (await expireVisitor(em, row.id, clock.now, clock.timeZone))) row.status = 'expired';
+  return serializeVisitorRow(row);
 }
 
 /** `This invitation is valid on Nov 22, 2026 from 9:00 AM to 5:00 PM` (server-contract §6). */
@@ -262,24 +304,11 @@ export function visitWindow(
   };
 }
 
-function appendNote(existing: string | null | undefined, note: string | undefined): string | null {
-  if (!note) return existing ?? null;
-  return existing ? `${existing}\n${note}` : note;
-}
-
 /**
- * The visitor as a transition left it: the loaded row with the columns the transition's
- * UPDATE wrote (it matched exactly one row in the expected status), without reading it
- * again. The entity manager is the request's own and is never flushed afterwards.
- */
-function afterTransition(visitor: VisitorInvitation, changes: Partial<VisitorInvitation>): Visitor {
-  return serializeVisitor(Object.assign(visitor, changes));
-}
-
-/**
- * Checks a visitor in (guard or admin): only from approved, only inside the visit
- * window (else 409 with the invitation's own date and times); records the time and the
- * guard. Of concurrent check-ins of one visitor exactly one succeeds.
+ * Checks a visitor in (guard or admin): only from approved, only inside the visit window
+ * (else 409 with the invitation's own date and times); records the time and the guard.
+ * One statement: the conditional UPDATE and its audit row (the state machine's
+ * `transitionVisitor`). Of concurrent check-ins of one visitor exactly one succeeds.
  */
 export async function checkInVisitor(
   em: EntityManager,
@@ -288,18 +317,10 @@ export async function checkInVisitor(
   input: { visitorId: string; notes?: string | undefined },
   clock: VisitorClock & { earlyCheckinMinutes: number },
 ): Promise<Visitor> {
-  await applyExpiry(em, clock, { id: input.visitorId });
-  const visitor = await findVisibleVisitor(em, guard, input.visitorId);
-  assertTransition(visitor.status, 'checkIn');
-  const { opensAt, closesAt } = visitWindow(visitor, clock.timeZone, clock.earlyCheckinMinutes);
-  if (clock.now < opensAt || clock.now > closesAt) throw httpError(409, visitWindowMessage(visitor));
-  const notes = appendNote(visitor.notes, input.notes);
-  await transitionVisitor(em, visitor.id, 'checkIn', { checkInTime: clock.now, checkedInBy: guard.id, notes });
-  await recordAudit(em, actor, { action: 'visitor.checked-in', ...visitorTarget(visitor.id), details: input.notes ? { notes: input.notes } : null }, clock.now);
-  return afterTransition(visitor, { status: 'checked-in', checkInTime: clock.now, notes });
+  return gateMove(em, actor, input, clock, 'checkIn');
 }
 
-/** Checks a visitor out (guard or admin): only from checked-in; records the time and the guard. */
+/** Checks a visitor out (guard or admin): only from checked-in; records the time and the guard. One statement. */
 export async function checkOutVisitor(
   em: EntityManager,
   guard: User,
@@ -307,10 +328,26 @@ export async function checkOutVisitor(
   input: { visitorId: string; notes?: string | undefined },
   clock: VisitorClock,
 ): Promise<Visitor> {
-  const visitor = await findVisibleVisitor(em, guard, input.visitorId);
-  assertTransition(visitor.status, 'checkOut');
-  const notes = appendNote(visitor.notes, input.notes);
-  await transitionVisitor(em, visitor.id, 'checkOut', { checkOutTime: clock.now, checkedOutBy: guard.id, notes });
-  await recordAudit(em, actor, { action: 'visitor.checked-out', ...visitorTarget(visitor.id), details: input.notes ? { notes: input.notes } : null }, clock.now);
-  return afterTransition(visitor, { status: 'checked-out', checkOutTime: clock.now, notes });
+  return gateMove(em, actor, input, { ...clock, earlyCheckinMinutes: 0 }, 'checkOut');
+}
+
+async function gateMove(
+  em: EntityManager,
+  actor: Actor,
+  input: { visitorId: string; notes?: string | undefined },
+  clock: VisitorClock & { earlyCheckinMinutes: number },
+  move: 'checkIn' | 'checkOut',
+): Promise<Visitor> {
+  if (!isUuid(input.visitorId)) throw httpError(404, 'Visitor not found');
+  const row = await transitionVisitor(em, input.visitorId, move, {
+    now: clock.now,
+    timeZone: clock.timeZone,
+    earlyCheckinMinutes: clock.earlyCheckinMinutes,
+    actor,
+    stamp: move,
+    note: input.notes,
+    auditDetails: input.notes ? { notes: input.notes } : null,
+    windowMessage: windowMessageOf,
+  });
+  return serializeVisitorRow(row);
 }
