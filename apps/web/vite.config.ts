@@ -1,13 +1,24 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API server (apps/server) listens on 3000 by default; in development Vite proxies
 // the tRPC and REST paths to it so the browser talks to one origin, as in production.
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Every built text asset also as .br and .gz, served as they are by the server
+    // (@fastify/static preCompressed): no compression work per request (performance spec).
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/,
+      threshold: 256,
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,
