@@ -54,7 +54,10 @@ async function main() {
 
   let db: Database;
   try {
-    db = await openDatabase(config.database);
+    db = await openDatabase(config.database, {
+      statementTimeoutMs: config.statementTimeoutMs,
+      lockTimeoutMs: config.lockTimeoutMs,
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

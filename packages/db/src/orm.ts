@@ -67,7 +67,17 @@ const migrationsOptions = {
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { debug?: boolean; poolSize?: number } = {},
+  options: {
+    debug?: boolean;
+    poolSize?: number;
+    /**
+     * PostgreSQL: the longest a statement may run, and wait for a lock, in ms (0 = no
+     * limit; hardening issue, item 6). A statement cut short fails with 57014 or 55P03,
+     * which the API answers 503. Migrations run without them.
+     */
+    statementTimeoutMs?: number;
+    lockTimeoutMs?: number;
+  } = {},
 ): Promise<Database> {
   if (target.kind === 'postgresql') {
     const orm = await PostgreSqlMikroORM.init({
@@ -77,6 +87,11 @@ export async function openDatabase(
       migrations: migrationsOptions,
       debug: options.debug ?? false,
       pool: { min: 0, max: options.poolSize ?? 10 },
+      // Passed to every `pg` connection of the pool as session settings.
+      driverOptions: {
+        ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+        ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
+      },
       allowGlobalContext: false,
     });
     return wrap(orm, target, async () => {});
@@ -175,8 +190,19 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
  * (`migrateDatabase` does, and so does the server's start-up).
  */
 export async function applyMigrations(database: Database): Promise<string[]> {
-  const applied = await database.orm.migrator.up();
-  return applied.map((migration) => migration.name);
+  if (database.target.kind === 'pglite') {
+    // One connection, no timeouts set: the migrator's own transaction is enough.
+    const applied = await database.orm.migrator.up();
+    return applied.map((migration) => migration.name);
+  }
+  // In one transaction without the request timeouts: building an index on a big table
+  // may take longer than any request should.
+  return database.fork().transactional(async (tx) => {
+    await tx.execute('set local statement_timeout = 0');
+    await tx.execute('set local lock_timeout = 0');
+    const applied = await database.orm.migrator.up({ transaction: tx.getTransactionContext() });
+    return applied.map((migration) => migration.name);
+  });
 }
 
 /**
