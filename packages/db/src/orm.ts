@@ -10,6 +10,7 @@ import path from 'node:path';
 
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/sql';
 import { Migrator } from '@mikro-orm/migrations';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MikroORM as PgliteMikroORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgreSqlMikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
@@ -120,6 +121,8 @@ export async function openDatabase(
     const orm = await PgliteMikroORM.init({
       entities,
       dbName: target.dataDir,
+      // Trigram indexes for substring search (`q`): PGlite loads the extension from its package.
+      driverOptions: { extensions: { pg_trgm } },
       extensions: [Migrator],
       migrations: migrationsOptions,
       debug: options.debug ?? false,

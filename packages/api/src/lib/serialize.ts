@@ -3,7 +3,7 @@
  * Relations used here must be loaded by the caller.
  */
 import type { House, User, VisitorInvitation } from '@gatehouse/db';
-import type { HouseRef, User as UserJson, Visitor as VisitorJson } from '@gatehouse/shared';
+import type { HouseRef, User as UserJson, Visitor as VisitorJson, VisitorSummary as VisitorSummaryJson } from '@gatehouse/shared';
 
 /** `{id, houseNumber, block}` of a loaded house. */
 export function houseRef(house: House): HouseRef {
@@ -89,8 +89,15 @@ export interface VisitorRow {
   created_at: string | Date;
 }
 
+const PASS_COLUMNS = ['qr_code_token', 'qr_code_data_url'];
+
 /** The columns of a `VisitorRow`, from `visitor_invitation` aliased `alias`, `house h` and the host `app_user hu`. */
-export const visitorRowColumns = (alias: string) =>
+export const visitorRowColumns = (alias: string) => rowColumns(alias, true);
+
+/** The columns of a visitor summary: a `VisitorRow` without the pass (token and QR image). */
+export const visitorSummaryColumns = (alias: string) => rowColumns(alias, false);
+
+const rowColumns = (alias: string, withPass: boolean) =>
   [
     'id',
     'name',
@@ -111,6 +118,7 @@ export const visitorRowColumns = (alias: string) =>
     'notes',
     'created_at',
   ]
+    .filter((column) => withPass || !PASS_COLUMNS.includes(column))
     .map((column) => `${alias}.${column}`)
     .concat(['h.house_number', 'h.block', 'hu.name as host_name'])
     .join(', ');
@@ -143,4 +151,10 @@ export function serializeVisitorRow(row: VisitorRow): VisitorJson {
     notes: row.notes ?? null,
     createdAt: isoInstant(row.created_at),
   };
+}
+
+/** A visitor summary (the web app's lists) from a row read with `visitorSummaryColumns`. */
+export function serializeVisitorSummaryRow(row: Omit<VisitorRow, 'qr_code_token' | 'qr_code_data_url'>): VisitorSummaryJson {
+  const { qrCodeDataUrl: _image, qrCodeToken: _token, ...summary } = serializeVisitorRow({ ...row, qr_code_token: '', qr_code_data_url: '' });
+  return summary;
 }

@@ -10,6 +10,7 @@ import {
   ZVisitorActivityResponse,
   ZVisitorListRequest,
   ZVisitorListResponse,
+  ZVisitorSummaryListResponse,
 } from '@gatehouse/shared';
 
 import {
@@ -52,6 +53,21 @@ export const visitorsRouter = createTRPCRouter({
     .input(ZVisitorListRequest)
     .output(ZVisitorListResponse)
     .query(({ ctx, input }) => listVisitors(ctx.em, ctx.user, input, 'hosted', clockOf(ctx))),
+
+  /**
+   * The web app's list: as `list`, without each visitor's pass (QR image and token).
+   * Output: `{items, total}` of visitor summaries.
+   */
+  listSummaries: procedureFor(ACCESS.visitors.list)
+    .input(ZVisitorListRequest)
+    .output(ZVisitorSummaryListResponse)
+    .query(({ ctx, input }) => listVisitors(ctx.em, ctx.user, input, 'visible', clockOf(ctx), 'summary')),
+
+  /** The web app's my-invitations list: as `myInvitations`, without the passes. */
+  myInvitationSummaries: procedureFor(ACCESS.visitors.myInvitations)
+    .input(ZVisitorListRequest)
+    .output(ZVisitorSummaryListResponse)
+    .query(({ ctx, input }) => listVisitors(ctx.em, ctx.user, input, 'hosted', clockOf(ctx), 'summary')),
 
   /** One invitation. Errors: 404 'Visitor not found' (also for a resident outside their house). */
   byId: procedureFor(ACCESS.visitors.byId)

@@ -14,14 +14,23 @@ import {
   type InviteVisitorInput,
   type Visitor,
   type VisitorListResponse,
+  type VisitorSummaryListResponse,
   type VisitorActivityEntry,
   type VisitorStatus,
 } from '@gatehouse/shared';
-import type { FilterQuery } from '@mikro-orm/core';
 import QRCode from 'qrcode';
 
 import { httpError } from '../errors';
-import { houseIdOf, likePattern, serializeVisitor, serializeVisitorRow, visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import {
+  houseIdOf,
+  likePattern,
+  serializeVisitor,
+  serializeVisitorRow,
+  serializeVisitorSummaryRow,
+  visitorRowColumns,
+  visitorSummaryColumns,
+  type VisitorRow,
+} from '../lib/serialize';
 import { recordAudit, visitorActivity, type Actor, type FailedScanLog } from './audit';
 import { communityDate, communityInstant, communityTime, oneYearAfter } from '../lib/time';
 import {
@@ -135,10 +144,57 @@ export async function inviteVisitor(
 /** Which invitations a listing covers. */
 export type VisitorListScope = 'visible' | 'hosted';
 
+/** How often a listing sweeps ended invitations to expired, at most (ms); the server also sweeps every minute. */
+const LIST_EXPIRY_INTERVAL_MS = 10_000;
+const lastListExpiry = new WeakMap<object, number>();
+
+/** Sweeps ended invitations before a listing, at most every 10 s per database (an index range scan). */
+async function expireBeforeListing(em: EntityManager, clock: VisitorClock): Promise<void> {
+  const key = em.config;
+  const last = lastListExpiry.get(key) ?? Number.NEGATIVE_INFINITY;
+  if (clock.now.getTime() - last < LIST_EXPIRY_INTERVAL_MS && clock.now.getTime() >= last) return;
+  lastListExpiry.set(key, clock.now.getTime());
+  await applyExpiry(em, clock);
+}
+
+/** The invitations a listing may show, as SQL over `visitor_invitation v`, with its parameters. */
+function listScope(
+  user: User,
+  input: { status?: VisitorStatus | undefined; q?: string | undefined },
+  scope: VisitorListScope,
+): { where: string; params: unknown[]; everything: boolean } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (scope === 'hosted') {
+    conditions.push('v.host_id = ?');
+    params.push(user.id);
+  } else if (user.role === 'resident') {
+    const houseId = houseIdOf(user);
+    conditions.push(houseId ? '(v.house_id = ? or v.host_id = ?)' : 'v.host_id = ?');
+    params.push(...(houseId ? [houseId, user.id] : [user.id]));
+  }
+  const everything = conditions.length === 0 && !input.q;
+  if (input.status) {
+    conditions.push('v.status = ?');
+    params.push(input.status);
+  }
+  if (input.q) {
+    conditions.push(`(v.name ilike ? or v.phone ilike ?)`);
+    params.push(likePattern(input.q), likePattern(input.q));
+  }
+  return { where: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params, everything };
+}
+
 /**
  * A page of invitations, newest first; `status=checked-in` is ordered by check-in time,
  * newest first. Scope `visible`: staff see all, a resident their house's (and the ones
- * they host); scope `hosted`: the ones the caller hosts (my-invitations).
+ * they host); scope `hosted`: the ones the caller hosts (my-invitations). `q` matches
+ * name or phone (trigram indexes). Each order and filter has its index, so a first page
+ * costs about the same at a million invitations as at ten thousand; the full count of
+ * an unfiltered (or status-filtered) staff listing is read from the counts the writes
+ * keep (`visitor_status_count`), not by counting rows.
+ *
+ * `view` 'summary' leaves out the pass (QR image and token): the web app's lists.
  */
 export async function listVisitors(
   em: EntityManager,
@@ -146,28 +202,42 @@ export async function listVisitors(
   input: { limit: number; offset: number; status?: VisitorStatus | undefined; q?: string | undefined },
   scope: VisitorListScope,
   clock: VisitorClock,
-): Promise<VisitorListResponse> {
-  await applyExpiry(em, clock);
-  const conditions: FilterQuery<VisitorInvitation>[] = [];
-  if (scope === 'hosted') {
-    conditions.push({ host: user.id });
-  } else if (user.role === 'resident') {
-    const houseId = houseIdOf(user);
-    conditions.push(houseId ? { $or: [{ house: houseId }, { host: user.id }] } : { host: user.id });
-  }
-  if (input.status) conditions.push({ status: input.status });
-  if (input.q) conditions.push({ $or: [{ name: { $ilike: likePattern(input.q) } }, { phone: { $ilike: likePattern(input.q) } }] });
-  const where: FilterQuery<VisitorInvitation> = conditions.length > 0 ? { $and: conditions } : {};
-  const [rows, total] = await em.findAndCount(VisitorInvitation, where, {
-    populate: POPULATE,
-    orderBy:
-      input.status === 'checked-in'
-        ? [{ checkInTime: 'desc' }, { id: 'asc' }]
-        : [{ createdAt: 'desc' }, { id: 'asc' }],
-    limit: input.limit,
-    offset: input.offset,
-  });
-  return { items: rows.map((row) => serializeVisitor(row)), total };
+): Promise<VisitorListResponse>;
+export async function listVisitors(
+  em: EntityManager,
+  user: User,
+  input: { limit: number; offset: number; status?: VisitorStatus | undefined; q?: string | undefined },
+  scope: VisitorListScope,
+  clock: VisitorClock,
+  view: 'summary',
+): Promise<VisitorSummaryListResponse>;
+export async function listVisitors(
+  em: EntityManager,
+  user: User,
+  input: { limit: number; offset: number; status?: VisitorStatus | undefined; q?: string | undefined },
+  scope: VisitorListScope,
+  clock: VisitorClock,
+  view: 'full' | 'summary' = 'full',
+): Promise<VisitorListResponse | VisitorSummaryListResponse> {
+  await expireBeforeListing(em, clock);
+  const { where, params, everything } = listScope(user, input, scope);
+  const order = input.status === 'checked-in' ? 'v.check_in_time desc, v.id desc' : 'v.created_at desc, v.id desc';
+  const columns = view === 'full' ? visitorRowColumns('v') : visitorSummaryColumns('v');
+  const rows = await em.execute<VisitorRow[]>(
+    `select ${columns} from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id
+      ${where} order by ${order} limit ? offset ?`,
+    [...params, input.limit, input.offset],
+  );
+  const [counted] = everything
+    ? await em.execute<{ total: string | number }[]>(
+        `select coalesce(sum(n), 0) as total from visitor_status_count${input.status ? ' where status = ?' : ''}`,
+        input.status ? [input.status] : [],
+      )
+    : await em.execute<{ total: string | number }[]>(`select count(*) as total from visitor_invitation v ${where}`, params);
+  const total = Number(counted?.total ?? 0);
+  return view === 'full'
+    ? { items: rows.map(serializeVisitorRow), total }
+    : { items: rows.map(serializeVisitorSummaryRow), total };
 }
 
 /** Loads an invitation the caller may see, else 404 'Visitor not found' (malformed ids included). */

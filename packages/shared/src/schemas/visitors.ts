@@ -108,6 +108,17 @@ export type VisitorListRequest = z.input<typeof ZVisitorListRequest>;
 export const ZVisitorListResponse = z.object({ items: z.array(ZVisitor), total: z.number().int() });
 export type VisitorListResponse = z.infer<typeof ZVisitorListResponse>;
 
+/**
+ * A visitor in the web app's lists: the visitor without its pass (no QR image, no token),
+ * about a sixth of the size; the pass is fetched where it is shown (performance issue).
+ */
+export const ZVisitorSummary = ZVisitor.omit({ qrCodeDataUrl: true, qrCodeToken: true });
+export type VisitorSummary = z.infer<typeof ZVisitorSummary>;
+
+/** A page of visitor summaries and the full count. */
+export const ZVisitorSummaryListResponse = z.object({ items: z.array(ZVisitorSummary), total: z.number().int() });
+export type VisitorSummaryListResponse = z.infer<typeof ZVisitorSummaryListResponse>;
+
 /** An object addressed by id (path parameter). */
 export const ZByIdRequest = z.object({ id: idField('Not found') });
 
