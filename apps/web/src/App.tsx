@@ -1,30 +1,62 @@
 /** The app: providers and the routes of product-spec §2. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type JSX, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 
-import { LoginPage } from './features/auth/LoginPage';
-import { SignupPage } from './features/auth/SignupPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { GuardDashboardPage } from './features/guard/GuardDashboardPage';
-import { ScanPage } from './features/guard/ScanPage';
-import { HouseCreatePage } from './features/houses/HouseCreatePage';
-import { HouseDetailPage } from './features/houses/HouseDetailPage';
-import { HouseListPage } from './features/houses/HouseListPage';
-import { PaymentsPage } from './features/payments/PaymentsPage';
-import { ProfilePage } from './features/profile/ProfilePage';
-import { AppShell } from './features/shell/AppShell';
 import { ADMIN_ROLES, GATE_ROLES, HOST_ROLES } from './features/shell/navigation';
 import { PublicOnly, RequireRole, RequireSession } from './features/shell/RouteGuards';
-import { UsersPage } from './features/users/UsersPage';
-import { VehicleAddPage } from './features/vehicles/VehicleAddPage';
-import { VehicleListPage } from './features/vehicles/VehicleListPage';
-import { InviteVisitorPage } from './features/visitors/InviteVisitorPage';
-import { VisitorDetailPage } from './features/visitors/VisitorDetailPage';
-import { VisitorListPage } from './features/visitors/VisitorListPage';
 import { createQueryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';
 import { createTransportClient, TRPCProvider, type AppTRPCClient } from './lib/trpc';
+import { Spinner } from './components/Spinner';
+
+/**
+ * A page whose code loads when its route is first opened (performance issue: each
+ * route's code loads when the route is opened, and /login loads only what it needs).
+ * Once loaded, it renders at once; `preload()` loads it ahead of time.
+ */
+function lazyPage<Module, Name extends keyof Module & string>(load: () => Promise<Module>, name: Name) {
+  type Props = PagePropsOf<Module[Name]>;
+  let loaded: ComponentType<Props> | undefined;
+  const preload = async () => {
+    loaded ??= (await load())[name] as ComponentType<Props>;
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  const Page = (props: Props & JSX.IntrinsicAttributes) => {
+    const Component = (loaded ?? Lazy) as ComponentType<Props & JSX.IntrinsicAttributes>;
+    return <Component {...props} />;
+  };
+  PAGES.push(preload);
+  return Object.assign(Page, { preload });
+}
+
+type PagePropsOf<Page> = Page extends ComponentType<infer Props> ? (unknown extends Props ? object : Props) : never;
+
+const PAGES: (() => Promise<unknown>)[] = [];
+
+/** Loads every page's code (tests; and the app after sign-in, when the network is idle). */
+export function preloadAllPages(): Promise<unknown[]> {
+  return Promise.all(PAGES.map((preload) => preload()));
+}
+
+const AppShell = lazyPage(() => import('./features/shell/AppShell'), 'AppShell');
+const LoginPage = lazyPage(() => import('./features/auth/LoginPage'), 'LoginPage');
+const SignupPage = lazyPage(() => import('./features/auth/SignupPage'), 'SignupPage');
+const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+const GuardDashboardPage = lazyPage(() => import('./features/guard/GuardDashboardPage'), 'GuardDashboardPage');
+const ScanPage = lazyPage(() => import('./features/guard/ScanPage'), 'ScanPage');
+const HouseCreatePage = lazyPage(() => import('./features/houses/HouseCreatePage'), 'HouseCreatePage');
+const HouseDetailPage = lazyPage(() => import('./features/houses/HouseDetailPage'), 'HouseDetailPage');
+const HouseListPage = lazyPage(() => import('./features/houses/HouseListPage'), 'HouseListPage');
+const PaymentsPage = lazyPage(() => import('./features/payments/PaymentsPage'), 'PaymentsPage');
+const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage');
+const UsersPage = lazyPage(() => import('./features/users/UsersPage'), 'UsersPage');
+const VehicleAddPage = lazyPage(() => import('./features/vehicles/VehicleAddPage'), 'VehicleAddPage');
+const VehicleListPage = lazyPage(() => import('./features/vehicles/VehicleListPage'), 'VehicleListPage');
+const InviteVisitorPage = lazyPage(() => import('./features/visitors/InviteVisitorPage'), 'InviteVisitorPage');
+const VisitorDetailPage = lazyPage(() => import('./features/visitors/VisitorDetailPage'), 'VisitorDetailPage');
+const VisitorListPage = lazyPage(() => import('./features/visitors/VisitorListPage'), 'VisitorListPage');
 
 /** Clients the app runs on; tests pass their own (e.g. a short time-out). */
 export interface AppProvidersProps {
@@ -104,8 +136,25 @@ function AuthenticatedRoutes() {
   );
 }
 
+/** While a page's code loads. */
+function PageLoading() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center">
+      <Spinner label="Loading…" />
+    </div>
+  );
+}
+
 /** Public routes first; everything else needs a session. */
 export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes />
+    </Suspense>
+  );
+}
+
+function Routes() {
   return (
     <Switch>
       <Route path="/login">
@@ -121,7 +170,9 @@ export function AppRoutes() {
       <Route>
         <RequireSession>
           <AppShell>
-            <AuthenticatedRoutes />
+            <Suspense fallback={<PageLoading />}>
+              <AuthenticatedRoutes />
+            </Suspense>
           </AppShell>
         </RequireSession>
       </Route>

@@ -2,9 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
+import { preloadAllPages } from '../src/App';
 import { server } from './msw-server';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Routes load their code on first use; the screen tests render them at once.
+  await preloadAllPages();
+});
 
 afterEach(() => {
   cleanup();
