@@ -53,10 +53,18 @@ async function main() {
   console.log(`Gatehouse starting on Node ${process.version}, database: ${describeTarget(config)}`);
 
   let db: Database;
+  let stopListening: () => void = () => {};
   try {
     db = await openDatabase(config.database, {
       statementTimeoutMs: config.statementTimeoutMs,
       lockTimeoutMs: config.lockTimeoutMs,
+      // The data folder's lock was lost: another process may be writing there now. Stop
+      // taking requests and exit at once, without flushing anything into the folder.
+      onLockCompromised: (error) => {
+        console.error(`${error.message}. Stopping now: two processes must never share one data folder.`);
+        stopListening();
+        process.exit(1);
+      },
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
@@ -149,6 +157,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  stopListening = () => app.server.close();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

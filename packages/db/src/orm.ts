@@ -14,7 +14,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MikroORM as PgliteMikroORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgreSqlMikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+
+import { lockDataDir } from './data-dir-lock';
 
 import { entities } from './entities';
 import { migrationsList } from './migrations';
@@ -38,16 +39,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Raised when another process holds the embedded database's data folder. */
-export class DataDirLockedError extends Error {
-  constructor(dataDir: string) {
-    super(
-      `The embedded database folder ${dataDir} is in use by another Gatehouse process. ` +
-        'Stop that process, or set DATA_DIR to another folder (or DATABASE_URL to use PostgreSQL).',
-    );
-    this.name = 'DataDirLockedError';
-  }
-}
+export { DataDirLockedError } from './data-dir-lock';
 
 const MIGRATION_LOCK_KEY = 7_310_420_915; // any constant bigint shared by every Gatehouse server
 
@@ -78,6 +70,12 @@ export async function openDatabase(
      */
     statementTimeoutMs?: number;
     lockTimeoutMs?: number;
+    /**
+     * Embedded database: called if the data folder's lock is lost while open (its folder
+     * removed or taken over); the caller must stop serving at once. Without it the
+     * process reports the loss on stderr and exits with code 1.
+     */
+    onLockCompromised?: (error: Error) => void;
   } = {},
 ): Promise<Database> {
   if (target.kind === 'postgresql') {
@@ -102,20 +100,14 @@ export async function openDatabase(
   let release = async () => {};
   if (!inMemory) {
     mkdirSync(target.dataDir, { recursive: true });
-    try {
-      // The lock is a folder beside the data, refreshed every second; a lock left by a
-      // killed process goes stale after 5 s, and the retries (about 10 s) wait that out.
-      release = await lockfile.lock(target.dataDir, {
-        lockfilePath: `${target.dataDir}.lock`,
-        stale: 5_000,
-        update: 1_000,
-        retries: { retries: 6, minTimeout: 1_000, maxTimeout: 2_500, factor: 1.2 },
-        realpath: false,
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(target.dataDir);
-      throw error;
-    }
+    release = await lockDataDir(
+      target.dataDir,
+      options.onLockCompromised ??
+        ((error) => {
+          console.error(`${error.message}. Stopping: two processes must never share one data folder.`);
+          process.exit(1);
+        }),
+    );
   }
   try {
     const orm = await PgliteMikroORM.init({

@@ -1,10 +1,27 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { DataDirLockedError, migrateDatabase, openDatabase, User } from '../src';
+
+/** Starts hold-lock.ts in a process of its own; resolves once it holds the lock. */
+function holdLockElsewhere(dataDir: string, stallMs: number, holdMs: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'hold-lock.ts'), dataDir, String(stallMs), String(holdMs)]);
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const locked = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('locked')) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then(() => reject(new Error(`hold-lock exited early:\n${output}`)));
+  });
+  return { child, locked, exited, output: () => output };
+}
 
 describe('embedded database data folder', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'gatehouse-lock-'));
@@ -31,4 +48,38 @@ describe('embedded database data folder', () => {
       await second.close();
     }
   }, 60_000);
+
+  it('keeps the lock while its owner’s event loop is blocked longer than the stale time', async () => {
+    const stalledDir = path.join(folder, 'stalled');
+    // The owner blocks its main thread for 8 s: longer than the 5 s after which an
+    // unrefreshed lock is stale. A newcomer's retries last about 10 s.
+    const owner = holdLockElsewhere(stalledDir, 8_000, 4_000);
+    try {
+      await owner.locked;
+      const started = Date.now();
+      const refused = await openDatabase({ kind: 'pglite', dataDir: stalledDir }).catch((error: unknown) => error);
+      if (!(refused instanceof Error)) await (refused as { close(): Promise<void> }).close();
+      expect(refused).toBeInstanceOf(DataDirLockedError);
+      expect(Date.now() - started).toBeGreaterThan(5_000);
+      expect(owner.output()).toContain('stall over');
+      expect(await owner.exited).toBe(0);
+      expect(owner.output()).toContain('closed');
+    } finally {
+      owner.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('tells its owner when the lock is lost, instead of throwing where nobody catches', async () => {
+    const lostDir = path.join(folder, 'lost');
+    const onLockCompromised = vi.fn();
+    const database = await openDatabase({ kind: 'pglite', dataDir: lostDir }, { onLockCompromised });
+    try {
+      rmSync(`${lostDir}.lock`, { recursive: true, force: true });
+      await vi.waitFor(() => expect(onLockCompromised).toHaveBeenCalledTimes(1), { timeout: 10_000, interval: 100 });
+      expect(onLockCompromised.mock.calls[0]![0]).toBeInstanceOf(Error);
+      expect(String((onLockCompromised.mock.calls[0]![0] as Error).message)).toMatch(/lock on the embedded database folder .* was lost/);
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
 });
