@@ -31,6 +31,11 @@ interface SessionState {
   user: User | null;
   /** On until the start-up refresh from auth.me has finished. */
   isLoading: boolean;
+  /**
+   * Failed sign-in attempts on the account since its previous sign-in, as the sign-in
+   * answered (hardening issue, item 9); 0 once the user has dismissed the notice.
+   */
+  failedSignIns: number;
 }
 
 /** What screens get from `useSession()`. */
@@ -41,6 +46,8 @@ export interface Session extends SessionState {
   signup: (input: SignupRequest) => Promise<User>;
   /** Signs out on the server and, whatever the result, locally; then goes to /login. */
   logout: () => Promise<void>;
+  /** Hides the failed sign-ins notice. */
+  dismissFailedSignIns: () => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -49,10 +56,10 @@ const SessionContext = createContext<Session | null>(null);
 function initialState(): SessionState {
   const token = readStoredToken();
   const user = readStoredUser();
-  if (token && user) return { user, isLoading: true };
+  if (token && user) return { user, isLoading: true, failedSignIns: 0 };
   // A token without a user (or the reverse) is not a session.
   if (token || user) clearStoredSession();
-  return { user: null, isLoading: false };
+  return { user: null, isLoading: false, failedSignIns: 0 };
 }
 
 /** Provides the session to the app; needs the tRPC and TanStack Query providers above it. */
@@ -73,13 +80,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then(({ user }) => {
         if (cancelled) return;
         storeUser(user);
-        setState({ user, isLoading: false });
+        setState({ user, isLoading: false, failedSignIns: 0 });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         console.error('Failed to refresh the session', error);
         clearStoredSession();
-        setState({ user: null, isLoading: false });
+        setState({ user: null, isLoading: false, failedSignIns: 0 });
       });
     return () => {
       cancelled = true;
@@ -90,7 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onSessionExpired(() => {
-        setState({ user: null, isLoading: false });
+        setState({ user: null, isLoading: false, failedSignIns: 0 });
         if (location !== '/login') navigate('/login', { replace: true });
         queryClient.clear();
       }),
@@ -98,10 +105,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const startSession = useCallback(
-    (token: string, user: User) => {
+    (token: string, user: User, failedSignIns = 0) => {
       storeSession(token, user);
       queryClient.clear();
-      setState({ user, isLoading: false });
+      setState({ user, isLoading: false, failedSignIns });
       return user;
     },
     [queryClient],
@@ -110,8 +117,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (input: LoginRequest) => {
       try {
-        const { token, user } = await client.auth.login.mutate(input);
-        return startSession(token, user);
+        const { token, user, failedSignIns } = await client.auth.login.mutate(input);
+        return startSession(token, user, failedSignIns ?? 0);
       } catch (error) {
         const { message, status } = toAppError(error, 'Login failed');
         throw new AppError(message, status);
@@ -141,15 +148,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       console.error('Logout failed', error);
     } finally {
       clearStoredSession();
-      setState({ user: null, isLoading: false });
+      setState({ user: null, isLoading: false, failedSignIns: 0 });
       navigate('/login', { replace: true });
       queryClient.clear();
     }
   }, [client, navigate, queryClient]);
 
+  const dismissFailedSignIns = useCallback(() => setState((current) => ({ ...current, failedSignIns: 0 })), []);
+
   const session = useMemo<Session>(
-    () => ({ ...state, login, signup, logout }),
-    [state, login, signup, logout],
+    () => ({ ...state, login, signup, logout, dismissFailedSignIns }),
+    [state, login, signup, logout, dismissFailedSignIns],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,15 +1,19 @@
 /** /profile: who is signed in (product-spec §2). */
 import { useMutation } from '@tanstack/react-query';
-import { CircleCheck, LogOut, MonitorSmartphone } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZChangePasswordForm, type ChangePasswordForm } from '@gatehouse/shared';
+import { CircleCheck, KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
+import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { RoleBadge } from '../../components/StatusBadge';
 import { houseLabel, roleLabel } from '../../lib/format';
 import { toAppError } from '../../lib/errors';
+import { useSubmitValidatedForm } from '../../lib/forms';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -85,9 +89,93 @@ function OtherSessionsCard() {
   );
 }
 
+/** What the profile says after the password was changed: and how many other sessions ended. */
+export function passwordChangedMessage(revoked: number): string {
+  if (revoked === 0) return 'Password changed.';
+  return `Password changed. ${revoked === 1 ? '1 other session was' : `${revoked} other sessions were`} signed out.`;
+}
+
+/**
+ * Changes the own password (auth.changePassword, hardening issue item 5): the current
+ * password, the new one twice; every other session of the account is signed out.
+ */
+function ChangePasswordCard() {
+  const trpc = useTRPC();
+  const [result, setResult] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { form, field, errors } = useSubmitValidatedForm<ChangePasswordForm>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const change = useMutation(trpc.auth.changePassword.mutationOptions());
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setResult(null);
+    setError(null);
+    try {
+      const { revoked } = await change.mutateAsync({ currentPassword, newPassword });
+      form.reset();
+      setResult(passwordChangedMessage(revoked));
+    } catch (cause) {
+      setError(toAppError(cause, 'Password change failed').message);
+    }
+  });
+
+  return (
+    <section id="change-password" aria-labelledby="change-password-heading" className="scroll-mt-24">
+      <Card
+        title={<span id="change-password-heading">Change password</span>}
+        description="Changing your password signs you out on every other device."
+      >
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          {error && <ErrorBox message={error} onDismiss={() => setError(null)} headingLevel={3} />}
+          <div role="status">
+            {result && (
+              <p className="flex items-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-800">
+                <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
+                {result}
+              </p>
+            )}
+          </div>
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...field('currentPassword')}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...field('newPassword')}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...field('confirmPassword')}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full sm:w-auto sm:self-start"
+            loading={form.formState.isSubmitting}
+            icon={<KeyRound aria-hidden="true" className="size-5" />}
+          >
+            Change password
+          </Button>
+        </form>
+      </Card>
+    </section>
+  );
+}
+
 /**
  * Avatar with initials, name, email, role badge, phone, role, house number, status
- * (Active or Inactive) and Logout (product-spec §2), plus signing out of all other sessions.
+ * (Active or Inactive) and Logout (product-spec §2), plus changing the password and
+ * signing out of all other sessions.
  */
 export function ProfilePage() {
   useDocumentTitle('My Profile');
@@ -145,6 +233,7 @@ export function ProfilePage() {
           </Button>
         </div>
       </Card>
+      <ChangePasswordCard />
       <OtherSessionsCard />
     </div>
   );

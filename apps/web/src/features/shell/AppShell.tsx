@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { useCurrentUser } from '../../lib/session';
+import { FailedSignInsNotice } from './FailedSignInsNotice';
 import { Logo } from './Logo';
 import { bottomBarEntries, isActiveEntry, topBarEntries } from './navigation';
 import { UserMenu } from './UserMenu';
@@ -66,6 +67,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
 
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pt-8 md:pb-12">
+        <FailedSignInsNotice />
         {children}
       </main>
 

@@ -1,0 +1,44 @@
+/**
+ * After a sign-in, tells the user how many failed sign-in attempts there were on their
+ * account since their previous sign-in (hardening issue, item 9): someone may be guessing
+ * their password. Shown on the page they land on until dismissed.
+ */
+import { ShieldAlert } from 'lucide-react';
+import { Link } from 'wouter';
+
+import { Button, buttonClasses } from '../../components/Button';
+import { useSession } from '../../lib/session';
+
+/** The notice's text for `count` failed attempts. */
+export function failedSignInsMessage(count: number): string {
+  return `${count === 1 ? '1 failed sign-in attempt was' : `${count} failed sign-in attempts were`} made on your account since your last sign-in.`;
+}
+
+/** An alert with the count, a link to change the password, and Dismiss; nothing when there were none. */
+export function FailedSignInsNotice() {
+  const { failedSignIns, dismissFailedSignIns } = useSession();
+  if (failedSignIns <= 0) return null;
+  return (
+    <div role="alert" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+      <div className="flex gap-3">
+        <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold">{failedSignInsMessage(failedSignIns)}</p>
+          <p className="mt-1 text-sm">If this wasn&apos;t you, change your password.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Link
+              href="/profile#change-password"
+              onClick={dismissFailedSignIns}
+              className={buttonClasses('primary', 'md')}
+            >
+              Change password
+            </Link>
+            <Button variant="ghost" size="md" onClick={dismissFailedSignIns} className="text-amber-900 hover:bg-amber-100">
+              Dismiss
+            </Button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
