@@ -1,0 +1,215 @@
+/**
+ * The hand-written baseline of the performance spec: a minimal Fastify server answering
+ * the gate path's REST paths with the same JSON as the product, over `pg` (PostgreSQL)
+ * or PGlite (the embedded leg), with the SQL a competent engineer would write by hand:
+ * one indexed look-up of the session, one statement that reads the pass (and writes its
+ * scan audit row), one conditional `UPDATE … RETURNING` per transition with its audit row
+ * in the same statement. Same rules (session validity, role, status, visit window,
+ * expiry), same bodies, no cache the product could not also have.
+ *
+ * Started by bench/run.ts: `node --import tsx bench/baseline/server.ts` with
+ * BASELINE_DATABASE_URL (PostgreSQL) or BASELINE_DATA_DIR (PGlite), PORT, COMMUNITY_TIMEZONE
+ * and EARLY_CHECKIN_MINUTES; prints `Baseline is ready: <url>`.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+
+import Fastify from 'fastify';
+
+type Query = <Row>(sql: string, params: unknown[]) => Promise<Row[]>;
+
+/** `$1…` SQL over a pg Pool or a PGlite instance. */
+async function connect(): Promise<{ query: Query; close: () => Promise<void> }> {
+  const url = process.env.BASELINE_DATABASE_URL;
+  if (url) {
+    const { default: pg } = await import('pg');
+    // Raw strings for timestamps, as the product's driver set-up gets them.
+    for (const oid of [1082, 1114, 1184]) pg.types.setTypeParser(oid, (value: string) => value);
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return {
+      query: async <Row>(sql: string, params: unknown[]) => (await pool.query(sql, params)).rows as Row[],
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const raw = (value: string) => value;
+  const db = await PGlite.create({
+    dataDir: process.env.BASELINE_DATA_DIR!,
+    extensions: { pg_trgm },
+    parsers: { 1082: raw, 1114: raw, 1184: raw },
+  });
+  return { query: async <Row>(sql: string, params: unknown[]) => (await db.query<Row>(sql, params)).rows, close: () => db.close() };
+}
+
+const timeZone = process.env.COMMUNITY_TIMEZONE ?? 'UTC';
+const earlyMinutes = Number(process.env.EARLY_CHECKIN_MINUTES ?? 60);
+const IDLE_MS = 7 * 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+
+interface Row {
+  id: string; name: string; phone: string; email: string | null; purpose: string | null; vehicle_license_plate: string | null;
+  house_id: string; house_number: string; block: string; host_id: string; host_name: string; visit_date: string;
+  visit_time_from: string; visit_time_to: string; status: string; qr_code_token: string; qr_code_data_url: string;
+  check_in_time: string | null; check_out_time: string | null; notes: string | null; created_at: string;
+}
+
+const COLUMNS = `v.id, v.name, v.phone, v.email, v.purpose, v.vehicle_license_plate, v.house_id, v.host_id, v.visit_date,
+  v.visit_time_from, v.visit_time_to, v.status, v.qr_code_token, v.qr_code_data_url, v.check_in_time, v.check_out_time,
+  v.notes, v.created_at, h.house_number, h.block, hu.name as host_name`;
+const JOINS = 'join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id';
+const ENDED = `((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone $TZ) <= $NOW`;
+
+const iso = (value: string) => new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+
+function visitorJson(row: Row) {
+  return {
+    id: row.id, name: row.name, phone: row.phone, email: row.email, purpose: row.purpose,
+    vehicleLicensePlate: row.vehicle_license_plate,
+    houseId: { id: row.house_id, houseNumber: row.house_number, block: row.block },
+    hostId: { id: row.host_id, name: row.host_name },
+    visitDate: row.visit_date.slice(0, 10), visitTimeFrom: row.visit_time_from, visitTimeTo: row.visit_time_to,
+    status: row.status, qrCodeDataUrl: row.qr_code_data_url, qrCodeToken: row.qr_code_token,
+    check_in_time: row.check_in_time ? iso(row.check_in_time) : null,
+    check_out_time: row.check_out_time ? iso(row.check_out_time) : null,
+    notes: row.notes, createdAt: iso(row.created_at),
+  };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const time12 = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+};
+const windowMessage = (row: Row) => {
+  const [y, mo, d] = row.visit_date.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return `This invitation is valid on ${MONTHS[mo - 1]} ${d}, ${y} from ${time12(row.visit_time_from)} to ${time12(row.visit_time_to)}`;
+};
+const VERB = { checkIn: 'checked in', checkOut: 'checked out' } as const;
+
+class Failure extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+const { query, close } = await connect();
+const app = Fastify({ logger: false, bodyLimit: 100 * 1024 });
+const envelope = (data: unknown) => ({ success: true, data, error: null });
+
+/** The signed-in guard or admin behind the bearer token: one indexed look-up (and last_seen_at once a minute). */
+async function gateUser(authorization: string | undefined, now: Date): Promise<{ id: string }> {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  if (!token || token.length > 200) throw new Failure(401, 'Authentication required');
+  const [session] = await query<{ session_id: string; last_seen_at: string; id: string; role: string }>(
+    `select s.id as session_id, s.last_seen_at, u.id, u.role from session s join app_user u on u.id = s.user_id
+      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_seen_at > $3 and u.is_active`,
+    [createHash('sha256').update(token).digest('hex'), now, new Date(now.getTime() - IDLE_MS)],
+  );
+  if (!session) throw new Failure(401, 'Authentication required');
+  if (now.getTime() - new Date(iso(session.last_seen_at)).getTime() > 60_000) {
+    await query('update session set last_seen_at = $1 where id = $2', [now, session.session_id]);
+  }
+  if (session.role !== 'guard' && session.role !== 'admin') throw new Failure(403, 'Only guards and admins can do this');
+  return { id: session.id };
+}
+
+const sql = (text: string) => text.replaceAll('$TZ', '$1::text').replaceAll('$NOW', '$2::timestamptz');
+
+app.post('/api/visitors/scan', async (request, reply) => {
+  const now = new Date();
+  try {
+    const user = await gateUser(request.headers.authorization, now);
+    const raw = (request.body as { token?: unknown } | null)?.token;
+    const token = typeof raw === 'string' ? raw.trim() : '';
+    if (!token) throw new Failure(400, 'Please enter a token');
+    const [row] = TOKEN.test(token)
+      ? await query<Row & { expires: boolean }>(
+          sql(`with pass as (select ${COLUMNS}, (v.status in ('pending', 'approved') and ${ENDED}) as expires
+                 from visitor_invitation v ${JOINS} where v.qr_code_token = $3),
+               audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+                 select $4, $2, 'visitor.scanned', $5, $6, 'visitor', pass.id,
+                        jsonb_build_object('status', case when pass.expires then 'expired' else pass.status end) from pass)
+               select * from pass`),
+          [timeZone, now, token, randomUUID(), user.id, request.ip],
+        )
+      : [];
+    if (!row) throw new Failure(404, 'Invalid or expired QR code');
+    if (row.expires) {
+      const expired = await query(
+        sql(`update visitor_invitation v set status = 'expired', updated_at = $2 where v.id = $3 and v.status in ('pending', 'approved') and ${ENDED} returning v.id`),
+        [timeZone, now, row.id],
+      );
+      if (expired.length > 0) row.status = 'expired';
+    }
+    return reply.send(envelope(visitorJson(row)));
+  } catch (error) {
+    return fail(reply, error);
+  }
+});
+
+/** A gate move: one conditional UPDATE … RETURNING with its audit row; a read only to say why it was refused. */
+async function move(kind: 'checkIn' | 'checkOut', body: { visitorId?: unknown; notes?: unknown } | null, userId: string, ip: string) {
+  const now = new Date();
+  const id = typeof body?.visitorId === 'string' ? body.visitorId.trim() : '';
+  if (!id) throw new Failure(400, 'Visitor id is required');
+  if (!UUID.test(id)) throw new Failure(404, 'Visitor not found');
+  const note = typeof body?.notes === 'string' && body.notes.trim() ? body.notes.trim() : null;
+  const [from, to, stamp, by, action] =
+    kind === 'checkIn'
+      ? ['approved', 'checked-in', 'check_in_time', 'checked_in_by_id', 'visitor.checked-in']
+      : ['checked-in', 'checked-out', 'check_out_time', 'checked_out_by_id', 'visitor.checked-out'];
+  const window =
+    kind === 'checkIn'
+      ? `and ((v.visit_date + v.visit_time_from::time) at time zone $1::text) - make_interval(mins => $8) <= $2::timestamptz
+         and ((v.visit_date + v.visit_time_to::time) at time zone $1::text) >= $2::timestamptz`
+      : 'and $8::int is not null';
+  const [row] = await query<Row>(
+    `with moved as (
+       update visitor_invitation v set status = '${to}', updated_at = $2, ${stamp} = $2, ${by} = $4,
+              notes = case when $5::text is null then v.notes when v.notes is null then $5::text else v.notes || chr(10) || $5::text end
+        where v.id = $3 and v.status = '${from}' ${window}
+       returning v.*),
+     audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+       select $6, $2, '${action}', $4, $7, 'visitor', moved.id, case when $5::text is null then null else jsonb_build_object('notes', $5::text) end from moved)
+     select ${COLUMNS} from moved v ${JOINS}`,
+    [timeZone, now, id, userId, note, randomUUID(), ip, earlyMinutes],
+  );
+  if (row) return row;
+  const [current] = await query<Row & { ended: boolean }>(sql(`select ${COLUMNS}, ${ENDED} as ended from visitor_invitation v ${JOINS} where v.id = $3`), [timeZone, now, id]);
+  if (!current) throw new Failure(404, 'Visitor not found');
+  if (current.ended && (current.status === 'pending' || current.status === 'approved')) {
+    await query(sql(`update visitor_invitation v set status = 'expired', updated_at = $2 where v.id = $3 and v.status in ('pending', 'approved') and ${ENDED}`), [timeZone, now, id]);
+    throw new Failure(409, `Visitor cannot be ${VERB[kind]}: status is expired`);
+  }
+  if (current.status !== from) throw new Failure(409, `Visitor cannot be ${VERB[kind]}: status is ${current.status}`);
+  throw new Failure(409, windowMessage(current));
+}
+
+for (const [path, kind] of [['/api/visitors/checkin-qr', 'checkIn'], ['/api/visitors/checkout-qr', 'checkOut']] as const) {
+  app.post(path, async (request, reply) => {
+    try {
+      const user = await gateUser(request.headers.authorization, new Date());
+      return reply.send(envelope(visitorJson(await move(kind, request.body as never, user.id, request.ip))));
+    } catch (error) {
+      return fail(reply, error);
+    }
+  });
+}
+
+app.get('/api/health', async (_request, reply) => {
+  await query('select 1', []);
+  return reply.send(envelope({ status: 'ok', database: 'ok' }));
+});
+
+function fail(reply: { code(status: number): { send(body: unknown): unknown } }, error: unknown) {
+  if (error instanceof Failure) return reply.code(error.status).send({ success: false, data: null, error: error.message });
+  console.error(error);
+  return reply.code(500).send({ success: false, data: null, error: 'Internal server error' });
+}
+
+process.on('SIGTERM', () => {
+  void app.close().then(close).then(() => process.exit(0));
+});
+const address = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+console.log(`Baseline is ready: ${address}`);

@@ -1,0 +1,54 @@
+/**
+ * Before measuring, the product and the baseline must answer the gate path with the same
+ * bodies (the performance spec compares like with like): the same scan, the same refusals
+ * (400, 404, 409) and check-in/check-out answers that differ only where the visitor or the
+ * clock differs. Throws, failing the bench, on any other difference.
+ */
+import type { Seeded } from './seed';
+
+type Call = { status: number; body: string };
+
+async function call(base: string, path: string, token: string | null, body: unknown): Promise<Call> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/** The body with what necessarily differs between two visitors or two instants masked. */
+function masked(text: string): string {
+  const body = JSON.parse(text) as { data?: Record<string, unknown> | null };
+  if (body.data && typeof body.data === 'object') {
+    for (const field of ['id', 'name', 'phone', 'qrCodeToken', 'createdAt', 'check_in_time', 'check_out_time']) {
+      if (body.data[field] !== null && body.data[field] !== undefined) body.data[field] = `<${field}>`;
+    }
+  }
+  return JSON.stringify(body);
+}
+
+function same(what: string, product: Call, baseline: Call, mask = false) {
+  const [left, right] = mask ? [masked(product.body), masked(baseline.body)] : [product.body, baseline.body];
+  if (product.status !== baseline.status || left !== right) {
+    throw new Error(`Product and baseline answer ${what} differently:\n  product  ${product.status} ${left.slice(0, 400)}\n  baseline ${baseline.status} ${right.slice(0, 400)}`);
+  }
+}
+
+/** Compares the two servers on a few passes of `seeded` (which it uses up). */
+export async function checkSameBodies(product: string, baseline: string, seeded: Seeded): Promise<void> {
+  const guard = seeded.guardToken;
+  const pass = seeded.takePass();
+  same('a scan', await call(product, '/api/visitors/scan', guard, { token: pass.token }), await call(baseline, '/api/visitors/scan', guard, { token: pass.token }));
+  same('an unknown token', await call(product, '/api/visitors/scan', guard, { token: 'no-such-pass' }), await call(baseline, '/api/visitors/scan', guard, { token: 'no-such-pass' }));
+  same('an empty token', await call(product, '/api/visitors/scan', guard, { token: '  ' }), await call(baseline, '/api/visitors/scan', guard, { token: '  ' }));
+  same('no token', await call(product, '/api/visitors/scan', null, { token: pass.token }), await call(baseline, '/api/visitors/scan', null, { token: pass.token }));
+  same('a malformed visitor id', await call(product, '/api/visitors/checkin-qr', guard, { visitorId: 'nope' }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: 'nope' }));
+
+  const [first, second] = [seeded.takePass(), seeded.takePass()];
+  same('a check-in', await call(product, '/api/visitors/checkin-qr', guard, { visitorId: first.id }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: second.id }), true);
+  // Each server moves its own visitor: the same answers whether they share a database or not.
+  same('a second check-in', await call(product, '/api/visitors/checkin-qr', guard, { visitorId: first.id }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: second.id }));
+  same('a check-out with notes', await call(product, '/api/visitors/checkout-qr', guard, { visitorId: first.id, notes: 'Left by the side gate' }), await call(baseline, '/api/visitors/checkout-qr', guard, { visitorId: second.id, notes: 'Left by the side gate' }), true);
+  same('a second check-out', await call(product, '/api/visitors/checkout-qr', guard, { visitorId: first.id }), await call(baseline, '/api/visitors/checkout-qr', guard, { visitorId: second.id }));
+}

@@ -1,0 +1,136 @@
+/**
+ * Seeds a benchmark community straight into a migrated database (PostgreSQL or PGlite)
+ * with set-based SQL, fast enough for a million invitations: houses with a resident each,
+ * an admin and a guard with sessions, and `visitors` invitations (all approved for today,
+ * 00:00–23:59, so that each is one pass of the gate path), newest first by creation time.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+
+import { hashPassword, passQrDataUrl } from '@gatehouse/api';
+import type { Database } from '@gatehouse/db';
+
+const HOUSES = 500;
+const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kira', 'Liam', 'Maya', 'Nikhil', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wei', 'Xena', 'Yusuf', 'Zoe', 'Amir', 'Bea', 'Cyrus', 'Dana', 'Emeka', 'Fay'];
+
+/** 2,048 made-up surnames of six letters (a fixed pseudo-random sequence): a name fragment matches few of them. */
+function surnames(): string[] {
+  let state = 2_463_534_242;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % 26;
+  };
+  return Array.from({ length: 2_048 }, () => {
+    const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + next()));
+    letters[0] = letters[0]!.toUpperCase();
+    return letters.join('');
+  });
+}
+
+/** What a benchmark needs from its community. */
+export interface Seeded {
+  adminToken: string;
+  guardToken: string;
+  residentToken: string;
+  /** The guard as the web app stores a signed-in user. */
+  guardUser: Record<string, unknown>;
+  /** The next unused pass (approved, valid all today); throws when they run out. */
+  takePass(): { id: string; token: string };
+  /** A 3-letter fragment of a visitor's surname, for `q`. */
+  nameFragment: string;
+}
+
+const token = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '').slice(0, 11);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Seeds `visitors` invitations (the first `checkedIn` of them checked in) and the people around them. */
+export async function seedCommunity(db: Database, visitors: number, options: { checkedIn?: number } = {}): Promise<Seeded> {
+  const em = db.fork();
+  const run = (sql: string, params: unknown[] = []) => em.execute(sql, params);
+  const passwordHash = await hashPassword('bench-password');
+  const today = new Date().toISOString().slice(0, 10);
+  const now = new Date();
+
+  const admin = randomUUID();
+  const guard = randomUUID();
+  const residents = Array.from({ length: HOUSES }, () => randomUUID());
+  const houses = Array.from({ length: HOUSES }, () => randomUUID());
+  const people = [
+    [admin, 'Bench Admin', 'admin@bench.example', 'admin'],
+    [guard, 'Bench Guard', 'guard@bench.example', 'guard'],
+    ...residents.map((id, index) => [id, `Resident ${index}`, `resident${index}@bench.example`, 'resident']),
+  ];
+  for (let start = 0; start < people.length; start += 200) {
+    const slice = people.slice(start, start + 200);
+    await run(
+      `insert into app_user (id, name, email, phone, role, password_hash, is_active) values ${slice.map(() => '(?, ?, ?, ?, ?, ?, true)').join(', ')}`,
+      slice.flatMap(([id, name, email, role]) => [id, name, email, '+15550000000', role, passwordHash]),
+    );
+  }
+  for (let start = 0; start < HOUSES; start += 200) {
+    const slice = houses.slice(start, start + 200);
+    await run(
+      `insert into house (id, house_number, block, street, owner_id) values ${slice.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      slice.flatMap((id, offset) => [id, String(100 + start + offset), `B${Math.floor((start + offset) / 100)}`, 'Bench Street', residents[start + offset]]),
+    );
+  }
+  await run(`update app_user u set house_id = h.id from house h where h.owner_id = u.id`);
+
+  const tokens = { admin: token(), guard: token(), resident: token() };
+  for (const [user, value] of [[admin, tokens.admin], [guard, tokens.guard], [residents[0]!, tokens.resident]] as const) {
+    await run(
+      `insert into session (id, user_id, token_hash, created_at, last_seen_at, expires_at, ip_address) values (?, ?, ?, ?, ?, ?, '127.0.0.1')`,
+      [randomUUID(), user, sha256(value), now, now, new Date(now.getTime() + 30 * 86_400_000)],
+    );
+  }
+
+  // Names, houses and hosts are chosen in SQL from literal arrays of our own values.
+  const names = surnames();
+  const literal = (values: string[]) => `array[${values.map((value) => `'${value}'`).join(',')}]`;
+  const qr = await passQrDataUrl('gatehouse-bench-pass');
+  const chunk = 100_000;
+  for (let from = 1; from <= visitors; from += chunk) {
+    const to = Math.min(visitors, from + chunk - 1);
+    await run(
+      `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
+         visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, created_at, updated_at)
+       select gen_random_uuid(),
+              (${literal(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}] || ' ' || (${literal(names)})[1 + (n * 7919) % ${names.length}],
+              '+1555' || lpad((n % 10000000)::text, 7, '0'), null, 'Delivery', null,
+              (${literal(houses)}::uuid[])[1 + n % ${HOUSES}], (${literal(residents)}::uuid[])[1 + n % ${HOUSES}],
+              ?::date, '00:00', '23:59', 'approved', 'bench-' || lpad(n::text, 9, '0'), ?,
+              ?::timestamptz - make_interval(secs => n), ?::timestamptz
+         from generate_series(?::int, ?::int) n`,
+      [today, qr, now, now, from, to],
+    );
+  }
+  const checkedIn = options.checkedIn ?? 0;
+  if (checkedIn > 0) {
+    await run(
+      `update visitor_invitation set status = 'checked-in', check_in_time = created_at + interval '1 minute', checked_in_by_id = ?
+        where qr_code_token > ? and qr_code_token <= ?`,
+      [guard, `bench-${String(visitors - checkedIn).padStart(9, '0')}`, `bench-${String(visitors).padStart(9, '0')}`],
+    );
+  }
+  await run('analyze');
+
+  // Passes are handed out from the oldest; the newest `checkedIn` are already inside.
+  const passes = await run(
+    `select id, qr_code_token as token from visitor_invitation where status = 'approved' order by qr_code_token`,
+  ) as Array<{ id: string; token: string }>;
+  let next = 0;
+  return {
+    adminToken: tokens.admin,
+    guardToken: tokens.guard,
+    residentToken: tokens.resident,
+    guardUser: { id: guard, name: 'Bench Guard', email: 'guard@bench.example', phone: '+15550000000', role: 'guard', houseId: null, isActive: true, createdAt: now.toISOString() },
+    takePass() {
+      const pass = passes[next];
+      next += 1;
+      if (!pass) throw new Error('The benchmark ran out of passes: raise BENCH_VISITORS');
+      return pass;
+    },
+    nameFragment: names[1]!.slice(1, 4).toLowerCase(),
+  };
+}
