@@ -21,7 +21,7 @@ async function call(base: string, path: string, token: string | null, body: unkn
 function masked(text: string): string {
   const body = JSON.parse(text) as { data?: Record<string, unknown> | null };
   if (body.data && typeof body.data === 'object') {
-    for (const field of ['id', 'name', 'phone', 'qrCodeToken', 'createdAt', 'check_in_time', 'check_out_time']) {
+    for (const field of ['id', 'name', 'phone', 'houseId', 'hostId', 'qrCodeToken', 'createdAt', 'check_in_time', 'check_out_time']) {
       if (body.data[field] !== null && body.data[field] !== undefined) body.data[field] = `<${field}>`;
     }
   }

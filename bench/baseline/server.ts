@@ -88,7 +88,12 @@ const windowMessage = (row: Row) => {
 const VERB = { checkIn: 'checked in', checkOut: 'checked out' } as const;
 
 class Failure extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** For a 400: the field it is about (the product's `details`). */
+    readonly field?: string,
+  ) {
     super(message);
   }
 }
@@ -122,7 +127,7 @@ app.post('/api/visitors/scan', async (request, reply) => {
     const user = await gateUser(request.headers.authorization, now);
     const raw = (request.body as { token?: unknown } | null)?.token;
     const token = typeof raw === 'string' ? raw.trim() : '';
-    if (!token) throw new Failure(400, 'Please enter a token');
+    if (!token) throw new Failure(400, 'Please enter a token', 'token');
     const [row] = TOKEN.test(token)
       ? await query<Row & { expires: boolean }>(
           sql(`with pass as (select ${COLUMNS}, (v.status in ('pending', 'approved') and ${ENDED}) as expires
@@ -152,7 +157,7 @@ app.post('/api/visitors/scan', async (request, reply) => {
 async function move(kind: 'checkIn' | 'checkOut', body: { visitorId?: unknown; notes?: unknown } | null, userId: string, ip: string) {
   const now = new Date();
   const id = typeof body?.visitorId === 'string' ? body.visitorId.trim() : '';
-  if (!id) throw new Failure(400, 'Visitor id is required');
+  if (!id) throw new Failure(400, 'Visitor id is required', 'visitorId');
   if (!UUID.test(id)) throw new Failure(404, 'Visitor not found');
   const note = typeof body?.notes === 'string' && body.notes.trim() ? body.notes.trim() : null;
   const [from, to, stamp, by, action] =
@@ -161,19 +166,19 @@ async function move(kind: 'checkIn' | 'checkOut', body: { visitorId?: unknown; n
       : ['checked-in', 'checked-out', 'check_out_time', 'checked_out_by_id', 'visitor.checked-out'];
   const window =
     kind === 'checkIn'
-      ? `and ((v.visit_date + v.visit_time_from::time) at time zone $1::text) - make_interval(mins => $8) <= $2::timestamptz
-         and ((v.visit_date + v.visit_time_to::time) at time zone $1::text) >= $2::timestamptz`
-      : 'and $8::int is not null';
+      ? `and ((v.visit_date + v.visit_time_from::time) at time zone $7::text) - make_interval(mins => $8::int) <= $1::timestamptz
+         and ((v.visit_date + v.visit_time_to::time) at time zone $7::text) >= $1::timestamptz`
+      : '';
   const [row] = await query<Row>(
     `with moved as (
-       update visitor_invitation v set status = '${to}', updated_at = $2, ${stamp} = $2, ${by} = $4,
-              notes = case when $5::text is null then v.notes when v.notes is null then $5::text else v.notes || chr(10) || $5::text end
-        where v.id = $3 and v.status = '${from}' ${window}
+       update visitor_invitation v set status = '${to}', updated_at = $1, ${stamp} = $1, ${by} = $3,
+              notes = case when $4::text is null then v.notes when v.notes is null then $4::text else v.notes || chr(10) || $4::text end
+        where v.id = $2 and v.status = '${from}' ${window}
        returning v.*),
      audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
-       select $6, $2, '${action}', $4, $7, 'visitor', moved.id, case when $5::text is null then null else jsonb_build_object('notes', $5::text) end from moved)
+       select $5, $1, '${action}', $3, $6, 'visitor', moved.id, case when $4::text is null then null else jsonb_build_object('notes', $4::text) end from moved)
      select ${COLUMNS} from moved v ${JOINS}`,
-    [timeZone, now, id, userId, note, randomUUID(), ip, earlyMinutes],
+    [now, id, userId, note, randomUUID(), ip, ...(kind === 'checkIn' ? [timeZone, earlyMinutes] : [])],
   );
   if (row) return row;
   const [current] = await query<Row & { ended: boolean }>(sql(`select ${COLUMNS}, ${ENDED} as ended from visitor_invitation v ${JOINS} where v.id = $3`), [timeZone, now, id]);
@@ -203,7 +208,10 @@ app.get('/api/health', async (_request, reply) => {
 });
 
 function fail(reply: { code(status: number): { send(body: unknown): unknown } }, error: unknown) {
-  if (error instanceof Failure) return reply.code(error.status).send({ success: false, data: null, error: error.message });
+  if (error instanceof Failure) {
+    const details = error.field ? { details: [{ path: error.field, message: error.message }] } : {};
+    return reply.code(error.status).send({ success: false, data: null, error: error.message, ...details });
+  }
   console.error(error);
   return reply.code(500).send({ success: false, data: null, error: 'Internal server error' });
 }
