@@ -17,7 +17,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createApiRateLimitCounter, type ApiRateLimitOptions } from '../src/api-rate-limits';
+import { createApiRateLimitCounter, type ApiRateLimitOptions, type WindowCounter } from '../src/api-rate-limits';
 import { buildApp, MAX_BATCH_SIZE } from '../src/app';
 import { UNLIMITED_API } from './support/limits';
 
@@ -33,8 +33,11 @@ describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'gatehouse-web-'));
   const tokens = { admin: '', resident: '' };
 
-  const build = (apiRateLimits: ApiRateLimitOptions) =>
-    buildApp({
+  // A fixed instant: no one-minute window of the rate limit ends in the middle of a test.
+  const fixedClock = () => Date.parse('2026-11-24T10:00:30.000Z');
+  const build = async (limits: ApiRateLimitOptions) => {
+    const apiRateLimits = { counter: await createApiRateLimitCounter(undefined, fixedClock), ...limits };
+    return buildApp({
       db: test.db,
       service,
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 100_000 }),
@@ -50,6 +53,7 @@ describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
         }),
       ),
     });
+  };
 
   const inject = (target: FastifyInstance, options: InjectOptions & { token?: string }) => {
     const { token, ...rest } = options;
@@ -219,14 +223,18 @@ describe.each(legs.filter((leg) => leg.name === 'postgresql'))('the API rate lim
     const test = await leg.create();
     const pools = [createPgPool(test.url!), createPgPool(test.url!)];
     const apps: FastifyInstance[] = [];
+    const counters: WindowCounter[] = [];
+    const fixedClock = () => Date.parse('2026-11-24T10:00:30.000Z');
     try {
       for (const pool of pools) {
+        const counter = await createApiRateLimitCounter(pool, fixedClock);
+        counters.push(counter);
         apps.push(
           await buildApp({
             db: test.db,
             service,
             rateLimits: createMemoryAuthRateLimits(),
-            apiRateLimits: { perAddressPerMinute: 4, perUserPerMinute: 1_000, counter: await createApiRateLimitCounter(pool) },
+            apiRateLimits: { perAddressPerMinute: 4, perUserPerMinute: 1_000, counter },
           }),
         );
       }
@@ -234,6 +242,9 @@ describe.each(legs.filter((leg) => leg.name === 'postgresql'))('the API rate lim
       for (let request = 0; request < 6; request += 1) {
         const response = await apps[request % 2]!.inject({ method: 'GET', url: '/api/auth/me', remoteAddress: '10.40.0.1' });
         statuses.push(response.statusCode);
+        // As the background flushes do every 250 ms: each process adds its counts and reads
+        // the total (twice, so that each has read what the other added).
+        for (const counter of [...counters, ...counters]) await counter.flush();
       }
       expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     } finally {

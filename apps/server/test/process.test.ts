@@ -47,7 +47,9 @@ describe('the server process', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     server.child.kill('SIGTERM');
     const outcomes = await Promise.all(logins);
-    expect(outcomes.filter((outcome) => !['200', '503', 'ECONNREFUSED'].includes(outcome))).toEqual([]);
+    // 429: more than 10 sign-ins of one account in flight at once hold all its reserved
+    // attempts (hardening issue, item 3); an answer all the same.
+    expect(outcomes.filter((outcome) => !['200', '429', '503', 'ECONNREFUSED'].includes(outcome))).toEqual([]);
     expect(outcomes.filter((outcome) => outcome === '200').length).toBeGreaterThan(0);
     expect(await server.exited, server.output()).toBe(0);
     expect(server.output()).toMatch(/Gatehouse stopped/);
