@@ -6,6 +6,7 @@
  *
  *   npm run bench              the full run (under 15 minutes)
  *   npm run bench -- --smoke   one short round on small data (CI keeps it from rotting)
+ *   npm run bench -- --only=1  only some targets (while working on them)
  *
  * Settings: BENCH_SECONDS (per gate round, 20), BENCH_ROUNDS (3), BENCH_VISITORS (200,000),
  * BENCH_LIST_ROWS (1,000,000), BENCH_MEMORY_SECONDS (60), BENCH_CONNECTIONS (10).
@@ -42,7 +43,9 @@ interface Server {
 }
 
 function start(kind: 'product' | 'baseline', env: Record<string, string>): Promise<Server> {
-  const script = kind === 'product' ? [path.join(repoRoot, 'apps/server/dist/main.js')] : ['--import', 'tsx', path.join(repoRoot, 'bench/baseline/server.ts')];
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the product's Node.
+  const nodeArgs = kind === 'product' ? (process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []) : [];
+  const script = kind === 'product' ? [...nodeArgs, path.join(repoRoot, 'apps/server/dist/main.js')] : ['--import', 'tsx', path.join(repoRoot, 'bench/baseline/server.ts')];
   const child: ChildProcess = spawn(process.execPath, script, {
     cwd: repoRoot,
     env: {
@@ -333,11 +336,14 @@ async function memoryTarget() {
 async function main() {
   console.log(`Gatehouse bench${smoke ? ' (smoke)' : ''}: ${new Date().toISOString()}, Node ${process.version}`);
   execFileSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: repoRoot, stdio: 'inherit' });
-  await gateTarget(1, 'postgresql');
-  await gateTarget(2, 'pglite');
-  await listTargets();
-  await browserTargets();
-  await memoryTarget();
+  // `--only=1,5` measures only those targets (while working on one).
+  const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',');
+  const wanted = (number: number) => !only || only.includes(String(number));
+  if (wanted(1)) await gateTarget(1, 'postgresql');
+  if (wanted(2)) await gateTarget(2, 'pglite');
+  if (wanted(3) || wanted(4)) await listTargets();
+  if (wanted(5) || wanted(6)) await browserTargets();
+  if (wanted(7)) await memoryTarget();
   const met = targets.filter((target) => target.met).length;
   console.log(`${met} of 7 targets met`);
 }

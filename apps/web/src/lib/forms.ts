@@ -1,6 +1,8 @@
 /** react-hook-form helpers shared by the forms. */
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ChangeEvent } from 'react';
 import {
+  type Resolver,
   useForm,
   type FieldPath,
   type FieldValues,
@@ -57,4 +59,20 @@ export function upperCaseInput(event: ChangeEvent<HTMLInputElement>) {
     if (selectionStart !== null && selectionEnd !== null)
       input.setSelectionRange(selectionStart, selectionEnd);
   }
+}
+
+/**
+ * A zod resolver whose schema (and zod with it) loads on the form's first validation, not
+ * with the page: /login's first load carries only what it needs (performance issue). The
+ * same shared schema decides; `load` is e.g. `() => import('@gatehouse/shared/schemas/auth')
+ * .then((module) => module.ZLoginRequest)`.
+ */
+export function lazyZodResolver<TValues extends FieldValues>(
+  load: () => Promise<Parameters<typeof zodResolver>[0]>,
+): Resolver<TValues> {
+  let resolver: Resolver<TValues> | undefined;
+  return async (values, context, options) => {
+    resolver ??= zodResolver(await load()) as unknown as Resolver<TValues>;
+    return resolver(values, context, options);
+  };
 }

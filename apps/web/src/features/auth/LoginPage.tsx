@@ -1,12 +1,11 @@
 /** /login: sign in with email and password (product-spec §2, §5). */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLoginRequest, type LoginRequest } from '@gatehouse/shared';
+import type { LoginRequest } from '@gatehouse/shared';
 import { Link } from 'wouter';
 
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
-import { useSubmitValidatedForm } from '../../lib/forms';
+import { lazyZodResolver, useSubmitValidatedForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout } from './AuthLayout';
@@ -18,7 +17,8 @@ export function LoginPage() {
   const { login } = useSession();
   const { serverError, dismissServerError, submit } = useAuthSubmit('Login failed');
   const { form, field, errors } = useSubmitValidatedForm<LoginRequest>({
-    resolver: zodResolver(ZLoginRequest),
+    // The sign-in rules (product-spec §5), loaded with zod at the first submit.
+    resolver: lazyZodResolver(() => import('@gatehouse/shared/schemas/auth').then((module) => module.ZLoginRequest)),
     defaultValues: { email: '', password: '' },
   });
   const { isSubmitting } = form.formState;
