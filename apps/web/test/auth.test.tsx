@@ -38,7 +38,7 @@ describe('/login', () => {
   it('signs in, stores the token and the user, and opens /dashboard', async () => {
     const calls = mockTrpc({
       'auth.login': () => ({ token: 'new-token', user: resident }),
-      'visitors.myInvitations': () => ({ items: [], total: 0 }),
+      'visitors.myInvitationSummaries': () => ({ items: [], total: 0 }),
     });
     const { user } = renderApp('/login');
 
@@ -60,7 +60,7 @@ describe('/login', () => {
     });
     // The next calls carry the new token.
     await waitFor(() =>
-      expect(callsTo(calls, 'visitors.myInvitations')[0]?.authorization).toBe('Bearer new-token'),
+      expect(callsTo(calls, 'visitors.myInvitationSummaries')[0]?.authorization).toBe('Bearer new-token'),
     );
   });
 
@@ -135,7 +135,7 @@ describe('/signup', () => {
   it('defaults the role to resident, sends no confirmation, and opens /dashboard', async () => {
     const calls = mockTrpc({
       'auth.signup': () => ({ token: 'signup-token', user: { ...resident, houseId: null } }),
-      'visitors.myInvitations': () => ({ items: [], total: 0 }),
+      'visitors.myInvitationSummaries': () => ({ items: [], total: 0 }),
     });
     const { user } = renderApp('/signup');
 

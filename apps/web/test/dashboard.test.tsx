@@ -11,7 +11,7 @@ describe('/dashboard (product-spec §2)', () => {
   it('greets a resident, offers their shortcuts and their 5 latest invitations', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: resident }),
-      'visitors.myInvitations': () => page([visitor]),
+      'visitors.myInvitationSummaries': () => page([visitor]),
       'visitors.byId': () => visitor,
     });
     const { user } = renderApp('/dashboard', { user: resident });
@@ -27,7 +27,7 @@ describe('/dashboard (product-spec §2)', () => {
     ).toEqual([expect.stringContaining('New Invitation'), expect.stringContaining('My Visitors')]);
     expect(screen.getByRole('link', { name: /View All/ })).toHaveAttribute('href', '/visitors');
     await waitFor(() =>
-      expect(callsTo(calls, 'visitors.myInvitations')[0]?.input).toEqual({ limit: 5 }),
+      expect(callsTo(calls, 'visitors.myInvitationSummaries')[0]?.input).toEqual({ limit: 5 }),
     );
 
     await user.click(await screen.findByRole('link', { name: /Jane Doe/ }));
@@ -36,7 +36,7 @@ describe('/dashboard (product-spec §2)', () => {
   });
 
   it('shows a guard up to 10 checked-in visitors and the gate shortcuts', async () => {
-    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.list': () => page([]) });
+    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => page([]) });
     renderApp('/dashboard', { user: guard });
 
     expect(
@@ -52,7 +52,7 @@ describe('/dashboard (product-spec §2)', () => {
       '/visitors',
     );
     expect(await screen.findByText('No visitors found')).toBeInTheDocument();
-    expect(callsTo(calls, 'visitors.list')[0]?.input).toEqual({ status: 'checked-in', limit: 10 });
+    expect(callsTo(calls, 'visitors.listSummaries')[0]?.input).toEqual({ status: 'checked-in', limit: 10 });
     // Guards get no Vehicles or Payments links (product-spec §6).
     expect(screen.queryByRole('link', { name: /Vehicles/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Payments/ })).not.toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('/dashboard (product-spec §2)', () => {
   it('shows an admin the four shortcuts, the 5 latest visitors, the houses and 5 vehicles', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
-      'visitors.list': () => page([visitor]),
+      'visitors.listSummaries': () => page([visitor]),
       'houses.list': () => ({ items: [], total: 7 }),
       'vehicles.list': () => ({ items: [], total: 3 }),
     });
@@ -77,7 +77,7 @@ describe('/dashboard (product-spec §2)', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/houses/create', '/users', '/houses', '/visitors']);
     expect(await screen.findByText('7')).toBeInTheDocument();
-    expect(callsTo(calls, 'visitors.list').map((call) => call.input)).toContainEqual({ limit: 5 });
+    expect(callsTo(calls, 'visitors.listSummaries').map((call) => call.input)).toContainEqual({ limit: 5 });
     expect(callsTo(calls, 'houses.list')).not.toHaveLength(0);
     expect(await screen.findByText('3')).toBeInTheDocument();
     expect(callsTo(calls, 'vehicles.list')[0]?.input).toEqual({ limit: 5 });
@@ -88,7 +88,7 @@ describe('/dashboard (product-spec §2)', () => {
     let fail = true;
     mockTrpc({
       'auth.me': () => ({ user: admin }),
-      'visitors.list': () => page([]),
+      'visitors.listSummaries': () => page([]),
       'houses.list': () => listOf([]),
       'vehicles.list': () => {
         if (fail) throw trpcError(500, 'Internal server error');

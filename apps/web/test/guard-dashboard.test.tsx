@@ -7,12 +7,12 @@ import { callsTo, mockTrpc } from './trpc-mock';
 
 describe('/guard/dashboard (product-spec §2)', () => {
   it('shows the empty state when nobody is inside', async () => {
-    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.list': () => page([]) });
+    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => page([]) });
     renderApp('/guard/dashboard', { user: guard });
 
     expect(await screen.findByText('No active visitors')).toBeInTheDocument();
     expect(screen.getByText('All visitors have been checked out')).toBeInTheDocument();
-    expect(callsTo(calls, 'visitors.list')[0]?.input).toEqual({ status: 'checked-in', limit: 100 });
+    expect(callsTo(calls, 'visitors.listSummaries')[0]?.input).toEqual({ status: 'checked-in', limit: 100 });
   });
 
   it('counts the visitors inside and checks one out from its row', async () => {
@@ -31,7 +31,7 @@ describe('/guard/dashboard (product-spec §2)', () => {
     ];
     const calls = mockTrpc({
       'auth.me': () => ({ user: guard }),
-      'visitors.list': () => page(inside),
+      'visitors.listSummaries': () => page(inside),
       'visitors.checkOut': ({ visitorId }: { visitorId: string }) => {
         const visitor = inside.find((row) => row.id === visitorId);
         inside = inside.filter((row) => row.id !== visitorId);

@@ -113,8 +113,8 @@ describe('/houses/create (product-spec §2, §5, §6, §8)', () => {
   ])('sends a %s to /dashboard', async (_role, signedIn) => {
     mockTrpc({
       'auth.me': () => ({ user: signedIn }),
-      'visitors.myInvitations': () => listOf([]),
-      'visitors.list': () => listOf([]),
+      'visitors.myInvitationSummaries': () => listOf([]),
+      'visitors.listSummaries': () => listOf([]),
     });
     renderApp('/houses/create', { user: signedIn });
 

@@ -77,7 +77,6 @@ describe('after a sign-in: failed attempts', () => {
   const signIn = async (failedSignIns: number) => {
     mockTrpc({
       'auth.login': () => ({ token: 'new-token', user: resident, failedSignIns }),
-      'visitors.myInvitations': () => ({ items: [], total: 0 }),
       'visitors.myInvitationSummaries': () => ({ items: [], total: 0 }),
     });
     const { user } = renderApp('/login');

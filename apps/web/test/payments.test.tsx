@@ -73,7 +73,7 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
   it('sends a guard to /dashboard', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: guard }),
-      'visitors.list': () => listOf([]),
+      'visitors.listSummaries': () => listOf([]),
     });
     renderApp('/payments', { user: guard });
 

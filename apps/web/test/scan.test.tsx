@@ -29,7 +29,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
       'auth.me': () => ({ user: guard }),
       'visitors.scan': () => visitor,
       'visitors.checkIn': () => ({ ...visitor, status: 'checked-in' }),
-      'visitors.list': emptyPage,
+      'visitors.listSummaries': emptyPage,
     });
     const { user } = renderApp('/guard/scan', { user: guard });
 

@@ -21,7 +21,7 @@ describe('session start (product-spec §4)', () => {
     let answer: (value: unknown) => void = () => {};
     const calls = mockTrpc({
       'auth.me': () => new Promise((resolve) => (answer = resolve)),
-      'visitors.myInvitations': emptyPage,
+      'visitors.myInvitationSummaries': emptyPage,
     });
     renderApp('/dashboard', { user: resident });
 
@@ -59,7 +59,7 @@ describe('401 handling (product-spec §8)', () => {
   it('removes the stored token and user and goes to /login when any call answers 401', async () => {
     mockTrpc({
       'auth.me': () => ({ user: resident }),
-      'visitors.myInvitations': () => {
+      'visitors.myInvitationSummaries': () => {
         throw trpcError(401, 'Authentication required');
       },
     });
@@ -91,7 +91,7 @@ describe('logout (product-spec §4)', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockTrpc({
       'auth.me': () => ({ user: resident }),
-      'visitors.myInvitations': emptyPage,
+      'visitors.myInvitationSummaries': emptyPage,
       'auth.logout': () => {
         throw trpcError(500, 'Internal server error');
       },
@@ -110,7 +110,7 @@ describe('logout (product-spec §4)', () => {
 
 describe('routes (product-spec §2, §6)', () => {
   it('redirects / and unknown paths to /dashboard', async () => {
-    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitations': emptyPage });
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitationSummaries': emptyPage });
     renderApp('/no/such/page', { user: resident });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, Priya' }),
@@ -119,7 +119,7 @@ describe('routes (product-spec §2, §6)', () => {
   });
 
   it('sends a resident away from the guard screens', async () => {
-    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitations': emptyPage });
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitationSummaries': emptyPage });
     renderApp('/guard/scan', { user: resident });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, Priya' }),
@@ -135,7 +135,7 @@ describe('routes (product-spec §2, §6)', () => {
   });
 
   it('sends a signed-in user from /login to /dashboard', async () => {
-    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.list': emptyPage });
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': emptyPage });
     renderApp('/login', { user: guard });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, Gary' }),

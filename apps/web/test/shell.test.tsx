@@ -74,7 +74,7 @@ describe('menus by role (product-spec §6, §9)', () => {
   it('renders the main menu with the current page marked', async () => {
     mockTrpc({
       'auth.me': () => ({ user: guard }),
-      'visitors.list': () => ({ items: [], total: 0 }),
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
     });
     renderApp('/guard/dashboard', { user: guard });
     const main = await screen.findByRole('navigation', { name: 'Main' });

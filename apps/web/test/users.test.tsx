@@ -27,8 +27,8 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
   ])('sends a %s to /dashboard', async (_role, signedIn) => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: signedIn }),
-      'visitors.list': () => listOf([]),
-      'visitors.myInvitations': () => listOf([]),
+      'visitors.listSummaries': () => listOf([]),
+      'visitors.myInvitationSummaries': () => listOf([]),
     });
     renderApp('/users', { user: signedIn });
 

@@ -265,7 +265,7 @@ describe('/vehicles/add (product-spec §5, §7, §8)', () => {
   });
 
   it('sends a guard to /dashboard', async () => {
-    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.list': () => listOf([]) });
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => listOf([]) });
     renderApp('/vehicles/add', { user: guard });
 
     expect(await screen.findByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();

@@ -103,7 +103,7 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
       'auth.me': () => ({ user: resident }),
       'visitors.byId': () => visitor,
       'visitors.cancel': () => ({ ...visitor, status: 'cancelled' }),
-      'visitors.myInvitations': () => ({ items: [], total: 0 }),
+      'visitors.myInvitationSummaries': () => ({ items: [], total: 0 }),
     });
     const { user } = renderApp(`/visitors/${visitor.id}`, { user: resident });
 

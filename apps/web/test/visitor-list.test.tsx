@@ -18,7 +18,7 @@ describe('/visitors (product-spec §2)', () => {
   it('lists a resident’s own invitations as My Invitations, with a New Invitation button', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: resident }),
-      'visitors.myInvitations': () => page([jane, omar]),
+      'visitors.myInvitationSummaries': () => page([jane, omar]),
     });
     renderApp('/visitors', { user: resident });
 
@@ -26,9 +26,9 @@ describe('/visitors (product-spec §2)', () => {
       await screen.findByRole('heading', { level: 1, name: 'My Invitations' }),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(callsTo(calls, 'visitors.myInvitations')[0]?.input).toEqual({ limit: 50 }),
+      expect(callsTo(calls, 'visitors.myInvitationSummaries')[0]?.input).toEqual({ limit: 50 }),
     );
-    expect(callsTo(calls, 'visitors.list')).toHaveLength(0);
+    expect(callsTo(calls, 'visitors.listSummaries')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'New Invitation' })).toHaveAttribute(
       'href',
       '/visitors/create',
@@ -48,7 +48,7 @@ describe('/visitors (product-spec §2)', () => {
   it('shows All Visitors to a guard, without a New Invitation button', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: guard }),
-      'visitors.list': () => page([jane]),
+      'visitors.listSummaries': () => page([jane]),
     });
     renderApp('/visitors', { user: guard });
 
@@ -56,12 +56,16 @@ describe('/visitors (product-spec §2)', () => {
       await screen.findByRole('heading', { level: 1, name: 'All Visitors' }),
     ).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Jane Doe' });
-    await waitFor(() => expect(callsTo(calls, 'visitors.list')[0]?.input).toEqual({ limit: 50 }));
+    await waitFor(() => expect(callsTo(calls, 'visitors.listSummaries')[0]?.input).toEqual({ limit: 50 }));
     expect(screen.queryByRole('link', { name: 'New Invitation' })).not.toBeInTheDocument();
   });
 
-  it('searches by name or phone 300 ms after the last keystroke, with an empty state', async () => {
-    mockTrpc({ 'auth.me': () => ({ user: admin }), 'visitors.list': () => page([jane, omar]) });
+  it('asks the server to search, 300 ms after the last keystroke, with an empty state', async () => {
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: admin }),
+      'visitors.listSummaries': (input: { q?: string }) =>
+        page([jane, omar].filter((visitor) => !input?.q || `${visitor.name} ${visitor.phone}`.toLowerCase().includes(input.q.toLowerCase()))),
+    });
     const { user } = renderApp('/visitors', { user: admin });
     await screen.findByRole('heading', { name: 'Omar Khan' });
     const search = screen.getByLabelText('Search visitors');
@@ -69,19 +73,37 @@ describe('/visitors (product-spec §2)', () => {
     await user.type(search, 'oMaR');
     // Not yet: the search waits for the typing to pause.
     expect(screen.getByRole('heading', { name: 'Jane Doe' })).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
-    expect(screen.queryByRole('heading', { name: 'Jane Doe' })).not.toBeInTheDocument();
+    expect(callsTo(calls, 'visitors.listSummaries').some((call) => call.input?.q)).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Jane Doe' })).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Omar Khan' })).toBeInTheDocument();
-
-    await user.clear(search);
-    await user.type(search, '5550100200');
-    expect(
-      await screen.findByRole('heading', { name: 'Jane Doe' }, { timeout: 1000 }),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Omar Khan' })).not.toBeInTheDocument();
+    expect(callsTo(calls, 'visitors.listSummaries').at(-1)?.input).toEqual({ limit: 50, q: 'oMaR' });
+    // One request for the pause, none per keystroke.
+    expect(callsTo(calls, 'visitors.listSummaries').filter((call) => call.input?.q)).toHaveLength(1);
 
     await user.clear(search);
     await user.type(search, 'nobody');
     expect(await screen.findByText('No visitors found', {}, { timeout: 1000 })).toBeInTheDocument();
+  });
+
+  it('loads long lists a page at a time', async () => {
+    const many = Array.from({ length: 120 }, (_, index) => makeVisitor({ name: `Guest ${index}`, phone: '+15550100000' }));
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: admin }),
+      'visitors.listSummaries': (input: { limit: number; offset?: number }) => ({
+        items: many.slice(input.offset ?? 0, (input.offset ?? 0) + input.limit),
+        total: many.length,
+      }),
+    });
+    const { user } = renderApp('/visitors', { user: admin });
+    await screen.findByRole('heading', { name: 'Guest 49' });
+    expect(screen.queryByRole('heading', { name: 'Guest 50' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 50 of 120 visitors')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('heading', { name: 'Guest 99' });
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('heading', { name: 'Guest 119' });
+    expect(screen.getByText('Showing 120 of 120 visitors')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(callsTo(calls, 'visitors.listSummaries').map((call) => call.input.offset)).toEqual([undefined, 50, 100]);
   });
 });

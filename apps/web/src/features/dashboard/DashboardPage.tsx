@@ -137,13 +137,13 @@ function ShortcutGrid({ role }: { role: Role }) {
 function RecentVisitorsCard({ role }: { role: Role }) {
   const trpc = useTRPC();
   const mine = useQuery(
-    trpc.visitors.myInvitations.queryOptions(
+    trpc.visitors.myInvitationSummaries.queryOptions(
       { limit: PAGE_SIZES.dashboard },
       { enabled: role === 'resident' },
     ),
   );
   const all = useQuery(
-    trpc.visitors.list.queryOptions(
+    trpc.visitors.listSummaries.queryOptions(
       role === 'guard'
         ? { status: 'checked-in', limit: PAGE_SIZES.guardDashboard }
         : { limit: PAGE_SIZES.dashboard },
@@ -254,7 +254,7 @@ function AdminStats() {
   const houses = useQuery(trpc.houses.list.queryOptions({ limit: PAGE_SIZES.houses }));
   const vehicles = useDashboardVehicles();
   const inside = useQuery(
-    trpc.visitors.list.queryOptions({ status: 'checked-in', limit: PAGE_SIZES.guardDashboard }),
+    trpc.visitors.listSummaries.queryOptions({ status: 'checked-in', limit: PAGE_SIZES.guardDashboard }),
   );
   return (
     <section

@@ -1,5 +1,5 @@
 /** /guard/dashboard: the visitors inside the community right now (product-spec §2). */
-import { PAGE_SIZES, type Visitor } from '@gatehouse/shared';
+import { PAGE_SIZES, type VisitorSummary } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, Home, LogOut, Phone, QrCode, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ function ActiveVisitorRow({
   onCheckOut,
   checkingOut,
 }: {
-  visitor: Visitor;
+  visitor: VisitorSummary;
   onCheckOut: () => void;
   checkingOut: boolean;
 }) {
@@ -80,7 +80,7 @@ export function GuardDashboardPage() {
   const queryClient = useQueryClient();
   const [actionError, setActionError] = useState<string | null>(null);
   const active = useQuery({
-    ...trpc.visitors.list.queryOptions({ status: 'checked-in', limit: PAGE_SIZES.activeVisitors }),
+    ...trpc.visitors.listSummaries.queryOptions({ status: 'checked-in', limit: PAGE_SIZES.activeVisitors }),
     refetchInterval: ACTIVE_REFRESH_MS,
   });
 

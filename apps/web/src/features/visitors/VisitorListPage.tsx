@@ -1,10 +1,10 @@
 /** /visitors: My Invitations (resident) or All Visitors (product-spec §2). */
 import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@gatehouse/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, UsersRound } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 
-import { ButtonLink } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,35 +12,44 @@ import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
 import { toAppError } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { matchesVisitorSearch } from './visitor-search';
 import { VisitorCard } from './VisitorSummary';
 
 /**
  * Residents see the invitations they host; guards and admins see every visitor. The
- * search runs in the browser over the loaded page, 300 ms after the last keystroke.
+ * server searches (name or phone, `q`) 300 ms after the last keystroke, and the list
+ * loads 50 at a time: "Show more" brings the next page (performance issue). Rows are
+ * visitor summaries, without the pass.
  */
 export function VisitorListPage() {
   const user = useCurrentUser();
-  const trpc = useTRPC();
   const isResident = user.role === 'resident';
   const title = isResident ? 'My Invitations' : 'All Visitors';
   useDocumentTitle(title);
 
-  const input = { limit: PAGE_SIZES.visitors };
-  const mine = useQuery(trpc.visitors.myInvitations.queryOptions(input, { enabled: isResident }));
-  const all = useQuery(trpc.visitors.list.queryOptions(input, { enabled: !isResident }));
-  const query = isResident ? mine : all;
-
+  const trpc = useTRPC();
+  const client = useTRPCClient();
   const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const visitors = useMemo(
-    () =>
-      (query.data?.items ?? []).filter((visitor) => matchesVisitorSearch(visitor, debouncedSearch)),
-    [query.data, debouncedSearch],
-  );
+  const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
+  const input = { limit: PAGE_SIZES.visitors, ...(debouncedSearch ? { q: debouncedSearch } : {}) };
+  const procedure = isResident ? trpc.visitors.myInvitationSummaries : trpc.visitors.listSummaries;
+  const query = useInfiniteQuery({
+    queryKey: procedure.queryKey(input),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => {
+      const page = { ...input, ...(pageParam > 0 ? { offset: pageParam } : {}) };
+      return isResident ? client.visitors.myInvitationSummaries.query(page) : client.visitors.listSummaries.query(page);
+    },
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+    },
+    placeholderData: (previous) => previous,
+  });
+  const visitors = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages.at(-1)?.total ?? 0;
 
   return (
     <>
@@ -84,13 +93,25 @@ export function VisitorListPage() {
           />
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={title}>
-          {visitors.map((visitor) => (
-            <li key={visitor.id}>
-              <VisitorCard visitor={visitor} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={title}>
+            {visitors.map((visitor) => (
+              <li key={visitor.id}>
+                <VisitorCard visitor={visitor} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 flex flex-col items-center gap-3">
+            <p className="text-sm text-slate-600" role="status">
+              Showing {visitors.length} of {total} {total === 1 ? 'visitor' : 'visitors'}
+            </p>
+            {query.hasNextPage && (
+              <Button variant="secondary" size="lg" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                Show more
+              </Button>
+            )}
+          </div>
+        </>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 /** Compact visitor displays: the list card and the dashboard row. */
-import { formatDisplayDate, formatTimeRange, type Visitor } from '@gatehouse/shared';
+import { formatDisplayDate, formatTimeRange, type VisitorSummary } from '@gatehouse/shared';
 import { CalendarDays, ChevronRight, Clock, Home, Phone } from 'lucide-react';
 import { Link } from 'wouter';
 
@@ -10,7 +10,7 @@ import { StatusBadge } from '../../components/StatusBadge';
  * A card of the visitors list (product-spec §2): name, phone, date, time range, house
  * number and status; the whole card opens the visitor.
  */
-export function VisitorCard({ visitor }: { visitor: Visitor }) {
+export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
   return (
     <Link
       href={`/visitors/${visitor.id}`}
@@ -40,7 +40,7 @@ export function VisitorCard({ visitor }: { visitor: Visitor }) {
 }
 
 /** A row of the dashboard's recent-visitors card; the whole row opens the visitor (product-spec §2). */
-export function VisitorRow({ visitor }: { visitor: Visitor }) {
+export function VisitorRow({ visitor }: { visitor: VisitorSummary }) {
   return (
     <li>
       <Link
