@@ -96,7 +96,7 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
       `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
          visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, created_at, updated_at)
        select gen_random_uuid(),
-              (${literal(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}] || ' ' || (${literal(names)})[1 + (n * 7919) % ${names.length}],
+              (${literal(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}] || ' ' || (${literal(names)})[1 + (n::bigint * 7919) % ${names.length}],
               '+1555' || lpad((n % 10000000)::text, 7, '0'), null, 'Delivery', null,
               (${literal(houses)}::uuid[])[1 + n % ${HOUSES}], (${literal(residents)}::uuid[])[1 + n % ${HOUSES}],
               ?::date, '00:00', '23:59', 'approved', 'bench-' || lpad(n::text, 9, '0'), ?,

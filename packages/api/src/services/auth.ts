@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { httpError } from '../errors';
 import type { AuthRateLimits } from '../lib/rate-limits';
 import { serializeUser } from '../lib/serialize';
-import { recordAudit } from './audit';
+import { recordAudit, type AuditRecord } from './audit';
 import { revokeOtherSessions, startSession } from './sessions';
 
 export type SignupInput = z.output<typeof ZSignupRequest>;
@@ -113,14 +113,26 @@ export async function signup(
     throw error;
   }
   await context.rateLimits.refundSignUp(context.ipAddress);
-  const token = await startSession(em, user, {
-    now: context.now,
-    ttlDays: context.sessionTtlDays,
-    ipAddress: context.ipAddress,
+  const token = await openSession(em, user, context, {
+    action: 'auth.sign-up',
+    targetType: 'user',
+    targetId: user.id,
+    details: { role: user.role },
   });
-  await rememberSignInAddress(em, user.id, context.ipAddress, context.now);
-  await recordAudit(em, { userId: user.id, ipAddress: context.ipAddress }, { action: 'auth.sign-up', targetType: 'user', targetId: user.id, details: { role: user.role } }, context.now);
   return { token, user: serializeUser(user) };
+}
+
+/**
+ * Starts a session for `user` (returns its bearer token), remembers the address it signed
+ * in from and writes the audit row `record`, in one transaction.
+ */
+async function openSession(em: EntityManager, user: User, context: SignInContext, record: AuditRecord): Promise<string> {
+  return em.transactional(async (tx) => {
+    const token = await startSession(tx, user, { now: context.now, ttlDays: context.sessionTtlDays, ipAddress: context.ipAddress });
+    await rememberSignInAddress(tx, user.id, context.ipAddress, context.now);
+    await recordAudit(tx, { userId: user.id, ipAddress: context.ipAddress }, record, context.now);
+    return token;
+  });
 }
 
 /** SHA-256 of (user, address): how an address an account signed in from is remembered. */
@@ -214,18 +226,11 @@ export async function login(
   if (viaKnownAddress) await context.rateLimits.clearKnownAddressSignIns(input.email, signInMarker(user.id, context.ipAddress));
   else await context.rateLimits.clearFailedSignIns(input.email);
   const failedSignIns = await failedSignInsSinceLastSignIn(em, user.id);
-  const token = await startSession(em, user, {
-    now: context.now,
-    ttlDays: context.sessionTtlDays,
-    ipAddress: context.ipAddress,
+  const token = await openSession(em, user, context, {
+    action: 'auth.sign-in',
+    email: user.email,
+    ...(viaKnownAddress ? { details: { via: 'known-address' } } : {}),
   });
-  await rememberSignInAddress(em, user.id, context.ipAddress, context.now);
-  await recordAudit(
-    em,
-    { userId: user.id, ipAddress: context.ipAddress },
-    { action: 'auth.sign-in', email: user.email, ...(viaKnownAddress ? { details: { via: 'known-address' } } : {}) },
-    context.now,
-  );
   return { token, user: serializeUser(user), failedSignIns };
 }
 
