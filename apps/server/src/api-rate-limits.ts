@@ -66,7 +66,9 @@ export class WindowCounter {
     }
     entry.unsent += 1;
     if (this.pool && !this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+      // A flush that fails (the database is down) keeps its counts for the next one: the
+      // limit goes on counting in memory meanwhile, and an outage must never end the process.
+      this.timer = setTimeout(() => void this.flush().catch(() => {}), FLUSH_MS);
       this.timer.unref();
     }
     return { current: entry.total + entry.unsent, ttl: window + WINDOW_MS - now };
