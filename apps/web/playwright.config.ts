@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
+import { serverNodeArgs } from '../../tooling/scripts/server-node-args.mjs';
+
 /**
  * End-to-end tests: Debian's Chromium (browser downloads do not work here) against the
  * real built server on a fresh embedded database with the demo community.
@@ -40,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    command: ['node', ...serverNodeArgs(), 'apps/server/dist/main.js'].join(' '),
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

@@ -7,6 +7,7 @@ import { ADMIN_ROLES, GATE_ROLES, HOST_ROLES } from './features/shell/navigation
 import { PublicOnly, RequireRole, RequireSession } from './features/shell/RouteGuards';
 import { createQueryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';
+import { ToastProvider } from './lib/toasts';
 import { createTransportClient, TRPCProvider, type AppTRPCClient } from './lib/trpc';
 import { Spinner } from './components/Spinner';
 
@@ -65,7 +66,7 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** TanStack Query, tRPC and the session. */
+/** TanStack Query, tRPC, the session and the app's notices. */
 export function AppProviders({
   queryClient: givenQueryClient,
   trpcClient: givenTrpcClient,
@@ -76,7 +77,9 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <SessionProvider>{children}</SessionProvider>
+        <SessionProvider>
+          <ToastProvider>{children}</ToastProvider>
+        </SessionProvider>
       </TRPCProvider>
     </QueryClientProvider>
   );

@@ -22,7 +22,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     expect(callsTo(calls, 'visitors.scan')).toHaveLength(0);
   });
 
-  it('verifies on Enter with the trimmed token, checks in, alerts and goes to /guard/dashboard', async () => {
+  it('verifies on Enter with the trimmed token, checks in, says so in the page and goes to /guard/dashboard', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const visitor = makeVisitor({ status: 'approved', vehicleLicensePlate: 'KA01AB1234' });
     const calls = mockTrpc({
@@ -42,11 +42,18 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     expect(screen.getByText('Nov 22, 2026')).toBeInTheDocument();
     expect(screen.getByText('9:00 AM - 5:00 PM')).toBeInTheDocument();
     expect(screen.getByText('KA01AB1234')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Visitor Verified' })).toBeInTheDocument();
+    expect(screen.getByText(visitor.hostId.name)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check Out Visitor' })).not.toBeInTheDocument();
+    // Ready for the next scan: the field has focus, its text selected to be replaced.
+    const field = screen.getByLabelText<HTMLInputElement>('Visitor token');
+    expect(field).toHaveFocus();
+    expect(field.selectionEnd! - field.selectionStart!).toBe(field.value.length);
 
     await user.click(screen.getByRole('button', { name: 'Check In Visitor' }));
 
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Visitor checked in successfully!'));
+    expect(await screen.findByText('Visitor checked in successfully!')).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
     expect(callsTo(calls, 'visitors.checkIn')[0]?.input).toEqual({ visitorId: visitor.id });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Active Visitors' }),
@@ -54,7 +61,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     expect(currentPath()).toBe('/guard/dashboard');
   });
 
-  it('checks a checked-in visitor out, alerts and clears the form', async () => {
+  it('checks a checked-in visitor out, says so in the page, clears the form and focuses the field', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const visitor = makeVisitor({
       status: 'checked-in',
@@ -71,14 +78,22 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await user.click(await screen.findByRole('button', { name: 'Check Out Visitor' }));
 
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Visitor checked out successfully!'));
+    expect(await screen.findByText('Visitor checked out successfully!')).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
     expect(callsTo(calls, 'visitors.checkOut')[0]?.input).toEqual({ visitorId: visitor.id });
     expect(screen.getByLabelText('Visitor token')).toHaveValue('');
+    expect(screen.getByLabelText('Visitor token')).toHaveFocus();
     expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument();
     expect(currentPath()).toBe('/guard/scan');
   });
 
-  it('offers neither action for other statuses', async () => {
+  it('has the token field focused on arrival, so a hardware scanner can type into it', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: guard }) });
+    renderApp('/guard/scan', { user: guard });
+    expect(await screen.findByLabelText('Visitor token')).toHaveFocus();
+  });
+
+  it('shows a pass in another status refused, announced, with neither action', async () => {
     mockTrpc({
       'auth.me': () => ({ user: guard }),
       'visitors.scan': () => makeVisitor({ status: 'expired' }),
@@ -86,7 +101,10 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     const { user } = renderApp('/guard/scan', { user: guard });
 
     await user.type(await screen.findByLabelText('Visitor token'), `${PASS_TOKEN}{Enter}`);
-    expect(await screen.findByText(/this pass is expired/i)).toBeInTheDocument();
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent('Pass refused');
+    expect(refused).toHaveTextContent(/this pass is expired/i);
+    expect(screen.queryByRole('heading', { name: 'Visitor Verified' })).not.toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: /check (in|out) visitor/i }),
     ).not.toBeInTheDocument();

@@ -14,7 +14,9 @@ import { toAppError } from '../../lib/errors';
 import { formatInstant } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useToast } from '../../lib/toasts';
 import { CHECK_OUT_FAILED_MESSAGE, CHECKED_OUT_MESSAGE } from './gate-messages';
+import { QuickScan } from './QuickScan';
 
 /** The active list refreshes itself, as the gate tablet stays on this screen. */
 const ACTIVE_REFRESH_MS = 30_000;
@@ -73,11 +75,12 @@ function ActiveVisitorRow({
   );
 }
 
-/** Active Visitors with a count badge; each row can be checked out. */
+/** The quick scan, then Active Visitors with a count badge; each row can be checked out. */
 export function GuardDashboardPage() {
   useDocumentTitle('Active Visitors');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { showToast } = useToast();
   const [actionError, setActionError] = useState<string | null>(null);
   const active = useQuery({
     ...trpc.visitors.listSummaries.queryOptions({ status: 'checked-in', limit: PAGE_SIZES.activeVisitors }),
@@ -87,7 +90,7 @@ export function GuardDashboardPage() {
   const checkOut = useMutation(
     trpc.visitors.checkOut.mutationOptions({
       onSuccess: async () => {
-        window.alert(CHECKED_OUT_MESSAGE);
+        showToast(CHECKED_OUT_MESSAGE);
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
       },
       onError: (error) => setActionError(toAppError(error, CHECK_OUT_FAILED_MESSAGE).message),
@@ -123,6 +126,7 @@ export function GuardDashboardPage() {
           </ButtonLink>
         }
       />
+      <QuickScan />
       {actionError && (
         <ErrorBox message={actionError} onDismiss={() => setActionError(null)} className="mb-6" />
       )}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { useCurrentUser } from '../../lib/session';
+import { Toaster } from '../../lib/toasts';
 import { FailedSignInsNotice } from './FailedSignInsNotice';
 import { Logo } from './Logo';
 import { bottomBarEntries, isActiveEntry, topBarEntries } from './navigation';
@@ -70,6 +71,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         <FailedSignInsNotice />
         {children}
       </main>
+
+      <Toaster />
 
       <nav
         aria-label="Mobile"

@@ -1,0 +1,131 @@
+/**
+ * What a verified pass shows at the gate (live-gate §1): the visitor, the house and host,
+ * the purpose, the window; a pass that cannot enter is shown *refused*, with a heading,
+ * colour and icon (not colour alone) and the reason, and announced as an alert.
+ */
+import { formatDisplayDate, formatTimeRange, type Visitor } from '@gatehouse/shared';
+import clsx from 'clsx';
+import { CheckCircle2, LogIn, LogOut, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { Button } from '../../components/Button';
+import { StatusBadge, visitorStatusLabel } from '../../components/StatusBadge';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-white/70 px-4 py-3 ring-1 ring-slate-200">
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{term}</dt>
+      <dd className="mt-1 text-base font-semibold break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Whether a pass in `status` may go through the gate at all (in or out). */
+export function isUsableAtGate(visitor: Pick<Visitor, 'status'>): boolean {
+  return visitor.status === 'approved' || visitor.status === 'checked-in';
+}
+
+/** Why a pass cannot be used at the gate, naming its status. */
+export function refusalReason(visitor: Pick<Visitor, 'status'>): string {
+  return `This pass is ${visitorStatusLabel(visitor.status).toLowerCase()}: the visitor cannot be checked in or out.`;
+}
+
+interface PassResultProps {
+  visitor: Visitor;
+  /** Heading level of the card's title, to keep the page outline in order. */
+  headingLevel?: 2 | 3;
+  /** A refusal from the server for this pass (e.g. outside its window), shown as the reason. */
+  refusal?: string | null;
+  checkingIn?: boolean;
+  checkingOut?: boolean;
+  onCheckIn?: () => void;
+  onCheckOut?: () => void;
+}
+
+/** The card of one scanned pass: verified (with Check In or Check Out) or refused. */
+export function PassResult({
+  visitor,
+  headingLevel = 2,
+  refusal,
+  checkingIn = false,
+  checkingOut = false,
+  onCheckIn,
+  onCheckOut,
+}: PassResultProps) {
+  const refused = Boolean(refusal) || !isUsableAtGate(visitor);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const busy = checkingIn || checkingOut;
+  return (
+    <section
+      aria-labelledby={`pass-${visitor.id}-title`}
+      className={clsx(
+        'rounded-2xl border-2 p-5 sm:p-6',
+        refused ? 'border-red-300 bg-red-50' : 'border-emerald-300 bg-emerald-50',
+      )}
+    >
+      <div role={refused ? 'alert' : undefined} className="flex items-start gap-3">
+        {refused ? (
+          <XCircle aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-red-700" />
+        ) : (
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-emerald-700" />
+        )}
+        <div className="min-w-0 flex-1">
+          <Heading
+            id={`pass-${visitor.id}-title`}
+            className={clsx('text-lg font-bold', refused ? 'text-red-900' : 'text-emerald-900')}
+          >
+            {refused ? 'Pass refused' : 'Visitor Verified'}
+          </Heading>
+          <p className={clsx('mt-1 text-sm font-medium', refused ? 'text-red-800' : 'text-emerald-900')}>
+            {refused
+              ? (refusal ?? refusalReason(visitor))
+              : 'Check the details against the visitor before letting them in.'}
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
+        <p className="min-w-0 text-2xl font-bold break-words text-slate-900">{visitor.name}</p>
+        <StatusBadge status={visitor.status} size="lg" />
+      </div>
+      <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Fact term="House">
+          {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
+        </Fact>
+        <Fact term="Host">{visitor.hostId.name}</Fact>
+        <Fact term="Purpose">{visitor.purpose ?? 'Not given'}</Fact>
+        <Fact term="Phone">{visitor.phone}</Fact>
+        <Fact term="Date">{formatDisplayDate(visitor.visitDate)}</Fact>
+        <Fact term="Time">{formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}</Fact>
+        <Fact term="Vehicle">{visitor.vehicleLicensePlate ?? 'None'}</Fact>
+        <Fact term="Status">{visitorStatusLabel(visitor.status)}</Fact>
+      </dl>
+
+      {!refused && visitor.status === 'approved' && onCheckIn && (
+        <Button
+          size="lg"
+          className="mt-6 w-full"
+          loading={checkingIn}
+          disabled={busy}
+          onClick={onCheckIn}
+          icon={<LogIn aria-hidden="true" className="size-5" />}
+        >
+          Check In Visitor
+        </Button>
+      )}
+      {!refused && visitor.status === 'checked-in' && onCheckOut && (
+        <Button
+          size="lg"
+          variant="secondary"
+          className="mt-6 w-full"
+          loading={checkingOut}
+          disabled={busy}
+          onClick={onCheckOut}
+          icon={<LogOut aria-hidden="true" className="size-5" />}
+        >
+          Check Out Visitor
+        </Button>
+      )}
+    </section>
+  );
+}
