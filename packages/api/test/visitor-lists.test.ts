@@ -85,6 +85,11 @@ describe.each(legs)('visitor lists on $name', (leg) => {
     const byPhone = await admin.visitors.listSummaries({ q: '0001005' });
     expect(byPhone.items.map((item) => item.phone)).toEqual(['+15550001005']);
     expect((await admin.visitors.listSummaries({ q: '%' })).total).toBe(0);
+    // Past the last match the page is empty and the count is still the matches'.
+    const past = await admin.visitors.listSummaries({ q: 'lda qu', limit: 2, offset: 5 });
+    expect(past).toEqual({ items: [], total: 3 });
+    const resident = await h.caller(c.resident.token).visitors.listSummaries({ q: 'lda qu', offset: 0 });
+    expect(resident.total).toBe(resident.items.length);
   });
 
   it('orders checked-in visitors by check-in time, newest first', async () => {

@@ -17,6 +17,7 @@ import {
   type VisitorSummaryListResponse,
   type VisitorActivityEntry,
   type VisitorStatus,
+  VISITOR_STATUSES,
 } from '@gatehouse/shared';
 import QRCode from 'qrcode';
 
@@ -192,7 +193,8 @@ function listScope(
  * name or phone (trigram indexes). Each order and filter has its index, so a first page
  * costs about the same at a million invitations as at ten thousand; the full count of
  * an unfiltered (or status-filtered) staff listing is read from the counts the writes
- * keep (`visitor_status_count`), not by counting rows.
+ * keep (`visitor_status_count`), not by counting rows; a search's count is taken in the
+ * statement that reads its page (`count(*) over ()`), as it reads every match anyway.
  *
  * `view` 'summary' leaves out the pass (QR image and token): the web app's lists.
  */
@@ -223,21 +225,39 @@ export async function listVisitors(
   const { where, params, everything } = listScope(user, input, scope);
   const order = input.status === 'checked-in' ? 'v.check_in_time desc, v.id desc' : 'v.created_at desc, v.id desc';
   const columns = view === 'full' ? visitorRowColumns('v') : visitorSummaryColumns('v');
-  const rows = await em.execute<VisitorRow[]>(
-    `select ${columns} from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id
+  // A search must read every match to order them, so it counts them on the way, in the
+  // same statement (a second statement would read them all again). Other filters count
+  // apart, from an index (host, house) or from the kept counts, reading no rows.
+  const countAlong = Boolean(input.q);
+  const rows = await em.execute<(VisitorRow & { total_count?: string | number })[]>(
+    `select ${columns}${countAlong ? ', count(*) over () as total_count' : ''}
+       from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id
       ${where} order by ${order} limit ? offset ?`,
     [...params, input.limit, input.offset],
   );
-  const [counted] = everything
-    ? await em.execute<{ total: string | number }[]>(
-        `select coalesce(sum(n), 0) as total from visitor_status_count${input.status ? ' where status = ?' : ''}`,
-        input.status ? [input.status] : [],
-      )
-    : await em.execute<{ total: string | number }[]>(`select count(*) as total from visitor_invitation v ${where}`, params);
+  const [counted] =
+    countAlong && rows[0]
+      ? [{ total: rows[0].total_count ?? 0 }]
+      : everything
+        ? await countByStatus(em, input.status ? [input.status] : VISITOR_STATUSES)
+        : // Also a search whose page is past its last match: no row carried the count.
+          await em.execute<{ total: string | number }[]>(`select count(*) as total from visitor_invitation v ${where}`, params);
   const total = Number(counted?.total ?? 0);
   return view === 'full'
     ? { items: rows.map(serializeVisitorRow), total }
     : { items: rows.map(serializeVisitorSummaryRow), total };
+}
+
+/**
+ * How many invitations are in `statuses`, from the counts the writes keep. Read through the
+ * table's primary key, so the cost stays that of a few rows even when the table's file
+ * has grown (a bulk load leaves it large until a VACUUM FULL, and a scan reads every page).
+ */
+function countByStatus(em: EntityManager, statuses: readonly VisitorStatus[]) {
+  return em.execute<{ total: string | number }[]>(
+    `select coalesce(sum(n), 0) as total from visitor_status_count where status in (${statuses.map(() => '?').join(', ')})`,
+    [...statuses],
+  );
 }
 
 /** Loads an invitation the caller may see, else 404 'Visitor not found' (malformed ids included). */
