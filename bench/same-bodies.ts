@@ -21,7 +21,7 @@ async function call(base: string, path: string, token: string | null, body: unkn
 function masked(text: string): string {
   const body = JSON.parse(text) as { data?: Record<string, unknown> | null };
   if (body.data && typeof body.data === 'object') {
-    for (const field of ['id', 'name', 'phone', 'houseId', 'hostId', 'qrCodeToken', 'createdAt', 'check_in_time', 'check_out_time']) {
+    for (const field of ['id', 'name', 'phone', 'houseId', 'hostId', 'qrCodeToken', 'passCode', 'createdAt', 'check_in_time', 'check_out_time']) {
       if (body.data[field] !== null && body.data[field] !== undefined) body.data[field] = `<${field}>`;
     }
   }
@@ -31,7 +31,11 @@ function masked(text: string): string {
 function same(what: string, product: Call, baseline: Call, mask = false) {
   const [left, right] = mask ? [masked(product.body), masked(baseline.body)] : [product.body, baseline.body];
   if (product.status !== baseline.status || left !== right) {
-    throw new Error(`Product and baseline answer ${what} differently:\n  product  ${product.status} ${left.slice(0, 400)}\n  baseline ${baseline.status} ${right.slice(0, 400)}`);
+    // Show where they part.
+    let from = 0;
+    while (from < left.length && left[from] === right[from]) from += 1;
+    const around = (text: string) => text.slice(Math.max(0, from - 100), from + 300);
+    throw new Error(`Product and baseline answer ${what} differently:\n  product  ${product.status} …${around(left)}\n  baseline ${baseline.status} …${around(right)}`);
   }
 }
 

@@ -99,12 +99,13 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
     const to = Math.min(visitors, from + chunk - 1);
     await run(
       `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
-         visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, created_at, updated_at)
+         visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at)
        select gen_random_uuid(),
               (${literal(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}] || ' ' || (${literal(names)})[1 + (n::bigint * 7919) % ${names.length}],
               '+1555' || lpad((n % 10000000)::text, 7, '0'), null, 'Delivery', null,
               (${literal(houses)}::uuid[])[1 + n % ${HOUSES}], (${literal(residents)}::uuid[])[1 + n % ${HOUSES}],
               ?::date, '00:00', '23:59', 'approved', 'bench-' || lpad(n::text, 9, '0'), ?,
+              lpad(((n::bigint * 7919) % 100000000)::text, 8, '0'),
               ?::timestamptz - make_interval(secs => n), ?::timestamptz
          from generate_series(?::int, ?::int) n`,
       [today, qr, now, now, from, to],

@@ -50,12 +50,12 @@ const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 interface Row {
   id: string; name: string; phone: string; email: string | null; purpose: string | null; vehicle_license_plate: string | null;
   house_id: string; house_number: string; block: string; host_id: string; host_name: string; visit_date: string;
-  visit_time_from: string; visit_time_to: string; status: string; qr_code_token: string; qr_code_data_url: string;
+  visit_time_from: string; visit_time_to: string; status: string; qr_code_token: string; qr_code_data_url: string; pass_code: string;
   check_in_time: string | null; check_out_time: string | null; notes: string | null; created_at: string;
 }
 
 const COLUMNS = `v.id, v.name, v.phone, v.email, v.purpose, v.vehicle_license_plate, v.house_id, v.host_id, v.visit_date,
-  v.visit_time_from, v.visit_time_to, v.status, v.qr_code_token, v.qr_code_data_url, v.check_in_time, v.check_out_time,
+  v.visit_time_from, v.visit_time_to, v.status, v.qr_code_token, v.qr_code_data_url, v.pass_code, v.check_in_time, v.check_out_time,
   v.notes, v.created_at, h.house_number, h.block, hu.name as host_name`;
 const JOINS = 'join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id';
 const ENDED = `((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone $TZ) <= $NOW`;
@@ -69,7 +69,7 @@ function visitorJson(row: Row) {
     houseId: { id: row.house_id, houseNumber: row.house_number, block: row.block },
     hostId: { id: row.host_id, name: row.host_name },
     visitDate: row.visit_date.slice(0, 10), visitTimeFrom: row.visit_time_from, visitTimeTo: row.visit_time_to,
-    status: row.status, qrCodeDataUrl: row.qr_code_data_url, qrCodeToken: row.qr_code_token,
+    status: row.status, qrCodeDataUrl: row.qr_code_data_url, qrCodeToken: row.qr_code_token, passCode: row.pass_code,
     check_in_time: row.check_in_time ? iso(row.check_in_time) : null,
     check_out_time: row.check_out_time ? iso(row.check_out_time) : null,
     notes: row.notes, createdAt: iso(row.created_at),

@@ -74,15 +74,15 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
 
   await guard.getByRole('link', { name: 'Scan QR' }).first().click();
   await expect(guard).toHaveURL(/\/guard\/scan$/);
-  await expect(guard.getByLabel('Visitor token')).toBeFocused();
+  await expect(guard.getByLabel('Pass token or code')).toBeFocused();
   await guard.getByRole('button', { name: 'Verify' }).click();
   await expect(guard.getByText('Please enter a token')).toBeVisible();
-  await guard.getByLabel('Visitor token').fill(`  ${token}  `);
-  await guard.getByLabel('Visitor token').press('Enter');
+  await guard.getByLabel('Pass token or code').fill(`  ${token}  `);
+  await guard.getByLabel('Pass token or code').press('Enter');
   await expect(guard.getByRole('heading', { name: 'Visitor Verified' })).toBeVisible();
   await expect(guard.getByText('Erin Example')).toBeVisible();
   await expect(guard.getByText('E2E 123')).toBeVisible();
-  await expect(guard.getByLabel('Visitor token')).toBeFocused();
+  await expect(guard.getByLabel('Pass token or code')).toBeFocused();
   await screenshot(guard, '08-scan-verified');
 
   await guard.getByRole('button', { name: 'Check In Visitor' }).click();

@@ -58,6 +58,7 @@ export function makeVisitor(overrides: Partial<Visitor> = {}): Visitor {
     status: 'approved',
     qrCodeDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
     qrCodeToken: PASS_TOKEN,
+    passCode: '048213',
     check_in_time: null,
     check_out_time: null,
     notes: null,

@@ -13,11 +13,11 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     const { user } = renderApp('/guard/scan', { user: guard });
 
     expect(await screen.findByText(/camera scanner coming soon/i)).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Visitor token'), '   ');
+    await user.type(screen.getByLabelText('Pass token or code'), '   ');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a token');
-    await user.type(screen.getByLabelText('Visitor token'), 'x');
+    await user.type(screen.getByLabelText('Pass token or code'), 'x');
     expect(screen.queryByText('Please enter a token')).not.toBeInTheDocument();
     expect(callsTo(calls, 'visitors.scan')).toHaveLength(0);
   });
@@ -33,7 +33,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     });
     const { user } = renderApp('/guard/scan', { user: guard });
 
-    await user.type(await screen.findByLabelText('Visitor token'), `  ${PASS_TOKEN}  {Enter}`);
+    await user.type(await screen.findByLabelText('Pass token or code'), `  ${PASS_TOKEN}  {Enter}`);
 
     expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
     expect(callsTo(calls, 'visitors.scan')[0]?.input).toEqual({ token: PASS_TOKEN });
@@ -46,7 +46,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     expect(screen.getByText(visitor.hostId.name)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check Out Visitor' })).not.toBeInTheDocument();
     // Ready for the next scan: the field has focus, its text selected to be replaced.
-    const field = screen.getByLabelText<HTMLInputElement>('Visitor token');
+    const field = screen.getByLabelText<HTMLInputElement>('Pass token or code');
     expect(field).toHaveFocus();
     expect(field.selectionEnd! - field.selectionStart!).toBe(field.value.length);
 
@@ -74,15 +74,15 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     });
     const { user } = renderApp('/guard/scan', { user: guard });
 
-    await user.type(await screen.findByLabelText('Visitor token'), PASS_TOKEN);
+    await user.type(await screen.findByLabelText('Pass token or code'), PASS_TOKEN);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await user.click(await screen.findByRole('button', { name: 'Check Out Visitor' }));
 
     expect(await screen.findByText('Visitor checked out successfully!')).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
     expect(callsTo(calls, 'visitors.checkOut')[0]?.input).toEqual({ visitorId: visitor.id });
-    expect(screen.getByLabelText('Visitor token')).toHaveValue('');
-    expect(screen.getByLabelText('Visitor token')).toHaveFocus();
+    expect(screen.getByLabelText('Pass token or code')).toHaveValue('');
+    expect(screen.getByLabelText('Pass token or code')).toHaveFocus();
     expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument();
     expect(currentPath()).toBe('/guard/scan');
   });
@@ -90,7 +90,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
   it('has the token field focused on arrival, so a hardware scanner can type into it', async () => {
     mockTrpc({ 'auth.me': () => ({ user: guard }) });
     renderApp('/guard/scan', { user: guard });
-    expect(await screen.findByLabelText('Visitor token')).toHaveFocus();
+    expect(await screen.findByLabelText('Pass token or code')).toHaveFocus();
   });
 
   it('shows a pass in another status refused, announced, with neither action', async () => {
@@ -100,7 +100,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     });
     const { user } = renderApp('/guard/scan', { user: guard });
 
-    await user.type(await screen.findByLabelText('Visitor token'), `${PASS_TOKEN}{Enter}`);
+    await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_TOKEN}{Enter}`);
     const refused = await screen.findByRole('alert');
     expect(refused).toHaveTextContent('Pass refused');
     expect(refused).toHaveTextContent(/this pass is expired/i);
@@ -120,7 +120,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     });
     const { user } = renderApp('/guard/scan', { user: guard });
 
-    await user.type(await screen.findByLabelText('Visitor token'), `nope{Enter}`);
+    await user.type(await screen.findByLabelText('Pass token or code'), `nope{Enter}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired QR code');
 
     message = '';
@@ -141,7 +141,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     });
     const { user } = renderApp('/guard/scan', { user: guard });
 
-    await user.type(await screen.findByLabelText('Visitor token'), `${PASS_TOKEN}{Enter}`);
+    await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_TOKEN}{Enter}`);
     await user.click(await screen.findByRole('button', { name: 'Check In Visitor' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
 

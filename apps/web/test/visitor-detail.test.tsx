@@ -161,6 +161,14 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
   });
 
+  it('shows the pass code large, grouped for reading out (live-gate §1)', async () => {
+    const visitor = makeVisitor();
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.byId': () => visitor });
+    renderApp(`/visitors/${visitor.id}`, { user: resident });
+    expect(await screen.findByText('048 213')).toBeInTheDocument();
+    expect(screen.getByText('Pass code')).toBeInTheDocument();
+  });
+
   it("copies the whole token and says 'Copied!' for 2 s", async () => {
     const visitor = makeVisitor();
     mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.byId': () => visitor });
@@ -201,6 +209,8 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
         expect.objectContaining({ text: expect.stringContaining(PASS_TOKEN) }),
       ),
     );
+    // The pass code is in the shared message, for a visitor without a smartphone.
+    expect(share.mock.calls[0]?.[0]).toMatchObject({ text: expect.stringContaining('Pass code: 048 213') });
     Reflect.deleteProperty(navigator, 'share');
   });
 

@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { createCaller } from '../src/root';
 import { createMemoryAuthRateLimits, type AuthRateLimitOptions } from '../src/lib/rate-limits';
 import { describeError } from '../src/errors';
+import { FailedScanLog } from '../src/services/audit';
 import { createInnerContext, type ServiceConfig } from '../src/trpc';
 
 /** The community's zone in tests: not UTC, so zone mistakes show. */
@@ -50,6 +51,8 @@ export async function createHarness(
     failedSignInWindowSeconds: 900,
     ...options.rateLimits,
   });
+  // One per harness, as one per server process: failed scans add up across calls.
+  const failedScans = new FailedScanLog();
   const harness: Harness = {
     test,
     em: () => test.db.fork(),
@@ -65,6 +68,7 @@ export async function createHarness(
           clock: () => harness.now,
           bearerToken: token,
           clientAddress: address,
+          failedScans,
         }),
       ),
     async signup(role, name, email) {

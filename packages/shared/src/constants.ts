@@ -72,3 +72,15 @@ export const MAX_LENGTH = {
 
 /** Default of EARLY_CHECKIN_MINUTES (server-contract §3). */
 export const DEFAULT_EARLY_CHECKIN_MINUTES = 60;
+
+/**
+ * Pass codes (live-gate §1): 6 digits, or 8 once the community has more than 100,000
+ * passes not yet in a final status, so that a new code is still easy to find.
+ */
+export const PASS_CODE_DIGITS = 6;
+export const PASS_CODE_DIGITS_LARGE = 8;
+export const PASS_CODE_LARGE_ABOVE_OPEN_PASSES = 100_000;
+
+/** Failed scans (unknown token or code) per signed-in user in any 10 minutes (live-gate §1). */
+export const FAILED_SCANS_LIMIT = 20;
+export const FAILED_SCANS_WINDOW_MS = 10 * 60_000;

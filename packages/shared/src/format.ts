@@ -46,3 +46,18 @@ export function qrFileName(visitorName: string, visitDate: string): string {
     .replace(/^-+|-+$/g, '');
   return `qr-${slug || 'visitor'}-${visitDate}.png`;
 }
+
+/**
+ * A pass code as typed or read out, spaces (and dashes) removed, when it is one: 6 or 8
+ * digits (live-gate §1); else null.
+ */
+export function passCodeOf(value: string): string | null {
+  const digits = value.replace(/[\s-]/g, '');
+  return /^(\d{6}|\d{8})$/.test(digits) ? digits : null;
+}
+
+/** A pass code grouped for reading aloud: `482 913`, `4829 1305`. */
+export function formatPassCode(code: string): string {
+  const half = code.length / 2;
+  return `${code.slice(0, half)} ${code.slice(half)}`;
+}

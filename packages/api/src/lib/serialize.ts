@@ -49,6 +49,7 @@ export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
     status: visitor.status,
     qrCodeDataUrl: visitor.qrCodeDataUrl,
     qrCodeToken: visitor.qrCodeToken,
+    passCode: visitor.passCode,
     check_in_time: visitor.checkInTime ? visitor.checkInTime.toISOString() : null,
     check_out_time: visitor.checkOutTime ? visitor.checkOutTime.toISOString() : null,
     notes: visitor.notes ?? null,
@@ -83,18 +84,19 @@ export interface VisitorRow {
   status: VisitorJson['status'];
   qr_code_token: string;
   qr_code_data_url: string;
+  pass_code: string;
   check_in_time: string | Date | null;
   check_out_time: string | Date | null;
   notes: string | null;
   created_at: string | Date;
 }
 
-const PASS_COLUMNS = ['qr_code_token', 'qr_code_data_url'];
+const PASS_COLUMNS = ['qr_code_token', 'qr_code_data_url', 'pass_code'];
 
 /** The columns of a `VisitorRow`, from `visitor_invitation` aliased `alias`, `house h` and the host `app_user hu`. */
 export const visitorRowColumns = (alias: string) => rowColumns(alias, true);
 
-/** The columns of a visitor summary: a `VisitorRow` without the pass (token and QR image). */
+/** The columns of a visitor summary: a `VisitorRow` without the pass (token, QR image and code). */
 export const visitorSummaryColumns = (alias: string) => rowColumns(alias, false);
 
 const rowColumns = (alias: string, withPass: boolean) =>
@@ -113,6 +115,7 @@ const rowColumns = (alias: string, withPass: boolean) =>
     'status',
     'qr_code_token',
     'qr_code_data_url',
+    'pass_code',
     'check_in_time',
     'check_out_time',
     'notes',
@@ -146,6 +149,7 @@ export function serializeVisitorRow(row: VisitorRow): VisitorJson {
     status: row.status,
     qrCodeDataUrl: row.qr_code_data_url,
     qrCodeToken: row.qr_code_token,
+    passCode: row.pass_code,
     check_in_time: row.check_in_time ? isoInstant(row.check_in_time) : null,
     check_out_time: row.check_out_time ? isoInstant(row.check_out_time) : null,
     notes: row.notes ?? null,
@@ -154,7 +158,12 @@ export function serializeVisitorRow(row: VisitorRow): VisitorJson {
 }
 
 /** A visitor summary (the web app's lists) from a row read with `visitorSummaryColumns`. */
-export function serializeVisitorSummaryRow(row: Omit<VisitorRow, 'qr_code_token' | 'qr_code_data_url'>): VisitorSummaryJson {
-  const { qrCodeDataUrl: _image, qrCodeToken: _token, ...summary } = serializeVisitorRow({ ...row, qr_code_token: '', qr_code_data_url: '' });
+export function serializeVisitorSummaryRow(row: Omit<VisitorRow, 'qr_code_token' | 'qr_code_data_url' | 'pass_code'>): VisitorSummaryJson {
+  const { qrCodeDataUrl: _image, qrCodeToken: _token, passCode: _code, ...summary } = serializeVisitorRow({
+    ...row,
+    qr_code_token: '',
+    qr_code_data_url: '',
+    pass_code: '',
+  });
   return summary;
 }

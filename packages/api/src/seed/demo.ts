@@ -4,11 +4,12 @@
  * of today), vehicles and payments. Seeded only into an empty database.
  */
 import { House, Payment, User, Vehicle, VisitorInvitation, type EntityManager } from '@gatehouse/db';
-import type { Role, VisitorStatus } from '@gatehouse/shared';
+import { PASS_CODE_DIGITS, type Role, type VisitorStatus } from '@gatehouse/shared';
 import { addDays, format, parse } from 'date-fns';
 
 import { communityDate, communityInstant } from '../lib/time';
 import { hashPassword } from '../services/auth';
+import { newPassCode } from '../services/pass-codes';
 import { newPassToken, passQrDataUrl } from '../services/visitors';
 
 /** The password of every demo account. */
@@ -103,8 +104,12 @@ export async function seedDemoCommunity(em: EntityManager, now: Date, timeZone: 
       { name: 'Ivan Petrov', phone: '+15550101017', purpose: 'Walk-in: sales visit', host: 'carlos@gatehouse.test', house: 'B-201', date: day(1), from: '13:00', to: '14:00', status: 'rejected' },
       { name: 'Ama Mensah', phone: '+15550101018', purpose: 'Cleaning', host: 'mei@gatehouse.test', house: 'A-104', date: day(3), from: '08:00', to: '12:00', status: 'approved' },
     ];
+    const passCodes = new Set<string>();
     for (const invitation of invitations) {
       const token = newPassToken();
+      let passCode = newPassCode(PASS_CODE_DIGITS);
+      while (passCodes.has(passCode)) passCode = newPassCode(PASS_CODE_DIGITS);
+      passCodes.add(passCode);
       const from = communityInstant(invitation.date, invitation.from, timeZone);
       tx.create(VisitorInvitation, {
         name: invitation.name,
@@ -120,6 +125,7 @@ export async function seedDemoCommunity(em: EntityManager, now: Date, timeZone: 
         status: invitation.status,
         qrCodeToken: token,
         qrCodeDataUrl: await passQrDataUrl(token),
+        passCode,
         checkInTime: invitation.checkIn ? new Date(Math.min(now.getTime(), from.getTime() + 30 * 60_000)) : null,
         checkOutTime: invitation.checkOut ? new Date(from.getTime() + 90 * 60_000) : null,
         checkedInBy: invitation.checkIn ? guard : null,

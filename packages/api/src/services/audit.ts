@@ -8,7 +8,10 @@ import { randomUUID } from 'node:crypto';
 
 import type { User} from '@gatehouse/db';
 import { AuditEvent, type AuditAction, type EntityManager } from '@gatehouse/db';
+import { FAILED_SCANS_LIMIT, FAILED_SCANS_WINDOW_MS } from '@gatehouse/shared';
 import type { FilterQuery } from '@mikro-orm/core';
+
+import { httpError } from '../errors';
 
 /** Who is acting and from where, passed down from the request. */
 export interface Actor {
@@ -100,17 +103,59 @@ export async function visitorActivity(em: EntityManager, visitorId: string): Pro
 }
 
 /**
- * Failed pass scans, counted per user per minute instead of one audit row each
- * (hardening issue, item 10): a guard mistyping or an attacker trying tokens at speed
- * must not flood the log, but an admin must see that it happened. Each server process
- * counts in memory and writes one `visitor.scan-failed` row per (user, minute) with the
- * count once the minute is over (`flush`, called every minute and at shutdown).
+ * Failed pass scans (an unknown token or code), counted per user per minute instead of one
+ * audit row each (hardening issue, item 10): a guard mistyping or an attacker trying
+ * tokens at speed must not flood the log, but an admin must see that it happened. Each
+ * server process counts in memory and writes one `visitor.scan-failed` row per (user,
+ * minute) with the count once the minute is over (`flush`, called every minute and at
+ * shutdown).
+ *
+ * They are also limited (live-gate §1): at most FAILED_SCANS_LIMIT (20) per signed-in user
+ * in any FAILED_SCANS_WINDOW_MS (10 minutes, sliding); while over, every scan by that user
+ * is refused with 429 (`assertMayScan`). Six-digit codes are guessable, so a guard's
+ * account must not be usable to try them at speed; other users are not affected. Each
+ * process keeps its own window.
  */
 export class FailedScanLog {
   private readonly counts = new Map<string, { actor: Actor; minute: number; count: number }>();
+  /** Per user, the times (ms) of the failed scans still inside the window, oldest first. */
+  private readonly recent = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit = FAILED_SCANS_LIMIT,
+    private readonly windowMs = FAILED_SCANS_WINDOW_MS,
+  ) {}
+
+  /**
+   * Throws 429 `Too many failed scans, try again in N s` (with `Retry-After`) while `actor`
+   * has `limit` failed scans in the window ending at `at`: N is when the oldest leaves it.
+   */
+  assertMayScan(actor: Actor, at: Date): void {
+    if (!actor.userId) return;
+    const times = this.inWindow(actor.userId, at.getTime());
+    if (times.length < this.limit) return;
+    const seconds = Math.max(1, Math.ceil((times[times.length - this.limit]! + this.windowMs - at.getTime()) / 1000));
+    throw httpError(429, `Too many failed scans, try again in ${seconds} s`, { retryAfterSeconds: seconds });
+  }
+
+  /** The user's failed scans inside the window ending at `now`, forgetting older ones. */
+  private inWindow(userId: string, now: number): number[] {
+    const times = this.recent.get(userId);
+    if (!times) return [];
+    while (times.length > 0 && times[0]! <= now - this.windowMs) times.shift();
+    if (times.length === 0) this.recent.delete(userId);
+    return times;
+  }
 
   /** Counts one failed scan by `actor` at `at`. */
   record(actor: Actor, at: Date): void {
+    if (actor.userId) {
+      const times = this.inWindow(actor.userId, at.getTime());
+      times.push(at.getTime());
+      // Only the last `limit` matter to the limit.
+      if (times.length > this.limit) times.shift();
+      this.recent.set(actor.userId, times);
+    }
     const minute = Math.floor(at.getTime() / 60_000);
     const key = `${actor.userId ?? ''}|${actor.ipAddress}|${minute}`;
     const entry = this.counts.get(key);

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { EntityManager } from '@gatehouse/db';
-import { isUuid, type VisitorStatus } from '@gatehouse/shared';
+import { isUuid, VISITOR_STATUSES, type VisitorStatus } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
 import { visitorRowColumns, type VisitorRow } from '../lib/serialize';
@@ -27,6 +27,14 @@ export const TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly VisitorStatus[]; to: VisitorStatus }>;
 
 export type VisitorTransition = keyof typeof TRANSITIONS;
+
+/**
+ * The statuses a visitor can still leave: its pass is *open* (live-gate §1: a pass code is
+ * unique among open passes and finds only an open one). The others are final.
+ */
+export const OPEN_STATUSES: readonly VisitorStatus[] = VISITOR_STATUSES.filter((status) =>
+  Object.values(TRANSITIONS).some((transition) => (transition.from as readonly VisitorStatus[]).includes(status)),
+);
 
 const VERBS: Record<VisitorTransition, string> = {
   approve: 'approved',

@@ -11,6 +11,7 @@ import {
   formatDisplayDate,
   formatDisplayTime,
   isUuid,
+  passCodeOf,
   type InviteVisitorInput,
   type Visitor,
   type VisitorListResponse,
@@ -33,6 +34,7 @@ import {
   type VisitorRow,
 } from '../lib/serialize';
 import { recordAudit, visitorActivity, type Actor, type FailedScanLog } from './audit';
+import { insertVisitorWithPassCode, openStatusCondition } from './pass-codes';
 import { communityDate, communityInstant, communityTime, oneYearAfter } from '../lib/time';
 import {
   canTransition,
@@ -117,29 +119,38 @@ export async function inviteVisitor(
     throw httpError(400, 'End time has already passed');
   }
   const token = newPassToken();
-  const visitor = em.create(VisitorInvitation, {
-    name: input.name,
-    phone: input.phone,
-    email: input.email ?? null,
-    purpose: input.purpose ?? null,
-    vehicleLicensePlate: input.vehicleLicensePlate ?? null,
-    house,
-    host: user,
-    visitDate: input.visitDate,
-    visitTimeFrom: input.visitTimeFrom,
-    visitTimeTo: input.visitTimeTo,
-    status: 'approved',
-    qrCodeToken: token,
-    qrCodeDataUrl: await passQrDataUrl(token),
-    checkInTime: null,
-    checkOutTime: null,
-    checkedInBy: null,
-    checkedOutBy: null,
-    notes: null,
+  const qrCodeDataUrl = await passQrDataUrl(token);
+  // The invitation and its audit row in one transaction (a pass code is drawn on the way).
+  return em.transactional(async (tx) => {
+    const { id } = await insertVisitorWithPassCode(tx, {
+      name: input.name,
+      phone: input.phone,
+      email: input.email ?? null,
+      purpose: input.purpose ?? null,
+      vehicleLicensePlate: input.vehicleLicensePlate ?? null,
+      houseId: house.id,
+      hostId: user.id,
+      visitDate: input.visitDate,
+      visitTimeFrom: input.visitTimeFrom,
+      visitTimeTo: input.visitTimeTo,
+      status: 'approved',
+      qrCodeToken: token,
+      qrCodeDataUrl,
+      now: clock.now,
+    });
+    await recordAudit(tx, actor, { action: 'visitor.invited', ...visitorTarget(id) }, clock.now);
+    return serializeVisitorRow(await readVisitorRow(tx, id));
   });
-  await em.flush();
-  await recordAudit(em, actor, { action: 'visitor.invited', ...visitorTarget(visitor.id) }, clock.now);
-  return serializeVisitor(visitor);
+}
+
+/** The row of visitor `id` (which exists), as the gate path reads it. */
+async function readVisitorRow(em: EntityManager, id: string): Promise<VisitorRow> {
+  const [row] = await em.execute<VisitorRow[]>(
+    `select ${visitorRowColumns('v')} from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id where v.id = ?`,
+    [id],
+  );
+  if (!row) throw new Error(`Visitor ${id} vanished`);
+  return row;
 }
 
 /** Which invitations a listing covers. */
@@ -333,10 +344,13 @@ export async function cancelVisitor(
 
 /**
  * The invitation behind a pass token, whatever its status, so the guard sees why it
- * cannot enter: one statement reads it and writes the `visitor.scanned` audit row; an
- * invitation whose window has ended is expired (only then, one more statement).
- * Unknown: 404 'Invalid or expired QR code', counted in `failedScans` (one audit row per
- * user per minute, not one each).
+ * cannot enter; or behind a pass code (6 or 8 digits, spaces ignored), only while the pass
+ * is open (live-gate §1: codes are reused). One statement reads it and writes the
+ * `visitor.scanned` audit row; an invitation whose window has ended is expired (only
+ * then, one more statement).
+ * Errors: 404 'Invalid or expired QR code' for an unknown token or code, counted in
+ * `failedScans` (one audit row per user per minute, not one each); 429 'Too many failed
+ * scans, try again in N s' while the caller has 20 failed scans in 10 minutes.
  */
 export async function scanPass(
   em: EntityManager,
@@ -345,14 +359,16 @@ export async function scanPass(
   clock: VisitorClock,
   failedScans: FailedScanLog,
 ): Promise<Visitor> {
+  failedScans.assertMayScan(actor, clock.now);
+  const code = passCodeOf(token);
   // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
-  const wellFormed = /^[A-Za-z0-9_-]{1,64}$/.test(token);
+  const wellFormed = code !== null || /^[A-Za-z0-9_-]{1,64}$/.test(token);
   const [row] = wellFormed
     ? await em.execute<(VisitorRow & { expires: boolean })[]>(
         `with pass as (
            select ${visitorRowColumns('v')}, (v.status in ('pending', 'approved') and ${ENDED_BY_NOW_SQL}) as expires
              from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id
-            where v.qr_code_token = ?
+            where ${code ? `v.pass_code = ? and ${openStatusCondition('v.status')}` : 'v.qr_code_token = ?'}
          ), audit as (
            insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
            select ?, ?, 'visitor.scanned', ?, ?, 'visitor', pass.id,
@@ -360,7 +376,7 @@ export async function scanPass(
              from pass
          )
          select * from pass`,
-        [clock.timeZone, clock.now, token, randomUUID(), clock.now, actor.userId, actor.ipAddress.slice(0, 64)],
+        [clock.timeZone, clock.now, code ?? token, randomUUID(), clock.now, actor.userId, actor.ipAddress.slice(0, 64)],
       )
     : [];
   if (!row) {

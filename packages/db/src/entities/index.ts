@@ -127,6 +127,11 @@ export const VisitorInvitationSchema = defineEntity({
     visitTimeTo: p.string().length(5),
     status: p.enum(VISITOR_STATUSES),
     qrCodeToken: p.string().length(64).unique(),
+    /**
+     * The pass code a visitor can read out (live-gate §1): 6 digits, 8 in a community with
+     * over 100,000 open passes; unique among passes not in a final status (reused after).
+     */
+    passCode: p.string().length(8),
     /** The PNG pass as a data URL, drawn once at invitation time. */
     qrCodeDataUrl: p.text(),
     checkInTime: p.datetime().nullable(),
@@ -146,6 +151,11 @@ export const VisitorInvitationSchema = defineEntity({
     { name: 'visitor_invitation_status_check_in_time_index', properties: ['status', 'checkInTime', 'id'] },
     { name: 'visitor_invitation_house_created_at_index', properties: ['house', 'createdAt', 'id'] },
     { name: 'visitor_invitation_host_created_at_index', properties: ['host', 'createdAt', 'id'] },
+    // A pass code finds one open pass; codes of passes in a final status may come back.
+    {
+      name: 'visitor_invitation_open_pass_code_unique',
+      expression: `create unique index "visitor_invitation_open_pass_code_unique" on "visitor_invitation" ("pass_code") where "status" in ('pending', 'approved', 'checked-in')`,
+    },
     // `q` is a substring match on name or phone: trigram indexes (pg_trgm) serve ILIKE '%…%'.
     {
       name: 'visitor_invitation_name_trgm_index',

@@ -86,6 +86,8 @@ export const ZVisitor = z.object({
   status: ZVisitorStatus,
   qrCodeDataUrl: z.string(),
   qrCodeToken: z.string(),
+  /** 6 digits (8 in a community with over 100,000 open passes), leading zeros kept (live-gate §1). */
+  passCode: z.string(),
   check_in_time: z.string().nullable(),
   check_out_time: z.string().nullable(),
   notes: z.string().nullable(),
@@ -112,7 +114,7 @@ export type VisitorListResponse = z.infer<typeof ZVisitorListResponse>;
  * A visitor in the web app's lists: the visitor without its pass (no QR image, no token),
  * about a sixth of the size; the pass is fetched where it is shown (performance issue).
  */
-export const ZVisitorSummary = ZVisitor.omit({ qrCodeDataUrl: true, qrCodeToken: true });
+export const ZVisitorSummary = ZVisitor.omit({ qrCodeDataUrl: true, qrCodeToken: true, passCode: true });
 export type VisitorSummary = z.infer<typeof ZVisitorSummary>;
 
 /** A page of visitor summaries and the full count. */
@@ -122,7 +124,10 @@ export type VisitorSummaryListResponse = z.infer<typeof ZVisitorSummaryListRespo
 /** An object addressed by id (path parameter). */
 export const ZByIdRequest = z.object({ id: idField('Not found') });
 
-/** The scan form and `visitors.scan` input: the token is trimmed (product-spec §5). */
+/**
+ * The scan form and `visitors.scan` input: the token is trimmed (product-spec §5). Its
+ * value is a pass token or a pass code (live-gate §1: spaces in a code are ignored).
+ */
 export const ZScanRequest = z.object({
   token: z
     .string({ error: 'Please enter a token' })

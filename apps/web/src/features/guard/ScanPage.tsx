@@ -130,7 +130,7 @@ export function ScanPage() {
       <Card>
         <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
           <label htmlFor={inputId} className="text-base font-semibold text-slate-900">
-            Visitor token
+            Pass token or code
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
             <input
@@ -141,7 +141,7 @@ export function ScanPage() {
                 setToken(event.target.value);
                 setTokenError(null);
               }}
-              placeholder="Type or paste the pass token"
+              placeholder="Scan, paste or type the token, or type the pass code"
               autoComplete="off"
               autoCapitalize="off"
               autoCorrect="off"
@@ -169,8 +169,8 @@ export function ScanPage() {
           ) : (
             <p id={`${inputId}-hint`} className="flex items-center gap-2 text-sm text-slate-500">
               <Camera aria-hidden="true" className="size-4 shrink-0" />
-              Camera scanner coming soon. For now, enter the token shown under the visitor&apos;s QR
-              code.
+              Camera scanner coming soon. Enter the token shown under the visitor&apos;s QR code, or
+              the 6-digit pass code they read out.
             </p>
           )}
         </form>

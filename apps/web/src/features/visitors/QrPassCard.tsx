@@ -2,6 +2,7 @@
 import {
   COPIED_CONFIRMATION_MS,
   formatDisplayDate,
+  formatPassCode,
   formatTimeRange,
   qrFileName,
   truncateToken,
@@ -44,7 +45,7 @@ function passText(visitor: Visitor): string {
   return `Gate pass for ${visitor.name}: ${formatDisplayDate(visitor.visitDate)}, ${formatTimeRange(
     visitor.visitTimeFrom,
     visitor.visitTimeTo,
-  )}. Token: ${visitor.qrCodeToken}`;
+  )}. Pass code: ${formatPassCode(visitor.passCode)}. Token: ${visitor.qrCodeToken}`;
 }
 
 /**
@@ -98,6 +99,13 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
             height={224}
             className="size-56 [image-rendering:pixelated]"
           />
+        </div>
+        <div className="text-center">
+          <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Pass code</p>
+          <p className="mt-1 font-mono text-4xl font-bold tracking-widest text-slate-900">
+            {formatPassCode(visitor.passCode)}
+          </p>
+          <p className="mt-1 text-xs text-slate-600">No smartphone? Read this code out at the gate.</p>
         </div>
         <div className="text-center">
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Pass token</p>

@@ -1,0 +1,93 @@
+/**
+ * Pass codes (live-gate §1): besides its QR token every pass has a short code of digits a
+ * visitor without a smartphone can read out at the gate. Six digits, or eight once the
+ * community has more than 100,000 open passes (so that a free code is still found at the
+ * first or second draw). A code is unique among open passes (a partial unique index,
+ * `visitor_invitation_open_pass_code_unique`) and is reused once its pass is final; so a
+ * code finds only an open pass.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+
+import type { EntityManager } from '@gatehouse/db';
+import { PASS_CODE_DIGITS, PASS_CODE_DIGITS_LARGE, PASS_CODE_LARGE_ABOVE_OPEN_PASSES } from '@gatehouse/shared';
+
+import { OPEN_STATUSES } from './visitor-state-machine';
+
+/** `<column> in ('pending', 'approved', 'checked-in')`; on `status`, the predicate of the unique index. */
+export const openStatusCondition = (column = 'status') =>
+  `${column} in (${OPEN_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+
+/** A random code of `digits` digits, leading zeros kept (`004213`). */
+export function newPassCode(digits: number): string {
+  return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+}
+
+/** How many digits a new code gets: 8 when over 100,000 passes are open, else 6 (from the kept counts). */
+export async function passCodeDigits(em: EntityManager): Promise<number> {
+  const [row] = await em.execute<{ open: string | number }[]>(
+    `select coalesce(sum(n), 0) as open from visitor_status_count where ${openStatusCondition()}`,
+  );
+  return Number(row?.open ?? 0) > PASS_CODE_LARGE_ABOVE_OPEN_PASSES ? PASS_CODE_DIGITS_LARGE : PASS_CODE_DIGITS;
+}
+
+/** The columns of a new visitor row (a pass is drawn for it here). */
+export interface NewVisitorRow {
+  name: string;
+  phone: string;
+  email: string | null;
+  purpose: string | null;
+  vehicleLicensePlate: string | null;
+  houseId: string;
+  hostId: string;
+  visitDate: string;
+  visitTimeFrom: string;
+  visitTimeTo: string;
+  status: 'approved' | 'pending';
+  qrCodeToken: string;
+  qrCodeDataUrl: string;
+  now: Date;
+}
+
+/** Draws before giving up; with at most 10 % of the codes taken, 12 failures in a row are about one in 10^12. */
+const MAX_DRAWS = 12;
+
+/**
+ * Inserts a visitor with a free pass code and returns its id and code. A drawn code that
+ * an open pass holds makes the INSERT do nothing (no error, so an enclosing transaction
+ * goes on), and another code is drawn. Throws after MAX_DRAWS taken codes.
+ */
+export async function insertVisitorWithPassCode(em: EntityManager, row: NewVisitorRow): Promise<{ id: string; passCode: string }> {
+  const digits = await passCodeDigits(em);
+  for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
+    const id = randomUUID();
+    const passCode = newPassCode(digits);
+    const inserted = await em.execute<{ id: string }[]>(
+      `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
+         visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (pass_code) where ${openStatusCondition()} do nothing
+       returning id`,
+      [
+        id,
+        row.name,
+        row.phone,
+        row.email,
+        row.purpose,
+        row.vehicleLicensePlate,
+        row.houseId,
+        row.hostId,
+        row.visitDate,
+        row.visitTimeFrom,
+        row.visitTimeTo,
+        row.status,
+        row.qrCodeToken,
+        row.qrCodeDataUrl,
+        passCode,
+        row.now,
+        row.now,
+      ],
+    );
+    if (inserted.length > 0) return { id, passCode };
+  }
+  throw new Error(`No free ${digits}-digit pass code after ${MAX_DRAWS} draws`);
+}
