@@ -309,11 +309,27 @@ async function browserTargets() {
       const pass = seeded.takePass();
       const field = gate.getByLabel('Pass token or code');
       await field.waitFor();
-      const started = performance.now();
+      // Timed inside the page, from the Enter key to the words appearing in the document:
+      // Playwright's own waiting polls at 20, 100, 100, 500 ms and would add its backoff.
+      await gate.evaluate(() => {
+        const done = new Promise<number>((resolve) => {
+          let enteredAt = 0;
+          document.addEventListener('keydown', (event) => {
+            if (event.key === 'Enter') enteredAt = performance.now();
+          }, { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            if (enteredAt && document.body.textContent?.includes('Visitor checked in successfully!')) {
+              observer.disconnect();
+              resolve(performance.now() - enteredAt);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+        (window as unknown as { gateCheckIn: Promise<number> }).gateCheckIn = done;
+      });
       await field.fill(pass.token);
       await field.press('Enter');
-      await gate.getByText('Visitor checked in successfully!').waitFor();
-      browserTimes.push(performance.now() - started);
+      browserTimes.push(await gate.evaluate(() => (window as unknown as { gateCheckIn: Promise<number> }).gateCheckIn));
 
       const other = seeded.takePass();
       const httpStarted = performance.now();
