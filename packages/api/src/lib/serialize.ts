@@ -93,6 +93,9 @@ export interface VisitorRow {
 
 const PASS_COLUMNS = ['qr_code_token', 'qr_code_data_url', 'pass_code'];
 
+/** The joins a `VisitorRow` reads through, after a visitor source aliased `v`: its house `h` and host `hu`. */
+export const VISITOR_ROW_JOINS = 'join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id';
+
 /** The columns of a `VisitorRow`, from `visitor_invitation` aliased `alias`, `house h` and the host `app_user hu`. */
 export const visitorRowColumns = (alias: string) => rowColumns(alias, true);
 

@@ -11,7 +11,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@gatehouse/db';
 import { PASS_CODE_DIGITS, PASS_CODE_DIGITS_LARGE, PASS_CODE_LARGE_ABOVE_OPEN_PASSES } from '@gatehouse/shared';
 
-import { OPEN_STATUSES } from './visitor-state-machine';
+import { VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import { countVisitorsInStatuses, OPEN_STATUSES } from './visitor-state-machine';
 
 /** `<column> in ('pending', 'approved', 'checked-in')`; on `status`, the predicate of the unique index. */
 export const openStatusCondition = (column = 'status') =>
@@ -24,10 +25,8 @@ export function newPassCode(digits: number): string {
 
 /** How many digits a new code gets: 8 when over 100,000 passes are open, else 6 (from the kept counts). */
 export async function passCodeDigits(em: EntityManager): Promise<number> {
-  const [row] = await em.execute<{ open: string | number }[]>(
-    `select coalesce(sum(n), 0) as open from visitor_status_count where ${openStatusCondition()}`,
-  );
-  return Number(row?.open ?? 0) > PASS_CODE_LARGE_ABOVE_OPEN_PASSES ? PASS_CODE_DIGITS_LARGE : PASS_CODE_DIGITS;
+  const open = await countVisitorsInStatuses(em, OPEN_STATUSES);
+  return open > PASS_CODE_LARGE_ABOVE_OPEN_PASSES ? PASS_CODE_DIGITS_LARGE : PASS_CODE_DIGITS;
 }
 
 /** The columns of a new visitor row (a pass is drawn for it here). */
@@ -52,21 +51,23 @@ export interface NewVisitorRow {
 const MAX_DRAWS = 12;
 
 /**
- * Inserts a visitor with a free pass code and returns its id and code. A drawn code that
- * an open pass holds makes the INSERT do nothing (no error, so an enclosing transaction
- * goes on), and another code is drawn. Throws after MAX_DRAWS taken codes.
+ * Inserts a visitor with a free pass code and returns it as the gate path reads it (one
+ * statement: the INSERT and the read of its house and host). A drawn code that an open
+ * pass holds makes the INSERT do nothing (no error, so an enclosing transaction goes on),
+ * and another code is drawn. Throws after MAX_DRAWS taken codes.
  */
-export async function insertVisitorWithPassCode(em: EntityManager, row: NewVisitorRow): Promise<{ id: string; passCode: string }> {
+export async function insertVisitorWithPassCode(em: EntityManager, row: NewVisitorRow): Promise<VisitorRow> {
   const digits = await passCodeDigits(em);
   for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
     const id = randomUUID();
     const passCode = newPassCode(digits);
-    const inserted = await em.execute<{ id: string }[]>(
-      `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
+    const [inserted] = await em.execute<VisitorRow[]>(
+      `with v as (insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
          visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (pass_code) where ${openStatusCondition()} do nothing
-       returning id`,
+       returning *)
+       select ${visitorRowColumns('v')} from v ${VISITOR_ROW_JOINS}`,
       [
         id,
         row.name,
@@ -87,7 +88,7 @@ export async function insertVisitorWithPassCode(em: EntityManager, row: NewVisit
         row.now,
       ],
     );
-    if (inserted.length > 0) return { id, passCode };
+    if (inserted) return inserted;
   }
   throw new Error(`No free ${digits}-digit pass code after ${MAX_DRAWS} draws`);
 }

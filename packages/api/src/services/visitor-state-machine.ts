@@ -13,7 +13,7 @@ import type { EntityManager } from '@gatehouse/db';
 import { isUuid, VISITOR_STATUSES, type VisitorStatus } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
-import { visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import { VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
 import type { Actor } from './audit';
 
 /** The moves a caller can ask for, with the statuses each may start from. */
@@ -35,6 +35,20 @@ export type VisitorTransition = keyof typeof TRANSITIONS;
 export const OPEN_STATUSES: readonly VisitorStatus[] = VISITOR_STATUSES.filter((status) =>
   Object.values(TRANSITIONS).some((transition) => (transition.from as readonly VisitorStatus[]).includes(status)),
 );
+
+/**
+ * How many visitors are in `statuses`, from the counts the writes keep
+ * (`visitor_status_count`, kept by triggers). Read through the table's primary key, so the
+ * cost stays that of a few rows even when the table's file has grown (a bulk load leaves
+ * it large until a VACUUM FULL, and a scan reads every page).
+ */
+export async function countVisitorsInStatuses(em: EntityManager, statuses: readonly VisitorStatus[]): Promise<number> {
+  const [row] = await em.execute<{ total: string | number }[]>(
+    `select coalesce(sum(n), 0) as total from visitor_status_count where status in (${statuses.map(() => '?').join(', ')})`,
+    [...statuses],
+  );
+  return Number(row?.total ?? 0);
+}
 
 const VERBS: Record<VisitorTransition, string> = {
   approve: 'approved',
@@ -101,7 +115,6 @@ export interface TransitionOptions {
   windowMessage: (row: VisitorRow) => string;
 }
 
-const FROM = `visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id`;
 
 /**
  * Applies `transition` to visitor `id` in one statement and returns the row as it now is.
@@ -161,7 +174,7 @@ export async function transitionVisitor(
         where ${conditions.join(' and ')}
        returning v.*
      )${audit}
-     select ${visitorRowColumns('v')} from moved v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id`,
+     select ${visitorRowColumns('v')} from moved v ${VISITOR_ROW_JOINS}`,
     [...setParams, ...whereParams, ...auditParams],
   );
   if (rows[0]) return rows[0];
@@ -171,7 +184,7 @@ export async function transitionVisitor(
 /** Why `transition` matched nothing: the error to answer (expiring the invitation on the way if it has ended). */
 async function explainRefusal(em: EntityManager, id: string, transition: VisitorTransition, options: TransitionOptions) {
   const [row] = await em.execute<(VisitorRow & { ended: boolean })[]>(
-    `select ${visitorRowColumns('v')}, ${ENDED_BY_NOW} as ended from ${FROM} where v.id = ?`,
+    `select ${visitorRowColumns('v')}, ${ENDED_BY_NOW} as ended from visitor_invitation v ${VISITOR_ROW_JOINS} where v.id = ?`,
     [options.timeZone, options.now, id],
   );
   const outOfReach = row && options.reach && row.host_id !== options.reach.hostId && row.house_id !== options.reach.houseId;

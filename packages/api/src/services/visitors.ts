@@ -29,6 +29,7 @@ import {
   serializeVisitor,
   serializeVisitorRow,
   serializeVisitorSummaryRow,
+  VISITOR_ROW_JOINS,
   visitorRowColumns,
   visitorSummaryColumns,
   type VisitorRow,
@@ -38,6 +39,7 @@ import { insertVisitorWithPassCode, openStatusCondition } from './pass-codes';
 import { communityDate, communityInstant, communityTime, oneYearAfter } from '../lib/time';
 import {
   canTransition,
+  countVisitorsInStatuses,
   ENDED_BY_NOW_SQL,
   expireEndedInvitations,
   expireVisitor,
@@ -122,7 +124,7 @@ export async function inviteVisitor(
   const qrCodeDataUrl = await passQrDataUrl(token);
   // The invitation and its audit row in one transaction (a pass code is drawn on the way).
   return em.transactional(async (tx) => {
-    const { id } = await insertVisitorWithPassCode(tx, {
+    const row = await insertVisitorWithPassCode(tx, {
       name: input.name,
       phone: input.phone,
       email: input.email ?? null,
@@ -138,19 +140,9 @@ export async function inviteVisitor(
       qrCodeDataUrl,
       now: clock.now,
     });
-    await recordAudit(tx, actor, { action: 'visitor.invited', ...visitorTarget(id) }, clock.now);
-    return serializeVisitorRow(await readVisitorRow(tx, id));
+    await recordAudit(tx, actor, { action: 'visitor.invited', ...visitorTarget(row.id) }, clock.now);
+    return serializeVisitorRow(row);
   });
-}
-
-/** The row of visitor `id` (which exists), as the gate path reads it. */
-async function readVisitorRow(em: EntityManager, id: string): Promise<VisitorRow> {
-  const [row] = await em.execute<VisitorRow[]>(
-    `select ${visitorRowColumns('v')} from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id where v.id = ?`,
-    [id],
-  );
-  if (!row) throw new Error(`Visitor ${id} vanished`);
-  return row;
 }
 
 /** Which invitations a listing covers. */
@@ -242,33 +234,20 @@ export async function listVisitors(
   const countAlong = Boolean(input.q);
   const rows = await em.execute<(VisitorRow & { total_count?: string | number })[]>(
     `select ${columns}${countAlong ? ', count(*) over () as total_count' : ''}
-       from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id
+       from visitor_invitation v ${VISITOR_ROW_JOINS}
       ${where} order by ${order} limit ? offset ?`,
     [...params, input.limit, input.offset],
   );
-  const [counted] =
+  const total =
     countAlong && rows[0]
-      ? [{ total: rows[0].total_count ?? 0 }]
+      ? Number(rows[0].total_count ?? 0)
       : everything
-        ? await countByStatus(em, input.status ? [input.status] : VISITOR_STATUSES)
+        ? await countVisitorsInStatuses(em, input.status ? [input.status] : VISITOR_STATUSES)
         : // Also a search whose page is past its last match: no row carried the count.
-          await em.execute<{ total: string | number }[]>(`select count(*) as total from visitor_invitation v ${where}`, params);
-  const total = Number(counted?.total ?? 0);
+          Number((await em.execute<{ total: string | number }[]>(`select count(*) as total from visitor_invitation v ${where}`, params))[0]?.total ?? 0);
   return view === 'full'
     ? { items: rows.map(serializeVisitorRow), total }
     : { items: rows.map(serializeVisitorSummaryRow), total };
-}
-
-/**
- * How many invitations are in `statuses`, from the counts the writes keep. Read through the
- * table's primary key, so the cost stays that of a few rows even when the table's file
- * has grown (a bulk load leaves it large until a VACUUM FULL, and a scan reads every page).
- */
-function countByStatus(em: EntityManager, statuses: readonly VisitorStatus[]) {
-  return em.execute<{ total: string | number }[]>(
-    `select coalesce(sum(n), 0) as total from visitor_status_count where status in (${statuses.map(() => '?').join(', ')})`,
-    [...statuses],
-  );
 }
 
 /** Loads an invitation the caller may see, else 404 'Visitor not found' (malformed ids included). */
@@ -367,7 +346,7 @@ export async function scanPass(
     ? await em.execute<(VisitorRow & { expires: boolean })[]>(
         `with pass as (
            select ${visitorRowColumns('v')}, (v.status in ('pending', 'approved') and ${ENDED_BY_NOW_SQL}) as expires
-             from visitor_invitation v join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id
+             from visitor_invitation v ${VISITOR_ROW_JOINS}
             where ${code ? `v.pass_code = ? and ${openStatusCondition('v.status')}` : 'v.qr_code_token = ?'}
          ), audit as (
            insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
