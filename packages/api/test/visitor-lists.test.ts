@@ -93,6 +93,17 @@ describe.each(legs)('visitor lists on $name', (leg) => {
     expect(resident.total).toBe(resident.items.length);
   });
 
+  it('orders a search as the list it filters, also by check-in time among checked-in visitors', async () => {
+    const admin = h.caller(c.admin.token);
+    const everyone = await admin.visitors.listSummaries({ limit: 100 });
+    const found = await admin.visitors.listSummaries({ q: 'zelda', limit: 100 });
+    expect(found.items.map((item) => item.id)).toEqual(everyone.items.filter((item) => item.name.startsWith('Zelda')).map((item) => item.id));
+    const inside = await admin.visitors.listSummaries({ status: 'checked-in', limit: 100 });
+    const foundInside = await admin.visitors.listSummaries({ status: 'checked-in', q: 'visitor number', limit: 100 });
+    expect(foundInside.total).toBe(2);
+    expect(foundInside.items.map((item) => item.id)).toEqual(inside.items.filter((item) => item.name.startsWith('Visitor')).map((item) => item.id));
+  });
+
   it('orders checked-in visitors by check-in time, newest first', async () => {
     const checkedIn = await h.caller(c.guard.token).visitors.listSummaries({ status: 'checked-in' });
     const times = checkedIn.items.map((item) => item.check_in_time!);

@@ -25,6 +25,14 @@ describe.each(legs)('database schema on $name', (leg) => {
     await expect(test.db.orm.migrator.up()).resolves.toEqual([]);
   });
 
+  it('keeps the pass image out of line, so a visitor row in the main table stays small', async () => {
+    const [column] = await test.db.fork().getConnection().execute<{ attstorage: string }[]>(
+      `select attstorage from pg_attribute where attrelid = 'visitor_invitation'::regclass and attname = 'qr_code_data_url'`,
+    );
+    // 'e' (external): moved to TOAST storage uncompressed once a row passes ~2 KB.
+    expect(column?.attstorage).toBe('e');
+  });
+
   it('refuses rows the rules forbid at the database level', async () => {
     const em = test.db.fork();
     const connection = em.getConnection();
