@@ -32,7 +32,7 @@ try {
       page as (select id, created_at from matches order by created_at desc, id desc limit 50)
     select ${visitorRowColumns('v')}, (select count(*) from matches) as total_count
       from page join visitor_invitation v on v.id = page.id ${VISITOR_ROW_JOINS} order by page.created_at desc, page.id desc`);
-  await explain('table size', `select pg_size_pretty(pg_relation_size('visitor_invitation')) as heap, pg_size_pretty(pg_total_relation_size('visitor_invitation')) as total`);
+  console.log('\n=== table size', await em.execute(`select pg_size_pretty(pg_relation_size('visitor_invitation')) as heap, pg_size_pretty(pg_total_relation_size('visitor_invitation')) as total`));
   await explain('expiry sweep', `update visitor_invitation set status = 'expired' where status in ('pending', 'approved') and (visit_date < '${today}' or (visit_date = '${today}' and visit_time_to < '00:01')) returning id`);
 } finally {
   await db.close();

@@ -197,7 +197,7 @@ function listScope(
  * costs about the same at a million invitations as at ten thousand; the full count of
  * an unfiltered (or status-filtered) staff listing is read from the counts the writes
  * keep (`visitor_status_count`), not by counting rows; a search's count is taken in the
- * statement that reads its page (`count(*) over ()`), as it reads every match anyway.
+ * statement that reads its page, as it reads every match anyway (one visit per match).
  *
  * `view` 'summary' leaves out the pass (QR image and token): the web app's lists.
  */
