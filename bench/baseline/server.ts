@@ -49,16 +49,19 @@ const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 
 interface Row {
   id: string; name: string; phone: string; email: string | null; purpose: string | null; vehicle_license_plate: string | null;
-  house_id: string; house_number: string; block: string; host_id: string; host_name: string; visit_date: string;
+  house_id: string; house_number: string; block: string; host_id: string | null; host_name: string | null; visit_date: string;
   visit_time_from: string; visit_time_to: string; status: string; qr_code_token: string; qr_code_data_url: string; pass_code: string;
   check_in_time: string | null; check_out_time: string | null; notes: string | null; created_at: string;
+  kind: string; has_photo: boolean; decided_by_id: string | null; decider_name: string | null; decided_at: string | null; decision_reason: string | null;
 }
 
 const COLUMNS = `v.id, v.name, v.phone, v.email, v.purpose, v.vehicle_license_plate, v.house_id, v.host_id, v.visit_date,
   v.visit_time_from, v.visit_time_to, v.status, v.qr_code_token, v.qr_code_data_url, v.pass_code, v.check_in_time, v.check_out_time,
-  v.notes, v.created_at, h.house_number, h.block, hu.name as host_name`;
-const JOINS = 'join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id';
-const ENDED = `((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone $TZ) <= $NOW`;
+  v.notes, v.created_at, v.kind, v.has_photo, v.decided_by_id, v.decided_at, v.decision_reason,
+  h.house_number, h.block, hu.name as host_name, du.name as decider_name`;
+const JOINS = 'join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id left join app_user du on du.id = v.decided_by_id';
+// Ended: the window is over, or a walk-in is still undecided past its deadline.
+const ENDED = `(((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone $TZ) <= $NOW or (v.status = 'pending' and v.decide_by <= $NOW))`;
 
 const iso = (value: string) => new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
 
@@ -67,12 +70,15 @@ function visitorJson(row: Row) {
     id: row.id, name: row.name, phone: row.phone, email: row.email, purpose: row.purpose,
     vehicleLicensePlate: row.vehicle_license_plate,
     houseId: { id: row.house_id, houseNumber: row.house_number, block: row.block },
-    hostId: { id: row.host_id, name: row.host_name },
+    hostId: row.host_id ? { id: row.host_id, name: row.host_name } : null,
     visitDate: row.visit_date.slice(0, 10), visitTimeFrom: row.visit_time_from, visitTimeTo: row.visit_time_to,
     status: row.status, qrCodeDataUrl: row.qr_code_data_url, qrCodeToken: row.qr_code_token, passCode: row.pass_code,
     check_in_time: row.check_in_time ? iso(row.check_in_time) : null,
     check_out_time: row.check_out_time ? iso(row.check_out_time) : null,
     notes: row.notes, createdAt: iso(row.created_at),
+    kind: row.kind, hasPhoto: row.has_photo,
+    decidedBy: row.decided_by_id ? { id: row.decided_by_id, name: row.decider_name } : null,
+    decidedAt: row.decided_at ? iso(row.decided_at) : null, decisionReason: row.decision_reason,
   };
 }
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULT_EARLY_CHECKIN_MINUTES, ZSignupRequest } from '@gatehouse/shared';
+import { DEFAULT_EARLY_CHECKIN_MINUTES, DEFAULT_WALKIN_APPROVAL_MINUTES, ZSignupRequest } from '@gatehouse/shared';
 import { isValidTimeZone, serverTimeZone } from '@gatehouse/api';
 import type { DatabaseTarget } from '@gatehouse/db';
 import type { z } from 'zod';
@@ -21,6 +21,7 @@ export interface ServerConfig {
   bootstrapAdmin: z.output<typeof ZSignupRequest> | null;
   timeZone: string;
   earlyCheckinMinutes: number;
+  walkinApprovalMinutes: number;
   sessionTtlDays: number;
   sessionIdleDays: number;
   /** Longest a database statement may run, and wait for a lock, before the request gets 503 (ms; 0 = no limit). */
@@ -108,6 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'EARLY_CHECKIN_MINUTES',
       read('EARLY_CHECKIN_MINUTES') ?? String(DEFAULT_EARLY_CHECKIN_MINUTES),
       0,
+      24 * 60,
+    ),
+    walkinApprovalMinutes: parseInteger(
+      'WALKIN_APPROVAL_MINUTES',
+      read('WALKIN_APPROVAL_MINUTES') ?? String(DEFAULT_WALKIN_APPROVAL_MINUTES),
+      1,
       24 * 60,
     ),
     sessionTtlDays: parseInteger('SESSION_TTL_DAYS', read('SESSION_TTL_DAYS') ?? '30', 1, 3650),

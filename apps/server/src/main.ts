@@ -112,6 +112,7 @@ async function main() {
     service: {
       timeZone: config.timeZone,
       earlyCheckinMinutes: config.earlyCheckinMinutes,
+      walkinApprovalMinutes: config.walkinApprovalMinutes,
       sessionTtlDays: config.sessionTtlDays,
       sessionIdleDays: config.sessionIdleDays,
     },

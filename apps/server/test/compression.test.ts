@@ -38,7 +38,7 @@ describe('compression and caching', () => {
     }
     app = await buildApp({
       db,
-      service: { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
+      service: { timeZone: 'UTC', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits(),
       apiRateLimits: UNLIMITED_API,
       webRoot,

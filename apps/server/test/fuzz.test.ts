@@ -92,7 +92,7 @@ describe('hostile input over every REST path and tRPC', () => {
     await migrateDatabase(db);
     app = await buildApp({
       db,
-      service: { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
+      service: { timeZone: 'UTC', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000_000, failedSignInsPerEmail: 1_000_000, failedSignInWindowSeconds: 60 }),
       apiRateLimits: UNLIMITED_API,
     });

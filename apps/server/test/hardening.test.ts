@@ -23,7 +23,7 @@ import { UNLIMITED_API } from './support/limits';
 
 const legs = await databaseLegs();
 
-const service = { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 };
+const service = { timeZone: 'UTC', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 };
 const PASSWORD = 'secret123';
 
 describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {

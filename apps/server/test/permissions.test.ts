@@ -78,6 +78,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     asAdmin('POST', '/api/visitors/invite', { name: 'Fresh Visitor', phone: '+15550000002', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '09:30', visitTimeTo: '17:00' });
   const newPayment = async () => asAdmin('POST', '/api/payments', { houseId: ids.house, amount: 12.5, type: 'other' });
   const invitation = () => ({ name: 'Vera Visitor', phone: '+15557654321', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '10:00', visitTimeTo: '17:00' });
+  const walkIn = () => ({ name: 'Wes Walker', phone: '+15557654321', houseId: ids.house, purpose: 'Delivery' });
 
   const fixed = (url: () => string, body?: () => unknown) => async (): Promise<Call> => ({ url: url(), ...(body ? { body: body() } : {}) });
 
@@ -152,6 +153,22 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       },
     },
 
+    // live-gate §2: the gate registers a walk-in; a resident of its house or an admin decides;
+    // a guard approves only with a reason and never rejects; another house's resident: 404.
+    { method: 'POST', path: '/api/visitors/walk-in', expected: [401, 403, 403, 201, 201], prepare: fixed(() => '/api/visitors/walk-in', walkIn) },
+    {
+      method: 'POST',
+      path: '/api/visitors/:id/approve',
+      expected: [401, 200, 404, 200, 200],
+      prepare: async () => ({ url: `/api/visitors/${(await asAdmin('POST', '/api/visitors/walk-in', walkIn())).id}/approve`, body: { reason: 'Confirmed on the intercom' } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/visitors/:id/reject',
+      expected: [401, 200, 404, 403, 200],
+      prepare: async () => ({ url: `/api/visitors/${(await asAdmin('POST', '/api/visitors/walk-in', walkIn())).id}/reject` }),
+    },
+
     { method: 'GET', path: '/api/payments', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/payments') },
     { method: 'GET', path: '/api/payments/:id', expected: [401, 200, 404, 403, 200], prepare: fixed(() => `/api/payments/${ids.payment}`) },
     { method: 'POST', path: '/api/payments', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/payments', () => ({ houseId: ids.house, amount: 99.99, type: 'maintenance' })) },
@@ -166,7 +183,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     test = await leg.create();
     app = await buildApp({
       db: test.db,
-      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
+      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 100_000, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 900 }),
       apiRateLimits: UNLIMITED_API,
       clock: () => now,

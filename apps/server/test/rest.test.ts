@@ -62,7 +62,7 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
     app = await buildApp({
       db: test.db,
-      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
+      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
       apiRateLimits: UNLIMITED_API,
       clock: () => now,
@@ -236,7 +236,7 @@ describe('rate limits across tRPC batching', () => {
     const test = await leg!.create();
     const app = await buildApp({
       db: test.db,
-      service: { timeZone: 'UTC', earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
+      service: { timeZone: 'UTC', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 5, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
       apiRateLimits: UNLIMITED_API,
     });

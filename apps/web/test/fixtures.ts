@@ -63,6 +63,11 @@ export function makeVisitor(overrides: Partial<Visitor> = {}): Visitor {
     check_out_time: null,
     notes: null,
     createdAt: '2026-11-01T10:00:00.000Z',
+    kind: 'invitation',
+    hasPhoto: false,
+    decidedBy: null,
+    decidedAt: null,
+    decisionReason: null,
     ...overrides,
   };
 }

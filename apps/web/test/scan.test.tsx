@@ -43,7 +43,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     expect(screen.getByText('9:00 AM - 5:00 PM')).toBeInTheDocument();
     expect(screen.getByText('KA01AB1234')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Visitor Verified' })).toBeInTheDocument();
-    expect(screen.getByText(visitor.hostId.name)).toBeInTheDocument();
+    expect(screen.getByText(visitor.hostId!.name)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check Out Visitor' })).not.toBeInTheDocument();
     // Ready for the next scan: the field has focus, its text selected to be replaced.
     const field = screen.getByLabelText<HTMLInputElement>('Pass token or code');

@@ -60,6 +60,11 @@ export const ACCESS = {
     scan: GATE,
     checkIn: GATE,
     checkOut: GATE,
+    /** live-gate §2: the gate registers a walk-in; the house's residents (service rule) or an admin decide. */
+    walkIn: GATE,
+    /** A guard only with a reason (service rule: a gate override). */
+    approve: ['resident', 'guard', 'admin'],
+    reject: HOSTS,
   },
   audit: {
     list: ADMIN,

@@ -98,6 +98,10 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/visitors/scan', 'visitors.scan', fromBody),
   route('POST', '/api/visitors/checkin-qr', 'visitors.checkIn', fromBody),
   route('POST', '/api/visitors/checkout-qr', 'visitors.checkOut', fromBody),
+  // live-gate §2: walk-ins and the residents' decisions.
+  route('POST', '/api/visitors/walk-in', 'visitors.walkIn', fromBody, { successStatus: 201 }),
+  route('POST', '/api/visitors/:id/approve', 'visitors.approve', fromParamsAndBody),
+  route('POST', '/api/visitors/:id/reject', 'visitors.reject', fromParamsAndBody),
 
   route('GET', '/api/payments', 'payments.list', fromQuery, { list: true }),
   route('GET', '/api/payments/:id', 'payments.byId', fromParams),

@@ -23,6 +23,8 @@ export interface ServiceConfig {
   timeZone: string;
   /** Minutes before `visitTimeFrom` a check-in is allowed (EARLY_CHECKIN_MINUTES). */
   earlyCheckinMinutes: number;
+  /** Minutes a resident has to decide a walk-in (WALKIN_APPROVAL_MINUTES, live-gate §5). */
+  walkinApprovalMinutes: number;
   /** Lifetime of a sign-in token in days (SESSION_TTL_DAYS). */
   sessionTtlDays: number;
   /** Days of inactivity after which a sign-in token stops working (SESSION_IDLE_DAYS). */

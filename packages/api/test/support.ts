@@ -58,7 +58,7 @@ export async function createHarness(
     em: () => test.db.fork(),
     // 2026-11-22 09:00 in New York.
     now: options.now ?? new Date('2026-11-22T14:00:00.000Z'),
-    config: { timeZone: TEST_TIME_ZONE, earlyCheckinMinutes: 60, sessionTtlDays: 30, sessionIdleDays: 7 },
+    config: { timeZone: TEST_TIME_ZONE, earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
     caller: (token = null, address = '127.0.0.1') =>
       createCaller(
         createInnerContext({

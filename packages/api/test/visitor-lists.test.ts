@@ -48,7 +48,9 @@ describe.each(legs)('visitor lists on $name', (leg) => {
       expect(item).not.toHaveProperty('qrCodeToken');
       expect(item).not.toHaveProperty('passCode');
       expect(ZVisitorSummary.strict().parse(item)).toEqual(item);
-      const { qrCodeDataUrl: _image, qrCodeToken: _token, passCode: _code, ...rest } = full.items[index]!;
+      expect(item).not.toHaveProperty('decisionReason');
+      const { qrCodeDataUrl: _image, qrCodeToken: _token, passCode: _code, decidedBy: _by, decidedAt: _at, decisionReason: _reason, ...rest } =
+        full.items[index]!;
       expect(item).toEqual(rest);
     }
     // A summary row is a small fraction of a full one.

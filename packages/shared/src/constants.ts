@@ -73,6 +73,9 @@ export const MAX_LENGTH = {
 /** Default of EARLY_CHECKIN_MINUTES (server-contract §3). */
 export const DEFAULT_EARLY_CHECKIN_MINUTES = 60;
 
+/** Minutes a resident has to decide a walk-in before it expires (live-gate §5, WALKIN_APPROVAL_MINUTES). */
+export const DEFAULT_WALKIN_APPROVAL_MINUTES = 10;
+
 /**
  * Pass codes (live-gate §1): 6 digits, or 8 once the community has more than 100,000
  * passes not yet in a final status, so that a new code is still easy to find.

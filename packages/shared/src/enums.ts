@@ -14,6 +14,13 @@ export const VISITOR_STATUSES = [
 ] as const;
 export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
 
+/**
+ * How a visitor came (live-gate §2): invited ahead by a resident or an admin, or
+ * registered at the gate by a guard (a walk-in, pending until a resident decides).
+ */
+export const VISITOR_KINDS = ['invitation', 'walk-in'] as const;
+export type VisitorKind = (typeof VISITOR_KINDS)[number];
+
 /** Payment statuses of product-spec §4 and server-contract §7. */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

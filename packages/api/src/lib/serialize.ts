@@ -30,10 +30,11 @@ export function serializeUser(user: User): UserJson {
   };
 }
 
-/** Visitor JSON (server-contract §6); `house` and `host` must be loaded. */
+/** Visitor JSON (server-contract §6, live-gate §2); `house`, `host` and `decidedBy` must be loaded. */
 export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
   const house = visitor.house as House;
-  const host = visitor.host as User;
+  const host = visitor.host as User | null;
+  const decider = visitor.decidedBy as User | null | undefined;
   return {
     id: visitor.id,
     name: visitor.name,
@@ -42,7 +43,7 @@ export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
     purpose: visitor.purpose ?? null,
     vehicleLicensePlate: visitor.vehicleLicensePlate ?? null,
     houseId: houseRef(house),
-    hostId: { id: host.id, name: host.name },
+    hostId: host ? { id: host.id, name: host.name } : null,
     visitDate: visitor.visitDate,
     visitTimeFrom: visitor.visitTimeFrom,
     visitTimeTo: visitor.visitTimeTo,
@@ -54,6 +55,11 @@ export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
     check_out_time: visitor.checkOutTime ? visitor.checkOutTime.toISOString() : null,
     notes: visitor.notes ?? null,
     createdAt: visitor.createdAt.toISOString(),
+    kind: visitor.kind,
+    hasPhoto: visitor.hasPhoto,
+    decidedBy: decider ? { id: decider.id, name: decider.name } : null,
+    decidedAt: visitor.decidedAt ? visitor.decidedAt.toISOString() : null,
+    decisionReason: visitor.decisionReason ?? null,
   };
 }
 
@@ -76,8 +82,9 @@ export interface VisitorRow {
   house_id: string;
   house_number: string;
   block: string;
-  host_id: string;
-  host_name: string;
+  /** Null for a walk-in until a resident decides. */
+  host_id: string | null;
+  host_name: string | null;
   visit_date: string;
   visit_time_from: string;
   visit_time_to: string;
@@ -89,17 +96,28 @@ export interface VisitorRow {
   check_out_time: string | Date | null;
   notes: string | null;
   created_at: string | Date;
+  kind: VisitorJson['kind'];
+  has_photo: boolean;
+  decided_by_id: string | null;
+  decider_name: string | null;
+  decided_at: string | Date | null;
+  decision_reason: string | null;
 }
 
-const PASS_COLUMNS = ['qr_code_token', 'qr_code_data_url', 'pass_code'];
+/** What a summary leaves out: the pass, and a walk-in's decision. */
+const FULL_ONLY_COLUMNS = ['qr_code_token', 'qr_code_data_url', 'pass_code', 'decided_by_id', 'decided_at', 'decision_reason'];
 
-/** The joins a `VisitorRow` reads through, after a visitor source aliased `v`: its house `h` and host `hu`. */
-export const VISITOR_ROW_JOINS = 'join house h on h.id = v.house_id join app_user hu on hu.id = v.host_id';
+/**
+ * The joins a `VisitorRow` reads through, after a visitor source aliased `v`: its house
+ * `h`, its host `hu` (none for an undecided walk-in) and who decided a walk-in `du`.
+ */
+export const VISITOR_ROW_JOINS =
+  'join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id left join app_user du on du.id = v.decided_by_id';
 
 /** The columns of a `VisitorRow`, from `visitor_invitation` aliased `alias`, `house h` and the host `app_user hu`. */
 export const visitorRowColumns = (alias: string) => rowColumns(alias, true);
 
-/** The columns of a visitor summary: a `VisitorRow` without the pass (token, QR image and code). */
+/** The columns of a visitor summary: a `VisitorRow` without the pass (token, QR image and code) and the decision. */
 export const visitorSummaryColumns = (alias: string) => rowColumns(alias, false);
 
 const rowColumns = (alias: string, withPass: boolean) =>
@@ -123,10 +141,15 @@ const rowColumns = (alias: string, withPass: boolean) =>
     'check_out_time',
     'notes',
     'created_at',
+    'kind',
+    'has_photo',
+    'decided_by_id',
+    'decided_at',
+    'decision_reason',
   ]
-    .filter((column) => withPass || !PASS_COLUMNS.includes(column))
+    .filter((column) => withPass || !FULL_ONLY_COLUMNS.includes(column))
     .map((column) => `${alias}.${column}`)
-    .concat(['h.house_number', 'h.block', 'hu.name as host_name'])
+    .concat(['h.house_number', 'h.block', 'hu.name as host_name'], withPass ? ['du.name as decider_name'] : [])
     .join(', ');
 
 /** A `timestamptz` as the drivers hand it over raw (`2026-11-22 14:00:00.123+00`), as an ISO instant. */
@@ -145,7 +168,7 @@ export function serializeVisitorRow(row: VisitorRow): VisitorJson {
     purpose: row.purpose ?? null,
     vehicleLicensePlate: row.vehicle_license_plate ?? null,
     houseId: { id: row.house_id, houseNumber: row.house_number, block: row.block },
-    hostId: { id: row.host_id, name: row.host_name },
+    hostId: row.host_id ? { id: row.host_id, name: row.host_name ?? '' } : null,
     visitDate: typeof row.visit_date === 'string' ? row.visit_date.slice(0, 10) : isoInstant(row.visit_date).slice(0, 10),
     visitTimeFrom: row.visit_time_from,
     visitTimeTo: row.visit_time_to,
@@ -157,16 +180,35 @@ export function serializeVisitorRow(row: VisitorRow): VisitorJson {
     check_out_time: row.check_out_time ? isoInstant(row.check_out_time) : null,
     notes: row.notes ?? null,
     createdAt: isoInstant(row.created_at),
+    kind: row.kind,
+    hasPhoto: row.has_photo,
+    decidedBy: row.decided_by_id ? { id: row.decided_by_id, name: row.decider_name ?? '' } : null,
+    decidedAt: row.decided_at ? isoInstant(row.decided_at) : null,
+    decisionReason: row.decision_reason ?? null,
   };
 }
 
 /** A visitor summary (the web app's lists) from a row read with `visitorSummaryColumns`. */
-export function serializeVisitorSummaryRow(row: Omit<VisitorRow, 'qr_code_token' | 'qr_code_data_url' | 'pass_code'>): VisitorSummaryJson {
-  const { qrCodeDataUrl: _image, qrCodeToken: _token, passCode: _code, ...summary } = serializeVisitorRow({
+export function serializeVisitorSummaryRow(
+  row: Omit<VisitorRow, 'qr_code_token' | 'qr_code_data_url' | 'pass_code' | 'decided_by_id' | 'decider_name' | 'decided_at' | 'decision_reason'>,
+): VisitorSummaryJson {
+  const {
+    qrCodeDataUrl: _image,
+    qrCodeToken: _token,
+    passCode: _code,
+    decidedBy: _decidedBy,
+    decidedAt: _decidedAt,
+    decisionReason: _reason,
+    ...summary
+  } = serializeVisitorRow({
     ...row,
     qr_code_token: '',
     qr_code_data_url: '',
     pass_code: '',
+    decided_by_id: null,
+    decider_name: null,
+    decided_at: null,
+    decision_reason: null,
   });
   return summary;
 }

@@ -3,6 +3,8 @@
  */
 import {
   ZByIdRequest,
+  ZDecisionRequest,
+  ZWalkInRequest,
   ZGateTransitionRequest,
   ZInviteVisitorRequest,
   ZScanRequest,
@@ -17,6 +19,8 @@ import {
   cancelVisitor,
   checkInVisitor,
   checkOutVisitor,
+  decideWalkIn,
+  registerWalkIn,
   getVisitor,
   getVisitorActivity,
   inviteVisitor,
@@ -30,6 +34,7 @@ const clockOf = (ctx: Context) => ({
   now: ctx.clock(),
   timeZone: ctx.config.timeZone,
   earlyCheckinMinutes: ctx.config.earlyCheckinMinutes,
+  walkinApprovalMinutes: ctx.config.walkinApprovalMinutes,
 });
 
 export const visitorsRouter = createTRPCRouter({
@@ -104,4 +109,28 @@ export const visitorsRouter = createTRPCRouter({
     .input(ZGateTransitionRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => checkOutVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
+
+  /**
+   * Guard or admin (live-gate §2). Input: `{name, phone, houseId, purpose?, vehicleLicensePlate?}`.
+   * Output: the walk-in, status pending, no host, with its pass. Errors: 400, 404 house.
+   */
+  walkIn: procedureFor(ACCESS.visitors.walkIn)
+    .input(ZWalkInRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => registerWalkIn(ctx.em, ctx.actor, input, clockOf(ctx))),
+
+  /**
+   * A resident of the visitor's house, an admin, or a guard with a reason (live-gate §2).
+   * Input: `{id, reason?}`. Output: the visitor, approved. Errors: 400 reason, 404, 409.
+   */
+  approve: procedureFor(ACCESS.visitors.approve)
+    .input(ZDecisionRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => decideWalkIn(ctx.em, ctx.user, ctx.actor, input, 'approve', clockOf(ctx))),
+
+  /** A resident of the visitor's house or an admin (live-gate §2). Input: `{id, reason?}`. Output: the visitor, rejected. Errors: 404, 409. */
+  reject: procedureFor(ACCESS.visitors.reject)
+    .input(ZDecisionRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => decideWalkIn(ctx.em, ctx.user, ctx.actor, input, 'reject', clockOf(ctx))),
 });

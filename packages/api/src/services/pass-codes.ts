@@ -37,7 +37,8 @@ export interface NewVisitorRow {
   purpose: string | null;
   vehicleLicensePlate: string | null;
   houseId: string;
-  hostId: string;
+  /** Null for a walk-in (live-gate §2). */
+  hostId: string | null;
   visitDate: string;
   visitTimeFrom: string;
   visitTimeTo: string;
@@ -45,6 +46,8 @@ export interface NewVisitorRow {
   qrCodeToken: string;
   qrCodeDataUrl: string;
   now: Date;
+  /** A walk-in, pending until this instant (live-gate §2); an invitation when absent. */
+  walkInDecideBy?: Date;
 }
 
 /** Draws before giving up; with at most 10 % of the codes taken, 12 failures in a row are about one in 10^12. */
@@ -63,8 +66,8 @@ export async function insertVisitorWithPassCode(em: EntityManager, row: NewVisit
     const passCode = newPassCode(digits);
     const [inserted] = await em.execute<VisitorRow[]>(
       `with v as (insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
-         visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at, kind, decide_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (pass_code) where ${openStatusCondition()} do nothing
        returning *)
        select ${visitorRowColumns('v')} from v ${VISITOR_ROW_JOINS}`,
@@ -86,6 +89,8 @@ export async function insertVisitorWithPassCode(em: EntityManager, row: NewVisit
         passCode,
         row.now,
         row.now,
+        row.walkInDecideBy ? 'walk-in' : 'invitation',
+        row.walkInDecideBy ?? null,
       ],
     );
     if (inserted) return inserted;

@@ -61,6 +61,8 @@ const VERBS: Record<VisitorTransition, string> = {
 
 /** The audit action each move writes (moves without one write none). */
 const AUDIT_ACTIONS: Partial<Record<VisitorTransition, string>> = {
+  approve: 'visitor.approved',
+  reject: 'visitor.rejected',
   cancel: 'visitor.cancelled',
   checkIn: 'visitor.checked-in',
   checkOut: 'visitor.checked-out',
@@ -91,8 +93,11 @@ export function assertTransition(status: VisitorStatus, transition: VisitorTrans
  */
 const OPENS_BY_NOW = `((v.visit_date + v.visit_time_from::time) at time zone ?) - make_interval(mins => ?) <= ?`;
 const NOT_CLOSED_BY_NOW = `((v.visit_date + v.visit_time_to::time) at time zone ?) >= ?`;
-const ENDED_BY_NOW = `((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone ?) <= ?`;
-/** Whether invitation `v` has ended by now; parameters: zone, now. */
+const ENDED_BY_NOW = `(((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone ?) <= ? or (v.status = 'pending' and v.decide_by <= ?))`;
+/**
+ * Whether visitor `v` has ended by now: its window is over, or it is a walk-in still
+ * pending past its `decide_by` (live-gate §2); parameters: zone, now, now.
+ */
 export const ENDED_BY_NOW_SQL = ENDED_BY_NOW;
 
 /** What a move writes besides the status, and who may make it. */
@@ -105,10 +110,15 @@ export interface TransitionOptions {
   actor: Actor;
   /** Set `check_in_time`/`checked_in_by` (check-in) or `check_out_time`/`checked_out_by` (check-out) to now and the actor. */
   stamp?: 'checkIn' | 'checkOut';
+  /**
+   * A decision on a walk-in (live-gate §2): records the actor as `decided_by`, now as
+   * `decided_at` and the reason; `hostId` (a deciding resident) becomes the host.
+   */
+  decision?: { reason: string | null; hostId: string | null };
   /** A note appended to the visitor's notes (a line of its own). */
   note?: string | undefined;
-  /** Only an invitation of this host or house (a resident's reach); 404 otherwise. */
-  reach?: { hostId: string; houseId: string | null };
+  /** Only an invitation of this host or house (a resident's reach; `houseOnly`: the house alone); 404 otherwise. */
+  reach?: { hostId: string; houseId: string | null; houseOnly?: boolean };
   /** Details of the audit row. */
   auditDetails?: Record<string, unknown> | null;
   /** How to word a refused check-in outside its window. */
@@ -141,6 +151,14 @@ export async function transitionVisitor(
     sets.push('check_out_time = ?', 'checked_out_by_id = ?');
     setParams.push(now, actor.userId);
   }
+  if (options.decision) {
+    sets.push('decided_by_id = ?', 'decided_at = ?', 'decision_reason = ?');
+    setParams.push(actor.userId, now, options.decision.reason);
+    if (options.decision.hostId) {
+      sets.push('host_id = ?');
+      setParams.push(options.decision.hostId);
+    }
+  }
   if (options.note) {
     sets.push(`notes = case when v.notes is null then ? else v.notes || chr(10) || ? end`);
     setParams.push(options.note, options.note);
@@ -153,9 +171,12 @@ export async function transitionVisitor(
   } else if ((from as readonly string[]).some((status) => canTransition(status as VisitorStatus, 'expire'))) {
     // A move from pending or approved cannot happen once the invitation has ended: it expired.
     conditions.push(`not (${ENDED_BY_NOW})`);
-    whereParams.push(timeZone, now);
+    whereParams.push(timeZone, now, now);
   }
-  if (options.reach) {
+  if (options.reach?.houseOnly) {
+    conditions.push('v.house_id = ?');
+    whereParams.push(options.reach.houseId);
+  } else if (options.reach) {
     conditions.push('(v.host_id = ? or v.house_id = ?)');
     whereParams.push(options.reach.hostId, options.reach.houseId);
   }
@@ -185,9 +206,13 @@ export async function transitionVisitor(
 async function explainRefusal(em: EntityManager, id: string, transition: VisitorTransition, options: TransitionOptions) {
   const [row] = await em.execute<(VisitorRow & { ended: boolean })[]>(
     `select ${visitorRowColumns('v')}, ${ENDED_BY_NOW} as ended from visitor_invitation v ${VISITOR_ROW_JOINS} where v.id = ?`,
-    [options.timeZone, options.now, id],
+    [options.timeZone, options.now, options.now, id],
   );
-  const outOfReach = row && options.reach && row.host_id !== options.reach.hostId && row.house_id !== options.reach.houseId;
+  const outOfReach =
+    row &&
+    options.reach &&
+    row.house_id !== options.reach.houseId &&
+    (options.reach.houseOnly || row.host_id !== options.reach.hostId);
   if (!row || outOfReach) return httpError(404, 'Visitor not found');
   if (row.ended && canTransition(row.status, 'expire')) {
     await expireVisitor(em, id, options.now, options.timeZone);
@@ -205,7 +230,7 @@ export async function expireVisitor(em: EntityManager, id: string, now: Date, ti
     `update visitor_invitation v set status = ?, updated_at = ?
       where v.id = ? and v.status in (${from.map(() => '?').join(', ')}) and ${ENDED_BY_NOW}
       returning v.id`,
-    [to, now, id, ...from, timeZone, now],
+    [to, now, id, ...from, timeZone, now, now],
   );
   return updated.length > 0;
 }
@@ -213,17 +238,18 @@ export async function expireVisitor(em: EntityManager, id: string, now: Date, ti
 /**
  * Expires every pending or approved invitation whose window has ended by `now`
  * (server-contract §6): its date is before today, or it is today and `visitTimeTo` is
- * before the community's current minute. Run by a periodic sweep and before listings;
+ * before the community's current minute; and every walk-in still pending past its
+ * `decide_by` (live-gate §2). Run by a periodic sweep and before listings;
  * uses the (status, visit_date, visit_time_to) index. Returns how many expired.
  */
-export async function expireEndedInvitations(em: EntityManager, today: string, currentTime: string): Promise<number> {
+export async function expireEndedInvitations(em: EntityManager, today: string, currentTime: string, now: Date): Promise<number> {
   const { from, to } = TRANSITIONS.expire;
   const result = await em.execute<{ id: string }[]>(
     `update visitor_invitation set status = ?, updated_at = ?
       where status in (${from.map(() => '?').join(', ')})
-        and (visit_date < ? or (visit_date = ? and visit_time_to < ?))
+        and (visit_date < ? or (visit_date = ? and visit_time_to < ?) or (status = 'pending' and decide_by <= ?))
       returning id`,
-    [to, new Date(), ...from, today, today, currentTime],
+    [to, new Date(), ...from, today, today, currentTime, now],
   );
   return result.length;
 }

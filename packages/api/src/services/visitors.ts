@@ -13,6 +13,7 @@ import {
   isUuid,
   passCodeOf,
   type InviteVisitorInput,
+  type WalkInInput,
   type Visitor,
   type VisitorListResponse,
   type VisitorSummaryListResponse,
@@ -55,7 +56,7 @@ export interface VisitorClock {
 
 const visitorTarget = (id: string) => ({ targetType: 'visitor' as const, targetId: id });
 
-const POPULATE = ['house', 'host'] as const;
+const POPULATE = ['house', 'host', 'decidedBy'] as const;
 
 /** A fresh pass token: 256 random bits, base64url (43 characters), URL-safe. */
 export function newPassToken(): string {
@@ -69,16 +70,25 @@ export function passQrDataUrl(token: string): Promise<string> {
 
 /** Expires every ended invitation as of `clock` (the periodic sweep, and before listings). */
 export async function applyExpiry(em: EntityManager, clock: VisitorClock): Promise<number> {
-  return expireEndedInvitations(em, communityDate(clock.now, clock.timeZone), communityTime(clock.now, clock.timeZone));
+  return expireEndedInvitations(em, communityDate(clock.now, clock.timeZone), communityTime(clock.now, clock.timeZone), clock.now);
 }
 
 /**
  * Whether an invitation's window has ended as of `clock` (server-contract §6): its date
- * is before today, or it is today and `visitTimeTo` is before the current minute.
+ * is before today, or it is today and `visitTimeTo` is before the current minute; or it
+ * is a walk-in still pending past its `decideBy` (live-gate §2).
  */
-export function hasEnded(visitor: { visitDate: string; visitTimeTo: string }, clock: VisitorClock): boolean {
+export function hasEnded(
+  visitor: { visitDate: string; visitTimeTo: string; status?: VisitorStatus; decideBy?: Date | null },
+  clock: VisitorClock,
+): boolean {
   const today = communityDate(clock.now, clock.timeZone);
-  return visitor.visitDate < today || (visitor.visitDate === today && visitor.visitTimeTo < communityTime(clock.now, clock.timeZone));
+  const undecidedInTime = visitor.status === 'pending' && visitor.decideBy != null && visitor.decideBy.getTime() <= clock.now.getTime();
+  return (
+    undecidedInTime ||
+    visitor.visitDate < today ||
+    (visitor.visitDate === today && visitor.visitTimeTo < communityTime(clock.now, clock.timeZone))
+  );
 }
 
 /** Expires a loaded invitation whose window has ended (one conditional UPDATE, only then). */
@@ -92,7 +102,7 @@ async function expireIfEnded(em: EntityManager, visitor: VisitorInvitation, cloc
 export function canSeeVisitor(user: User, visitor: VisitorInvitation): boolean {
   if (user.role !== 'resident') return true;
   const houseId = houseIdOf(user);
-  return (visitor.host as User).id === user.id || (houseId !== null && houseId === (visitor.house as House).id);
+  return (visitor.host as User | null)?.id === user.id || (houseId !== null && houseId === (visitor.house as House).id);
 }
 
 /**
@@ -143,6 +153,96 @@ export async function inviteVisitor(
     await recordAudit(tx, actor, { action: 'visitor.invited', ...visitorTarget(row.id) }, clock.now);
     return serializeVisitorRow(row);
   });
+}
+
+/**
+ * Registers a walk-in at the gate (live-gate §2), guard or admin: 201 with status pending,
+ * `kind` walk-in, no host, a pass (token, QR, code), for today from the community's
+ * current minute to 23:59; it expires if nobody decides within `walkinApprovalMinutes`.
+ * The visitor and its `visitor.walked-in` audit row in one transaction.
+ * Errors: 404 'House not found'.
+ */
+export async function registerWalkIn(
+  em: EntityManager,
+  actor: Actor,
+  input: WalkInInput,
+  clock: VisitorClock & { walkinApprovalMinutes: number },
+): Promise<Visitor> {
+  const house = isUuid(input.houseId) ? await em.findOne(House, { id: input.houseId }) : null;
+  if (!house) throw httpError(404, 'House not found');
+  const token = newPassToken();
+  const qrCodeDataUrl = await passQrDataUrl(token);
+  const from = communityTime(clock.now, clock.timeZone);
+  return em.transactional(async (tx) => {
+    const row = await insertVisitorWithPassCode(tx, {
+      name: input.name,
+      phone: input.phone,
+      email: null,
+      purpose: input.purpose ?? null,
+      vehicleLicensePlate: input.vehicleLicensePlate ?? null,
+      houseId: house.id,
+      hostId: null,
+      visitDate: communityDate(clock.now, clock.timeZone),
+      // At 23:59 itself the window is that one minute (the table wants from < to).
+      visitTimeFrom: from < WALK_IN_LAST_MINUTE ? from : '23:58',
+      visitTimeTo: WALK_IN_LAST_MINUTE,
+      status: 'pending',
+      qrCodeToken: token,
+      qrCodeDataUrl,
+      now: clock.now,
+      walkInDecideBy: new Date(clock.now.getTime() + clock.walkinApprovalMinutes * 60_000),
+    });
+    await recordAudit(tx, actor, { action: 'visitor.walked-in', ...visitorTarget(row.id) }, clock.now);
+    return serializeVisitorRow(row);
+  });
+}
+
+/** A walk-in may be checked in until this minute of its day (live-gate §2). */
+const WALK_IN_LAST_MINUTE = '23:59';
+
+/** The shortest reason with which the gate may approve a walk-in itself (live-gate §2). */
+const GATE_APPROVAL_MIN_REASON = 5;
+
+/**
+ * Approves or rejects a pending walk-in (live-gate §2), one conditional UPDATE with its
+ * audit row (the state machine's `transitionVisitor`; of two concurrent decisions exactly
+ * one wins, the other gets 409 naming the new status):
+ * - a resident of the visitor's house decides and becomes its host; another house's
+ *   resident, or one of no house, gets 404 'Visitor not found';
+ * - an admin decides anything (the host stays empty);
+ * - a guard may only approve, with a reason of 5 to 200 characters (a gate override,
+ *   recorded as such in the audit row), else 400 'A reason is required when the gate
+ *   approves a walk-in'; a guard's reject is refused by the access matrix (403).
+ * Errors: 404, 409 `Visitor cannot be approved: status is …` (anything not pending,
+ * and a walk-in whose time to decide has passed: expired on the way).
+ */
+export async function decideWalkIn(
+  em: EntityManager,
+  user: User,
+  actor: Actor,
+  input: { id: string; reason?: string | undefined },
+  decision: 'approve' | 'reject',
+  clock: VisitorClock,
+): Promise<Visitor> {
+  if (!isUuid(input.id)) throw httpError(404, 'Visitor not found');
+  const reason = input.reason ?? null;
+  const gateOverride = user.role === 'guard';
+  if (gateOverride && (reason === null || reason.length < GATE_APPROVAL_MIN_REASON)) {
+    throw httpError(400, 'A reason is required when the gate approves a walk-in');
+  }
+  const houseId = user.role === 'resident' ? houseIdOf(user) : null;
+  const row = await transitionVisitor(em, input.id, decision, {
+    now: clock.now,
+    timeZone: clock.timeZone,
+    earlyCheckinMinutes: 0,
+    actor,
+    decision: { reason, hostId: user.role === 'resident' ? user.id : null },
+    // A resident decides for their own house only (a walk-in has no host to match).
+    ...(user.role === 'resident' ? { reach: { hostId: user.id, houseId, houseOnly: true } } : {}),
+    auditDetails: { reason, ...(gateOverride ? { gateOverride: true } : {}) },
+    windowMessage: windowMessageOf,
+  });
+  return serializeVisitorRow(row);
 }
 
 /** Which invitations a listing covers. */
@@ -291,7 +391,12 @@ export async function getVisitorActivity(
       at: event.occurredAt,
       action: event.action.replace('visitor.', '') as VisitorActivityEntry['action'],
       by: event.actor?.name ?? null,
-      notes: typeof event.details?.notes === 'string' ? event.details.notes : null,
+      notes:
+        typeof event.details?.notes === 'string'
+          ? event.details.notes
+          : typeof event.details?.reason === 'string'
+            ? event.details.reason
+            : null,
     })),
   };
 }
@@ -363,7 +468,7 @@ export async function scanPass(
              from pass
          )
          select * from pass`,
-        [clock.timeZone, clock.now, code ?? token, randomUUID(), clock.now, actor.userId, actor.ipAddress.slice(0, 64)],
+        [clock.timeZone, clock.now, clock.now, code ?? token, randomUUID(), clock.now, actor.userId, actor.ipAddress.slice(0, 64)],
       )
     : [];
   if (!row) {

@@ -14,7 +14,9 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   ROLES,
+  VISITOR_KINDS,
   VISITOR_STATUSES,
+  DECISION_REASON_MAX,
 } from '@gatehouse/shared';
 
 const id = () =>
@@ -119,7 +121,8 @@ export const VisitorInvitationSchema = defineEntity({
     purpose: p.string().length(MAX_LENGTH.purpose).nullable(),
     vehicleLicensePlate: p.string().length(MAX_LENGTH.licensePlate).nullable(),
     house: () => p.manyToOne(House).deleteRule('restrict').index(),
-    host: () => p.manyToOne(User).deleteRule('restrict').index(),
+    /** Who invited; for a walk-in, null until a resident of the house decides (live-gate §2). */
+    host: () => p.manyToOne(User).nullable().deleteRule('restrict').index(),
     /** YYYY-MM-DD in the community's time zone. */
     visitDate: p.date(),
     /** HH:MM, 24-hour. */
@@ -139,6 +142,16 @@ export const VisitorInvitationSchema = defineEntity({
     checkedInBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     checkedOutBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     notes: p.string().length(MAX_LENGTH.notes * 2 + 1).nullable(),
+    /** Invited ahead, or registered at the gate (live-gate §2). */
+    kind: p.enum(VISITOR_KINDS).default('invitation'),
+    /** A walk-in still pending at this instant expires (`WALKIN_APPROVAL_MINUTES` after it was registered). */
+    decideBy: p.datetime().nullable(),
+    /** Who approved or rejected a walk-in, when, and why (a guard's approval always says why). */
+    decidedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    decidedAt: p.datetime().nullable(),
+    decisionReason: p.string().length(DECISION_REASON_MAX).nullable(),
+    /** Whether `visitor_photo` holds a photo of this visitor. */
+    hasPhoto: p.boolean().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -205,10 +218,29 @@ export const VisitorInvitationSchema = defineEntity({
       name: 'visitor_invitation_check_out_check',
       expression: "status <> 'checked-out' or check_out_time is not null",
     },
+    // An invitation always has its host; a walk-in has a deadline to be decided by.
+    { name: 'visitor_invitation_host_check', expression: "kind = 'walk-in' or host_id is not null" },
+    { name: 'visitor_invitation_decide_by_check', expression: "kind = 'invitation' or decide_by is not null" },
   ],
 });
 export class VisitorInvitation extends VisitorInvitationSchema.class {}
 VisitorInvitationSchema.setClass(VisitorInvitation);
+
+/**
+ * A visitor's photo (live-gate §2): the JPEG as uploaded, at most 200 KB, apart from the
+ * visitor row so that lists and the gate path never read it.
+ */
+export const VisitorPhotoSchema = defineEntity({
+  name: 'VisitorPhoto',
+  tableName: 'visitor_photo',
+  properties: {
+    visitor: () => p.oneToOne(VisitorInvitation).primary().owner().deleteRule('cascade'),
+    jpeg: p.blob(),
+    updatedAt: updatedAt(),
+  },
+});
+export class VisitorPhoto extends VisitorPhotoSchema.class {}
+VisitorPhotoSchema.setClass(VisitorPhoto);
 
 /**
  * How many invitations are in each status, kept by triggers on `visitor_invitation` in the
@@ -345,6 +377,7 @@ export const entities = [
   SessionSchema,
   HouseSchema,
   VisitorInvitationSchema,
+  VisitorPhotoSchema,
   VisitorStatusCountSchema,
   VehicleSchema,
   PaymentSchema,

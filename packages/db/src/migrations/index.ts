@@ -6,5 +6,6 @@ import { Migration20261124145902 } from './Migration20261124145902';
 import { Migration20261124153450 } from './Migration20261124153450';
 import { Migration20261125030000 } from './Migration20261125030000';
 import { Migration20261125050000 } from './Migration20261125050000';
+import { Migration20261125063644 } from './Migration20261125063644';
 
-export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }, { name: 'Migration20261121062505', class: Migration20261121062505 }, { name: 'Migration20261121065658', class: Migration20261121065658 }, { name: 'Migration20261124145902', class: Migration20261124145902 }, { name: 'Migration20261124153450', class: Migration20261124153450 }, { name: 'Migration20261125030000', class: Migration20261125030000 }, { name: 'Migration20261125050000', class: Migration20261125050000 }];
+export const migrationsList = [{ name: 'Migration20261121060307', class: Migration20261121060307 }, { name: 'Migration20261121062505', class: Migration20261121062505 }, { name: 'Migration20261121065658', class: Migration20261121065658 }, { name: 'Migration20261124145902', class: Migration20261124145902 }, { name: 'Migration20261124153450', class: Migration20261124153450 }, { name: 'Migration20261125030000', class: Migration20261125030000 }, { name: 'Migration20261125050000', class: Migration20261125050000 }, { name: 'Migration20261125063644', class: Migration20261125063644 }];

@@ -25,6 +25,9 @@ export const AUDIT_ACTION_NAMES = [
   'visitor.checked-out',
   'visitor.cancelled',
   'visitor.scan-failed',
+  'visitor.walked-in',
+  'visitor.approved',
+  'visitor.rejected',
   'house.created',
   'house.updated',
   'house.deleted',
@@ -62,10 +65,10 @@ export type AuditEvent = z.infer<typeof ZAuditEvent>;
 
 export const ZAuditListResponse = z.object({ items: z.array(ZAuditEvent), total: z.number().int() });
 
-/** One line of a visitor's Activity Log: what happened, when, by whom, with the guard's notes. */
+/** One line of a visitor's Activity Log: what happened, when, by whom, with the guard's notes (or a decision's reason). */
 export const ZVisitorActivityEntry = z.object({
   at: z.string(),
-  action: z.enum(['invited', 'scanned', 'checked-in', 'checked-out', 'cancelled']),
+  action: z.enum(['invited', 'walked-in', 'approved', 'rejected', 'scanned', 'checked-in', 'checked-out', 'cancelled']),
   by: z.string().nullable(),
   notes: z.string().nullable(),
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { MAX_LENGTH } from '../constants';
-import { VISITOR_STATUSES } from '../enums';
+import { VISITOR_KINDS, VISITOR_STATUSES } from '../enums';
 import { ZHouseRef } from './auth';
 import {
   DATE_PATTERN,
@@ -70,6 +70,37 @@ export const ZInviteVisitorRequest = z
 export type InviteVisitorRequest = z.input<typeof ZInviteVisitorRequest>;
 export type InviteVisitorInput = z.output<typeof ZInviteVisitorRequest>;
 
+/**
+ * A walk-in registered at the gate (live-gate §2) and `visitors.walkIn` input: validated
+ * as an invitation, without dates (a walk-in is for today, from now to 23:59).
+ */
+export const ZWalkInRequest = z.object({
+  name: requiredText('Name', MAX_LENGTH.name, 'Visitor name is required'),
+  phone: phoneField,
+  houseId: idField('Please select a house'),
+  purpose: optionalText('Purpose', MAX_LENGTH.purpose),
+  vehicleLicensePlate: optionalText('Vehicle license plate', MAX_LENGTH.licensePlate).transform(
+    (value) => value?.toUpperCase().replace(/\s+/g, ' '),
+  ),
+});
+export type WalkInRequest = z.input<typeof ZWalkInRequest>;
+export type WalkInInput = z.output<typeof ZWalkInRequest>;
+
+/** The longest reason a decision on a walk-in may carry (live-gate §2). */
+export const DECISION_REASON_MAX = 200;
+
+/**
+ * `visitors.approve` / `visitors.reject` input (live-gate §2): the visitor and an optional
+ * reason, trimmed, at most 200 characters; empty is no reason.
+ */
+export const ZDecisionRequest = z.object({
+  id: idField('Visitor not found'),
+  reason: optionalText('Reason', DECISION_REASON_MAX),
+});
+export type DecisionRequest = z.input<typeof ZDecisionRequest>;
+
+export const ZVisitorKind = z.enum(VISITOR_KINDS);
+
 /** Visitor JSON (product-spec §3, server-contract §6). */
 export const ZVisitor = z.object({
   id: z.string(),
@@ -79,7 +110,8 @@ export const ZVisitor = z.object({
   purpose: z.string().nullable(),
   vehicleLicensePlate: z.string().nullable(),
   houseId: ZHouseRef,
-  hostId: z.object({ id: z.string(), name: z.string() }),
+  /** Null for a walk-in until a resident decides (then that resident). */
+  hostId: z.object({ id: z.string(), name: z.string() }).nullable(),
   visitDate: z.string(),
   visitTimeFrom: z.string(),
   visitTimeTo: z.string(),
@@ -92,6 +124,12 @@ export const ZVisitor = z.object({
   check_out_time: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /** live-gate §2. */
+  kind: ZVisitorKind,
+  hasPhoto: z.boolean(),
+  decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
 });
 export type Visitor = z.infer<typeof ZVisitor>;
 
@@ -111,10 +149,18 @@ export const ZVisitorListResponse = z.object({ items: z.array(ZVisitor), total: 
 export type VisitorListResponse = z.infer<typeof ZVisitorListResponse>;
 
 /**
- * A visitor in the web app's lists: the visitor without its pass (no QR image, no token),
- * about a sixth of the size; the pass is fetched where it is shown (performance issue).
+ * A visitor in the web app's lists: the visitor without its pass (no QR image, no token)
+ * and without a walk-in's decision (who, when, why), about a sixth of the size; both are
+ * fetched where they are shown (performance issue: at most 600 bytes a row).
  */
-export const ZVisitorSummary = ZVisitor.omit({ qrCodeDataUrl: true, qrCodeToken: true, passCode: true });
+export const ZVisitorSummary = ZVisitor.omit({
+  qrCodeDataUrl: true,
+  qrCodeToken: true,
+  passCode: true,
+  decidedBy: true,
+  decidedAt: true,
+  decisionReason: true,
+});
 export type VisitorSummary = z.infer<typeof ZVisitorSummary>;
 
 /** A page of visitor summaries and the full count. */

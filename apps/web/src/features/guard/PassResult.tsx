@@ -92,7 +92,7 @@ export function PassResult({
         <Fact term="House">
           {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
         </Fact>
-        <Fact term="Host">{visitor.hostId.name}</Fact>
+        <Fact term="Host">{visitor.hostId?.name ?? (visitor.status === 'pending' ? 'Waiting for a resident' : 'None (walk-in)')}</Fact>
         <Fact term="Purpose">{visitor.purpose ?? 'Not given'}</Fact>
         <Fact term="Phone">{visitor.phone}</Fact>
         <Fact term="Date">{formatDisplayDate(visitor.visitDate)}</Fact>

@@ -131,8 +131,8 @@ export function QuickScan() {
         {outcome?.kind === 'error' && <ErrorBox message={outcome.message} headingLevel={3} />}
         {outcome?.kind === 'checked-in' && (
           <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-base font-semibold text-emerald-900">
-            {outcome.visitor.name} checked in: house {outcome.visitor.houseId.houseNumber}, host{' '}
-            {outcome.visitor.hostId.name}
+            {outcome.visitor.name} checked in: house {outcome.visitor.houseId.houseNumber},{' '}
+            {outcome.visitor.hostId ? `host ${outcome.visitor.hostId.name}` : 'walk-in'}
             {outcome.visitor.purpose ? `, ${outcome.visitor.purpose}` : ''}.
           </p>
         )}

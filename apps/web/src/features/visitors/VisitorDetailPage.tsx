@@ -66,7 +66,7 @@ function VisitDetails({ visitor }: { visitor: Visitor }) {
         <Detail term="House">
           {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
         </Detail>
-        <Detail term="Host">{visitor.hostId.name}</Detail>
+        <Detail term="Host">{visitor.hostId?.name ?? (visitor.status === 'pending' ? 'Waiting for a resident' : 'None (walk-in)')}</Detail>
       </dl>
     </Card>
   );
@@ -74,6 +74,9 @@ function VisitDetails({ visitor }: { visitor: Visitor }) {
 
 const ACTIVITY_LABELS: Record<VisitorActivityEntry['action'], string> = {
   invited: 'Invited',
+  'walked-in': 'Registered at the gate',
+  approved: 'Approved',
+  rejected: 'Denied',
   scanned: 'Pass scanned at the gate',
   'checked-in': 'Checked in',
   'checked-out': 'Checked out',
