@@ -33,7 +33,7 @@ try {
     select ${visitorRowColumns('v')}, (select count(*) from matches) as total_count
       from page join visitor_invitation v on v.id = page.id ${VISITOR_ROW_JOINS} order by page.created_at desc, page.id desc`);
   console.log('\n=== table size', await em.execute(`select pg_size_pretty(pg_relation_size('visitor_invitation')) as heap, pg_size_pretty(pg_total_relation_size('visitor_invitation')) as total`));
-  await explain('expiry sweep', `update visitor_invitation set status = 'expired' where status in ('pending', 'approved') and (visit_date < '${today}' or (visit_date = '${today}' and visit_time_to < '00:01')) returning id`);
+  await explain('expiry sweep', `update visitor_invitation set status = 'expired' where status in ('pending', 'approved') and (visit_date < '${today}' or (visit_date = '${today}' and visit_time_to < '00:01') or (status = 'pending' and decide_by <= now())) returning id`);
 } finally {
   await db.close();
   await database.drop();

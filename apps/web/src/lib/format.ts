@@ -2,7 +2,7 @@
  * Display helpers built on the shared formatters of product-spec §9
  * ('MMM dd, yyyy' dates, 12-hour times).
  */
-import { formatDisplayDate, formatDisplayTime, type HouseRef, type Role } from '@gatehouse/shared';
+import { formatDisplayDate, formatDisplayTime, type HouseRef, type Role, type Visitor } from '@gatehouse/shared';
 
 /** An ISO instant as `Nov 22, 2026 at 9:05 AM`, in the browser's time zone. */
 export function formatInstant(iso: string): string {
@@ -41,4 +41,12 @@ export function todayIsoDate(now: Date = new Date()): string {
   const month = String(now.getMonth() + 1).padStart(2, '0');
   const day = String(now.getDate()).padStart(2, '0');
   return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/**
+ * The host line of a visitor: the host's name; for a walk-in without one, whether it still
+ * waits for a resident or was decided at the gate or by an admin (live-gate §2).
+ */
+export function hostLabel(visitor: Pick<Visitor, 'hostId' | 'status'>): string {
+  return visitor.hostId?.name ?? (visitor.status === 'pending' ? 'Waiting for a resident' : 'None (walk-in)');
 }

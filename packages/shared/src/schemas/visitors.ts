@@ -36,13 +36,28 @@ const timeField = (requiredMessage: string, label: string) =>
     .regex(TIME_PATTERN, `${label} must be a time (HH:MM)`);
 
 /**
+ * Who a visitor is and whom they visit: the fields an invitation and a walk-in share
+ * (product-spec §5). Empty optional ones are dropped; the plate is upper-cased.
+ */
+const visitorFields = {
+  name: requiredText('Name', MAX_LENGTH.name, 'Visitor name is required'),
+  phone: phoneField,
+  purpose: optionalText('Purpose', MAX_LENGTH.purpose),
+  vehicleLicensePlate: optionalText('Vehicle license plate', MAX_LENGTH.licensePlate).transform(
+    (value) => value?.toUpperCase().replace(/\s+/g, ' '),
+  ),
+  houseId: idField('Please select a house'),
+};
+
+/**
  * The invitation form and `visitors.invite` input (product-spec §5). Optional email,
  * purpose and plate: empty ones are dropped; the plate is upper-cased.
  */
 export const ZInviteVisitorRequest = z
   .object({
-    name: requiredText('Name', MAX_LENGTH.name, 'Visitor name is required'),
-    phone: phoneField,
+    // In the form's order: the first invalid field's message is the one shown.
+    name: visitorFields.name,
+    phone: visitorFields.phone,
     email: z
       .string({ error: 'Invalid email format' })
       .trim()
@@ -50,11 +65,9 @@ export const ZInviteVisitorRequest = z
       .refine((value) => value === '' || (EMAIL_PATTERN.test(value) && isStorableText(value)), 'Invalid email format')
       .nullish()
       .transform((value) => (value ? value.toLowerCase() : undefined)),
-    purpose: optionalText('Purpose', MAX_LENGTH.purpose),
-    vehicleLicensePlate: optionalText('Vehicle license plate', MAX_LENGTH.licensePlate).transform(
-      (value) => value?.toUpperCase().replace(/\s+/g, ' '),
-    ),
-    houseId: idField('Please select a house'),
+    purpose: visitorFields.purpose,
+    vehicleLicensePlate: visitorFields.vehicleLicensePlate,
+    houseId: visitorFields.houseId,
     visitDate: z
       .string({ error: 'Visit date is required' })
       .trim()
@@ -74,15 +87,7 @@ export type InviteVisitorInput = z.output<typeof ZInviteVisitorRequest>;
  * A walk-in registered at the gate (live-gate §2) and `visitors.walkIn` input: validated
  * as an invitation, without dates (a walk-in is for today, from now to 23:59).
  */
-export const ZWalkInRequest = z.object({
-  name: requiredText('Name', MAX_LENGTH.name, 'Visitor name is required'),
-  phone: phoneField,
-  houseId: idField('Please select a house'),
-  purpose: optionalText('Purpose', MAX_LENGTH.purpose),
-  vehicleLicensePlate: optionalText('Vehicle license plate', MAX_LENGTH.licensePlate).transform(
-    (value) => value?.toUpperCase().replace(/\s+/g, ' '),
-  ),
-});
+export const ZWalkInRequest = z.object(visitorFields);
 export type WalkInRequest = z.input<typeof ZWalkInRequest>;
 export type WalkInInput = z.output<typeof ZWalkInRequest>;
 

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 
 import { Button } from '../../components/Button';
 import { StatusBadge, visitorStatusLabel } from '../../components/StatusBadge';
+import { hostLabel } from '../../lib/format';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -92,7 +93,7 @@ export function PassResult({
         <Fact term="House">
           {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
         </Fact>
-        <Fact term="Host">{visitor.hostId?.name ?? (visitor.status === 'pending' ? 'Waiting for a resident' : 'None (walk-in)')}</Fact>
+        <Fact term="Host">{hostLabel(visitor)}</Fact>
         <Fact term="Purpose">{visitor.purpose ?? 'Not given'}</Fact>
         <Fact term="Phone">{visitor.phone}</Fact>
         <Fact term="Date">{formatDisplayDate(visitor.visitDate)}</Fact>

@@ -19,7 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
 import { toAppError } from '../../lib/errors';
-import { formatInstant } from '../../lib/format';
+import { formatInstant, hostLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -66,7 +66,7 @@ function VisitDetails({ visitor }: { visitor: Visitor }) {
         <Detail term="House">
           {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
         </Detail>
-        <Detail term="Host">{visitor.hostId?.name ?? (visitor.status === 'pending' ? 'Waiting for a resident' : 'None (walk-in)')}</Detail>
+        <Detail term="Host">{hostLabel(visitor)}</Detail>
       </dl>
     </Card>
   );
