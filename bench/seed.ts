@@ -99,9 +99,11 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   const chunk = 100_000;
   // The per-status counts are set once after the load instead of by the count trigger row
   // by row (a million trigger calls in one statement would take minutes and leave the
-  // counts table bloated, a state no real workload produces).
-  await run(`alter table visitor_invitation disable trigger visitor_invitation_count_insert`);
-  await run(`alter table visitor_invitation disable trigger visitor_invitation_count_update`);
+  // counts table bloated, a state no real workload produces). A loaded history is not live
+  // news either: the event triggers stay off during the load (no million events, no
+  // million NOTIFYs), as after a day of pruning.
+  const loadTriggers = ['count_insert', 'count_update', 'event_insert', 'event_update'].map((name) => `visitor_invitation_${name}`);
+  for (const trigger of loadTriggers) await run(`alter table visitor_invitation disable trigger ${trigger}`);
   for (let from = 1; from <= visitors; from += chunk) {
     const to = Math.min(visitors, from + chunk - 1);
     await run(
@@ -128,8 +130,7 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
       [guard, `bench-${String(visitors - checkedIn).padStart(9, '0')}`, `bench-${String(visitors).padStart(9, '0')}`],
     );
   }
-  await run(`alter table visitor_invitation enable trigger visitor_invitation_count_insert`);
-  await run(`alter table visitor_invitation enable trigger visitor_invitation_count_update`);
+  for (const trigger of loadTriggers) await run(`alter table visitor_invitation enable trigger ${trigger}`);
   await run(`delete from visitor_status_count`);
   await run(`insert into visitor_status_count (status, shard, n) select status, 0, count(*) from visitor_invitation group by status`);
   // As autovacuum leaves a table in service: statistics current and the visibility map

@@ -20,6 +20,8 @@ import {
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   UNSUPPORTED_MEDIA_TYPE_MESSAGE,
+  KEEP_ALIVE_MS,
+  VisitorEventHub,
   type AuthenticatedSession,
   type AuthRateLimits,
   type Context,
@@ -27,6 +29,8 @@ import {
   type ServiceConfig,
 } from '@gatehouse/api';
 import type { Database } from '@gatehouse/db';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGE } from '@gatehouse/shared';
+import { isTrackedEnvelope } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -40,6 +44,8 @@ declare module 'fastify' {
     closeGracefully(options?: { quietMs?: number; maxMs?: number }): Promise<void>;
     /** Failed scans counted per user per minute, written to the audit log every minute. */
     failedScans: FailedScanLog;
+    /** The live visitor events of this process (live-gate §3). */
+    visitorEvents: VisitorEventHub;
   }
 }
 
@@ -157,6 +163,8 @@ export async function buildApp(options: AppOptions) {
    */
   const closeGracefully = async ({ quietMs = 250, maxMs = 5_000 } = {}) => {
     draining = true;
+    // Event streams never end by themselves: end them first, so that the drain can finish.
+    await visitorEvents.close();
     const deadline = Date.now() + maxMs;
     let quietSince = Date.now();
     while (Date.now() < deadline) {
@@ -181,6 +189,13 @@ export async function buildApp(options: AppOptions) {
   };
   const failedScans = new FailedScanLog();
   app.decorate('failedScans', failedScans);
+  const visitorEvents = new VisitorEventHub(options.db, {
+    onError: (error) => app.log.warn({ err: error }, 'delivering visitor events failed'),
+  });
+  app.decorate('visitorEvents', visitorEvents);
+  app.addHook('onClose', async () => {
+    await visitorEvents.close();
+  });
 
   const contextOf = (request: FastifyRequest): Context =>
     createInnerContext({
@@ -192,6 +207,7 @@ export async function buildApp(options: AppOptions) {
       clientAddress: request.ip,
       resolveSession: () => sessionOf(request),
       failedScans,
+      events: visitorEvents,
     });
 
   const sendError = (reply: FastifyReply, error: unknown) => {
@@ -276,6 +292,24 @@ export async function buildApp(options: AppOptions) {
   });
 
   // REST: one row of the mapping table, one route ----------------------------------------
+  const callProcedure = (request: FastifyRequest, route: RestRoute, raw?: Uint8Array, signal?: AbortSignal) => {
+    const caller = createCaller(contextOf(request), signal ? { signal } : {}) as unknown as Record<
+      string,
+      Record<string, (input: unknown) => Promise<unknown>>
+    >;
+    const [domain, name] = route.procedure.split('.') as [string, string];
+    const procedure = caller[domain]?.[name];
+    if (!procedure) throw new Error(`No procedure ${route.procedure}`);
+    return procedure(
+      route.input({
+        params: (request.params ?? {}) as Record<string, string>,
+        query: (request.query ?? {}) as Record<string, unknown>,
+        body: isPlainObject(request.body) ? request.body : {},
+        headers: request.headers,
+        ...(raw ? { raw } : {}),
+      }),
+    );
+  };
   const mount = (route: RestRoute) => {
     app.route({
       method: route.method,
@@ -285,20 +319,7 @@ export async function buildApp(options: AppOptions) {
           return reply.code(400).send(errorEnvelope('Request body must be a JSON object'));
         }
         try {
-          const caller = createCaller(contextOf(request)) as unknown as Record<
-            string,
-            Record<string, (input: unknown) => Promise<unknown>>
-          >;
-          const [domain, name] = route.procedure.split('.') as [string, string];
-          const procedure = caller[domain]?.[name];
-          if (!procedure) throw new Error(`No procedure ${route.procedure}`);
-          const result = await procedure(
-            route.input({
-              params: (request.params ?? {}) as Record<string, string>,
-              query: (request.query ?? {}) as Record<string, unknown>,
-              body: isPlainObject(request.body) ? request.body : {},
-            }),
-          );
+          const result = await callProcedure(request, route);
           if (route.list) {
             const page = result as { items: unknown[]; total: number };
             reply.header('X-Total-Count', String(page.total));
@@ -311,7 +332,100 @@ export async function buildApp(options: AppOptions) {
       },
     });
   };
-  restRoutes.forEach(mount);
+  restRoutes.filter((route) => !route.binary && !route.stream).forEach(mount);
+
+  // Event streams (live-gate §3): the subscription's items as server-sent events, each
+  // with its `id` (when tracked), `event` (the type) and `data` (the visitor JSON); a
+  // comment line every 25 s keeps proxies from closing a quiet stream. Errors before the
+  // first byte (401, 503) answer in the JSON envelope.
+  const mountStream = (route: RestRoute) => {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        const abort = new AbortController();
+        let items: AsyncIterable<unknown>;
+        try {
+          items = (await callProcedure(request, route, undefined, abort.signal)) as AsyncIterable<unknown>;
+        } catch (error) {
+          return sendError(reply, error);
+        }
+        reply.hijack();
+        inFlight.delete(request);
+        const response = reply.raw;
+        response.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-store',
+          Connection: 'keep-alive',
+          'X-Accel-Buffering': 'no',
+          'X-Content-Type-Options': 'nosniff',
+        });
+        const send = (text: string) => {
+          if (!response.destroyed && !response.writableEnded) response.write(text);
+        };
+        send(': connected\n\n');
+        const keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
+        request.raw.once('close', () => abort.abort());
+        response.once('close', () => abort.abort());
+        try {
+          for await (const item of items) {
+            const [id, data] = isTrackedEnvelope(item) ? [String(item[0]), item[1]] : [null, item];
+            const { type, visitor } = data as { type: string; visitor?: unknown };
+            send(`${id !== null ? `id: ${id}\n` : ''}event: ${type}\ndata: ${JSON.stringify(visitor ?? {})}\n\n`);
+          }
+        } catch (error) {
+          request.log.warn({ err: error }, 'event stream failed');
+        } finally {
+          clearInterval(keepAlive);
+          response.end();
+        }
+      },
+    });
+  };
+  restRoutes.filter((route) => route.stream).forEach(mountStream);
+
+  // Photos (live-gate §2): the JPEG itself is the body, with a limit of its own (the 100 KB
+  // one stays for JSON); another Content-Type is 415, a larger body 400, both in the
+  // photo's words. A GET answers the stored bytes as image/jpeg.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('image/jpeg', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    for (const route of restRoutes.filter((candidate) => candidate.binary === 'jpeg')) {
+      scope.route({
+        method: route.method,
+        url: route.path,
+        errorHandler: (error: Error & { statusCode?: number; code?: string }, request, reply) => {
+          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+            return reply.code(400).send(errorEnvelope(PHOTO_MESSAGE));
+          }
+          if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+            return reply.code(415).send(errorEnvelope(PHOTO_MESSAGE));
+          }
+          request.log.error({ err: error }, 'unhandled error');
+          return sendError(reply, error);
+        },
+        handler: async (request, reply) => {
+          const sendsBody = route.method !== 'GET';
+          if (sendsBody && !Buffer.isBuffer(request.body)) {
+            // No body, or no Content-Type: the parser never ran.
+            return reply.code(415).send(errorEnvelope(PHOTO_MESSAGE));
+          }
+          try {
+            const result = await callProcedure(request, route, sendsBody ? (request.body as Buffer) : undefined);
+            if (!sendsBody) {
+              const bytes = result as Uint8Array;
+              return reply.code(200).type('image/jpeg').send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+            }
+            return reply.code(route.successStatus).send(envelope(result));
+          } catch (error) {
+            return sendError(reply, error);
+          }
+        },
+      });
+    }
+  });
 
   /** Health: 200 once migrations are done and the database answers, 503 while it does not. */
   app.get('/api/health', async (_request, reply) => {

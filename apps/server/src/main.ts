@@ -6,6 +6,7 @@
  */
 import {
   applyExpiry,
+  pruneVisitorEvents,
   createMemoryAuthRateLimits,
   createPostgresAuthRateLimits,
   DEMO_ACCOUNTS,
@@ -130,6 +131,8 @@ async function main() {
     applyExpiry(db.fork(), { now: new Date(), timeZone: config.timeZone }).catch((error: unknown) =>
       app.log.warn({ err: error }, 'expiry sweep failed'),
     );
+    // Visitor events are kept a day (live-gate §3).
+    pruneVisitorEvents(db.fork()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning visitor events failed'));
   }, EXPIRY_SWEEP_INTERVAL_MS);
   sweep.unref();
 

@@ -129,7 +129,9 @@ describe('hostile input over every REST path and tRPC', () => {
   const encodeParam = (param: string) => (param.isWellFormed() ? encodeURIComponent(param) : '%ED%A0%80');
   const fill = (path: string, param: string) => path.replace(/:(id|residentId)/g, () => encodeParam(param));
 
-  it.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  // Event streams never end by themselves; their errors are tested with the live updates.
+  const finiteRoutes = restRoutes.filter((route) => !route.stream);
+  it.each(finiteRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s: never a 500, always the envelope',
     async (_name, route) => {
       await fc.assert(
@@ -159,7 +161,7 @@ describe('hostile input over every REST path and tRPC', () => {
 
   it('answers malformed JSON and wrong content types with a 4xx envelope', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...restRoutes.filter((route) => route.method !== 'GET')), hostileRaw, contentType, async (route, raw, type) => {
+      fc.asyncProperty(fc.constantFrom(...finiteRoutes.filter((route) => route.method !== 'GET')), hostileRaw, contentType, async (route, raw, type) => {
         const response = await app.inject({
           method: route.method,
           url: fill(route.path, houseId),
@@ -173,7 +175,7 @@ describe('hostile input over every REST path and tRPC', () => {
   });
 
   it('answers hostile tRPC calls without a 500', async () => {
-    const procedures = [...new Set(restRoutes.map((route) => route.procedure))].filter((procedure) => procedure !== 'auth.logout');
+    const procedures = [...new Set(finiteRoutes.map((route) => route.procedure))].filter((procedure) => procedure !== 'auth.logout');
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...procedures), hostileBody, fc.boolean(), async (procedure, input, batch) => {
         const query = restRoutes.find((route) => route.procedure === procedure)!.method === 'GET';

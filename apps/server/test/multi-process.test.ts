@@ -6,6 +6,7 @@ import { createPostgresDatabase, databaseLegs } from '@gatehouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { api, startServer, type ServerProcess } from './support/server-process';
+import { openSse, type SseStream } from './support/sse';
 
 const legs = await databaseLegs();
 const postgres = legs.some((leg) => leg.name === 'postgresql');
@@ -61,6 +62,58 @@ describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
   });
 
+  it('delivers an approval made through one process to a subscriber of the other within 1 s, replays it in order, and keeps houses apart', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const streams: SseStream[] = [];
+    try {
+      // A resident of another house, on process B too.
+      const other = await api(a.url, 'POST', '/api/auth/signup', {
+        body: { name: 'Other Resident', email: 'other@multi.example', phone: '+15551234567', password: 'secret123' },
+      });
+      expect(other.status, JSON.stringify(other.body)).toBe(201);
+      const otherHouse = (await api(a.url, 'POST', '/api/houses', { token: adminToken, body: { houseNumber: '2', block: 'M', street: 'Main', ownerId: other.body.data.user.id } })).body.data.id;
+      await api(a.url, 'POST', `/api/houses/${otherHouse}/residents`, { token: adminToken, body: { userId: other.body.data.user.id } });
+
+      const adminOnB = await openSse(`${b.url}/api/events`, { token: adminToken });
+      const residentOnB = await openSse(`${b.url}/api/events`, { token: residentToken });
+      const otherOnB = await openSse(`${b.url}/api/events`, { token: other.body.data.token });
+      streams.push(adminOnB, residentOnB, otherOnB);
+      expect([adminOnB.status, residentOnB.status, otherOnB.status]).toEqual([200, 200, 200]);
+
+      const walkIn = await api(a.url, 'POST', '/api/visitors/walk-in', {
+        token: adminToken,
+        body: { name: 'Cross Process', phone: '+15557654321', houseId, purpose: 'Cab' },
+      });
+      expect(walkIn.status).toBe(201);
+      const [created] = await adminOnB.waitFor(1, 1_000);
+      expect(created).toMatchObject({ event: 'visitor.created' });
+
+      const approvedAt = Date.now();
+      const approval = await api(a.url, 'POST', `/api/visitors/${walkIn.body.data.id}/approve`, { token: residentToken });
+      expect(approval.status).toBe(200);
+      const events = await adminOnB.waitFor(2, 1_000);
+      expect(Date.now() - approvedAt).toBeLessThan(1_000);
+      expect(events[1]).toMatchObject({ event: 'visitor.updated' });
+      expect(JSON.parse(events[1]!.data)).toMatchObject({ id: walkIn.body.data.id, status: 'approved' });
+      expect((await residentOnB.waitFor(2, 1_000)).map((event) => event.id)).toEqual(events.map((event) => event.id));
+
+      // Missed while away: check-in and check-out through A, replayed by B in order.
+      adminOnB.close();
+      await api(a.url, 'POST', '/api/visitors/checkin-qr', { token: adminToken, body: { visitorId: walkIn.body.data.id } });
+      await api(a.url, 'POST', '/api/visitors/checkout-qr', { token: adminToken, body: { visitorId: walkIn.body.data.id } });
+      const resumed = await openSse(`${b.url}/api/events`, { token: adminToken, lastEventId: events[1]!.id! });
+      streams.push(resumed);
+      const missed = await resumed.waitFor(2, 2_000);
+      expect(missed.map((event) => JSON.parse(event.data).status)).toEqual(['checked-in', 'checked-out']);
+      expect(await resumed.quiet(300)).toHaveLength(2);
+
+      // The other house's resident received none of it.
+      expect(await otherOnB.quiet(300)).toEqual([]);
+    } finally {
+      streams.forEach((stream) => stream.close());
+    }
+  });
+
   it('creates one account from 20 concurrent sign-ups with one email', async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
@@ -90,4 +143,5 @@ describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
     expect(limited.length).toBeGreaterThanOrEqual(70);
     expect(limited[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
   });
+
 });

@@ -15,6 +15,9 @@ import { UNLIMITED_API } from './support/limits';
 
 const legs = await databaseLegs();
 
+/** Enough of a JPEG for the server's check (its first bytes): SOI, then an APP0 marker. */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+
 const CALLERS = ['anonymous', 'resident', 'otherResident', 'guard', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -25,6 +28,10 @@ interface Call {
   body?: unknown;
   /** Use this token instead of the caller's usual one (e.g. for logout). */
   token?: string;
+  /** A JPEG body instead of JSON (photos). */
+  jpeg?: Buffer;
+  /** An event stream: read the status and headers, then stop. */
+  stream?: boolean;
 }
 
 interface Row {
@@ -45,16 +52,30 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
   let counter = 0;
   const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
 
-  const request = async (method: Method, url: string, token?: string, body?: unknown) => {
+  const request = async (method: Method, url: string, token?: string, body?: unknown, options: Pick<Call, 'jpeg' | 'stream'> = {}) => {
     const response = await app.inject({
       method,
       url,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.jpeg ? { 'content-type': 'image/jpeg' } : {}),
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      ...(options.jpeg ? { payload: options.jpeg } : {}),
+      ...(options.stream ? { payloadAsStream: true } : {}),
     });
+    const type = String(response.headers['content-type'] ?? '');
+    if (options.stream && type.startsWith('text/event-stream')) {
+      response.stream().destroy();
+      return { status: response.statusCode, body: { success: true, data: null, error: null } };
+    }
+    if (options.stream) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+      return { status: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as { success: boolean; data: any; error: string | null } };
+    }
+    if (type.startsWith('image/jpeg')) return { status: response.statusCode, body: { success: response.statusCode < 400, data: null, error: null } };
     return { status: response.statusCode, body: response.json() as { success: boolean; data: any; error: string | null } };
   };
   const asAdmin = async (method: Method, url: string, body?: unknown) => {
@@ -168,6 +189,25 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       expected: [401, 200, 404, 403, 200],
       prepare: async () => ({ url: `/api/visitors/${(await asAdmin('POST', '/api/visitors/walk-in', walkIn())).id}/reject` }),
     },
+    // Photos: the gate adds them; whoever may read the visitor sees them (404 elsewhere).
+    {
+      method: 'PUT',
+      path: '/api/visitors/:id/photo',
+      expected: [401, 403, 403, 200, 200],
+      prepare: async () => ({ url: `/api/visitors/${(await asAdmin('POST', '/api/visitors/walk-in', walkIn())).id}/photo`, jpeg: JPEG }),
+    },
+    {
+      method: 'GET',
+      path: '/api/visitors/:id/photo',
+      expected: [401, 200, 404, 200, 200],
+      prepare: async () => {
+        const visitor = await asAdmin('POST', '/api/visitors/walk-in', walkIn());
+        expect((await request('PUT', `/api/visitors/${visitor.id}/photo`, tokens.admin, undefined, { jpeg: JPEG })).status).toBe(200);
+        return { url: `/api/visitors/${visitor.id}/photo` };
+      },
+    },
+    // live-gate §3: every signed-in user may open the stream (each sees what they may read).
+    { method: 'GET', path: '/api/events', expected: [401, 200, 200, 200, 200], prepare: async () => ({ url: '/api/events', stream: true }) },
 
     { method: 'GET', path: '/api/payments', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/payments') },
     { method: 'GET', path: '/api/payments/:id', expected: [401, 200, 404, 403, 200], prepare: fixed(() => `/api/payments/${ids.payment}`) },
@@ -227,7 +267,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     for (const [index, caller] of CALLERS.entries()) {
       const call = await row.prepare(caller);
       const token = call.token ?? (caller === 'anonymous' ? undefined : tokens[caller]);
-      const response = await request(row.method, call.url, token, call.body);
+      const response = await request(row.method, call.url, token, call.body, call);
       actual[caller] = response.status;
       expected[caller] = row.expected[index]!;
       expect(response.body.success).toBe(response.status < 400);

@@ -65,6 +65,12 @@ export const ACCESS = {
     /** A guard only with a reason (service rule: a gate override). */
     approve: ['resident', 'guard', 'admin'],
     reject: HOSTS,
+    /** live-gate §2: the gate adds a photo (pending or approved visitors: state machine rule). */
+    putPhoto: GATE,
+    /** Whoever may read the visitor (service rule). */
+    photo: 'signed-in',
+    /** live-gate §3: each reader gets the events of the visitors they may read (service rule). */
+    events: 'signed-in',
   },
   audit: {
     list: ADMIN,

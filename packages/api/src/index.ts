@@ -1,6 +1,7 @@
 export { appRouter, createCaller, type AppRouter } from './root';
 export { restRoutes, type RestRoute, type RestRequestParts, type ProcedurePath } from './rest';
-export { createInnerContext, type Context, type InnerContext, type ServiceConfig } from './trpc';
+export { createInnerContext, KEEP_ALIVE_MS, type Context, type InnerContext, type ServiceConfig } from './trpc';
+export { pruneVisitorEvents, VisitorEventHub, type VisitorStreamItem } from './services/visitor-events';
 export {
   describeError,
   httpError,

@@ -18,6 +18,10 @@ export interface RestRequestParts {
   query: Record<string, unknown>;
   /** The JSON body as an object; `{}` when absent. A body that is not an object is refused before. */
   body: Record<string, unknown>;
+  /** The raw body of a binary route (`binary`), else undefined. */
+  raw?: Uint8Array;
+  /** The request's headers, lower-case names. */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** One REST path. */
@@ -34,6 +38,17 @@ export interface RestRoute {
   input: (parts: RestRequestParts) => unknown;
   /** Whether the path takes a JSON body. */
   takesBody: boolean;
+  /**
+   * What travels as the body instead of JSON: `jpeg`, a photo of at most 200 KB sent as
+   * `image/jpeg` (live-gate §2; the input builder gets it as `parts.raw`), and answered as
+   * `image/jpeg` for a GET. Absent: JSON both ways, in the envelope.
+   */
+  binary?: 'jpeg';
+  /**
+   * The procedure is a subscription: answered as `text/event-stream` (live-gate §3), each
+   * item an event with `id` (when tracked), `event` (its `type`) and `data` (its `visitor`).
+   */
+  stream?: true;
 }
 
 const fromBody = ({ body }: RestRequestParts) => body;
@@ -41,13 +56,18 @@ const fromQuery = ({ query }: RestRequestParts) => query;
 const fromParams = ({ params }: RestRequestParts) => params;
 const fromParamsAndBody = ({ params, body }: RestRequestParts) => ({ ...body, ...params });
 const none = () => undefined;
+const fromLastEventId = ({ headers }: RestRequestParts) => {
+  const header = headers['last-event-id'];
+  return { lastEventId: typeof header === 'string' && header.trim() !== '' ? header.trim() : null };
+};
+const fromParamsAndRaw = ({ params, raw }: RestRequestParts) => ({ ...params, jpeg: raw ?? new Uint8Array() });
 
 function route(
   method: RestRoute['method'],
   path: string,
   procedure: ProcedurePath,
   input: RestRoute['input'],
-  options: { successStatus?: 201; list?: boolean } = {},
+  options: { successStatus?: 201; list?: boolean; binary?: 'jpeg'; stream?: true } = {},
 ): RestRoute {
   return {
     method,
@@ -57,6 +77,8 @@ function route(
     successStatus: options.successStatus ?? 200,
     list: options.list ?? false,
     takesBody: input === fromBody || input === fromParamsAndBody,
+    ...(options.binary ? { binary: options.binary } : {}),
+    ...(options.stream ? { stream: options.stream } : {}),
   };
 }
 
@@ -102,6 +124,10 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/visitors/walk-in', 'visitors.walkIn', fromBody, { successStatus: 201 }),
   route('POST', '/api/visitors/:id/approve', 'visitors.approve', fromParamsAndBody),
   route('POST', '/api/visitors/:id/reject', 'visitors.reject', fromParamsAndBody),
+  route('PUT', '/api/visitors/:id/photo', 'visitors.putPhoto', fromParamsAndRaw, { binary: 'jpeg' }),
+  route('GET', '/api/visitors/:id/photo', 'visitors.photo', fromParams, { binary: 'jpeg' }),
+  // live-gate §3: the live updates for REST clients (Last-Event-ID resumes).
+  route('GET', '/api/events', 'visitors.events', fromLastEventId, { stream: true }),
 
   route('GET', '/api/payments', 'payments.list', fromQuery, { list: true }),
   route('GET', '/api/payments/:id', 'payments.byId', fromParams),

@@ -14,6 +14,7 @@ import type { Access } from './access';
 import type { AuthRateLimits } from './lib/rate-limits';
 import { FailedScanLog, recordAudit } from './services/audit';
 import { sessionResolver, type AuthenticatedSession } from './services/sessions';
+import type { VisitorEventHub } from './services/visitor-events';
 
 // 1. Context ---------------------------------------------------------------------------
 
@@ -49,6 +50,8 @@ export interface InnerContext {
   resolveSession: () => Promise<AuthenticatedSession | null>;
   /** Failed scans, counted per user per minute (one per server process). */
   failedScans: FailedScanLog;
+  /** The live visitor events of this server process (live-gate §3); absent: no live updates. */
+  events?: VisitorEventHub;
 }
 
 export type Context = InnerContext;
@@ -74,8 +77,14 @@ export function createInnerContext(
 
 // 2. Initialisation --------------------------------------------------------------------
 
+/** How often a quiet event stream sends a keep-alive comment (live-gate §3: at least every 30 s). */
+export const KEEP_ALIVE_MS = 25_000;
+
 const t = initTRPC.context<Context>().create({
   isDev: false,
+  // Live updates over server-sent events (live-gate §3): a comment at least every 30 s
+  // keeps proxies from closing a quiet stream.
+  sse: { ping: { enabled: true, intervalMs: KEEP_ALIVE_MS } },
   errorFormatter({ shape, error }) {
     const described = describeError(error);
     return {

@@ -36,7 +36,21 @@ export interface Database {
   fork(): EntityManager;
   /** Pings the database; resolves when it answers within `timeoutMs`, rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Listens to NOTIFY on `channel`: PostgreSQL on a connection of its own (not the ORM's
+   * pool), re-opened after a loss (every second until it succeeds), with
+   * `handlers.onReconnect` called once listening again (notifications sent during the gap
+   * are lost: the caller must tell its clients to refetch); PGlite in-process. Resolves
+   * once listening; the returned function stops. Errors: the first connection's failure.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** What `Database.listen` calls: each payload, and after a lost connection came back. */
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onReconnect?(): void;
 }
 
 export { DataDirLockedError } from './data-dir-lock';
@@ -148,6 +162,17 @@ function wrap(
         clearTimeout(timer);
       }
     },
+    async listen(channel, handlers) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
+      if (target.kind === 'pglite') {
+        const pglite = (await (orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGliteLike> }).getNativeClient());
+        const unlisten = await pglite.listen(channel, (payload) => handlers.onMessage(payload));
+        return async () => {
+          if (!pglite.closed) await unlisten();
+        };
+      }
+      return listenOnPostgres(target.url, channel, handlers);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -157,6 +182,61 @@ function wrap(
         await release().catch(() => {});
       }
     },
+  };
+}
+
+/** The part of a PGlite instance `listen` uses. */
+interface PGliteLike {
+  closed: boolean;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** `Database.listen` on PostgreSQL: a dedicated client, LISTEN, re-opened after a loss. */
+async function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onMessage(message.payload);
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      next.removeAllListeners('end');
+      void next.end().catch(() => {});
+      scheduleRetry();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`listen "${channel}"`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+  const scheduleRetry = () => {
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      if (stopped) return;
+      connect().then(
+        () => handlers.onReconnect?.(),
+        () => scheduleRetry(),
+      );
+    }, 1_000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 

@@ -1,9 +1,13 @@
 /**
  * visitors: invitations and the gate (server-contract §5, §6).
  */
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
 import {
   ZByIdRequest,
   ZDecisionRequest,
+  ZPutPhotoRequest,
+  ZVisitorEventsRequest,
   ZWalkInRequest,
   ZGateTransitionRequest,
   ZInviteVisitorRequest,
@@ -27,6 +31,10 @@ import {
   listVisitors,
   scanPass,
 } from '../services/visitors';
+import { getVisitorPhoto, putVisitorPhoto } from '../services/visitor-photos';
+import { sessionResolver } from '../services/sessions';
+import { houseIdOf } from '../lib/serialize';
+import { httpError } from '../errors';
 import { ACCESS } from '../access';
 import { createTRPCRouter, procedureFor, type Context } from '../trpc';
 
@@ -133,4 +141,49 @@ export const visitorsRouter = createTRPCRouter({
     .input(ZDecisionRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => decideWalkIn(ctx.em, ctx.user, ctx.actor, input, 'reject', clockOf(ctx))),
+
+  /**
+   * Guard or admin (live-gate §2): stores the visitor's photo. Input: `{id, jpeg}` (bytes;
+   * over REST the request body of `PUT /api/visitors/{id}/photo`). Output: the visitor,
+   * `hasPhoto` true. Errors: 400 not a JPEG or over 200 KB, 404, 409 not pending/approved.
+   */
+  putPhoto: procedureFor(ACCESS.visitors.putPhoto)
+    .input(ZPutPhotoRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => putVisitorPhoto(ctx.em, ctx.actor, input, ctx.clock())),
+
+  /**
+   * Whoever may read the visitor (live-gate §2). Input: `{id}`. Output: the JPEG's bytes
+   * (over REST `GET /api/visitors/{id}/photo`, `image/jpeg`). Errors: 404 visitor or photo.
+   */
+  photo: procedureFor(ACCESS.visitors.photo)
+    .input(ZByIdRequest)
+    .output(z.instanceof(Uint8Array))
+    .query(({ ctx, input }) => getVisitorPhoto(ctx.em, ctx.user, input.id)),
+
+  /**
+   * Signed in (live-gate §3): a subscription (server-sent events; over REST `GET
+   * /api/events`) of `visitor.created` and `visitor.updated` events, each `{type, visitor}`
+   * with the visitor JSON, for the visitors the caller may read (residents: their house's
+   * and the ones they host). Input: `{lastEventId?}` to resume: the missed events of the
+   * last 15 minutes first, else one `{type: 'reset'}`. Each event is tracked by its id
+   * (the SSE `id`). The stream ends when the session stops being valid, or the reader's
+   * role or house changes (checked every minute; the client reconnects with its new rights).
+   * Errors: 401; 503 'Live updates are not available' when the server runs without them.
+   */
+  events: procedureFor(ACCESS.visitors.events)
+    .input(ZVisitorEventsRequest)
+    .subscription(async function* ({ ctx, input, signal }) {
+      if (!ctx.events) throw httpError(503, 'Live updates are not available');
+      const { id, role } = ctx.user;
+      const houseId = houseIdOf(ctx.user);
+      const stillAllowed = async () => {
+        const session = await sessionResolver(ctx.db, ctx.bearerToken, ctx.clock, ctx.config.sessionIdleDays)();
+        return session !== null && session.user.id === id && session.user.role === role && session.user.houseId === houseId;
+      };
+      for await (const item of ctx.events.stream(ctx.user, { lastEventId: input.lastEventId, signal, stillAllowed })) {
+        if (item.type === 'reset') yield { type: 'reset' as const };
+        else yield tracked(item.id, { type: item.type, visitor: item.visitor });
+      }
+    }),
 });

@@ -29,6 +29,12 @@ export const TRANSITIONS = {
 export type VisitorTransition = keyof typeof TRANSITIONS;
 
 /**
+ * The statuses in which a visitor's photo may be added or replaced (live-gate §2): while
+ * the visitor waits at the gate or may still enter. Not a move: the status stays.
+ */
+export const PHOTO_STATUSES = ['pending', 'approved'] as const satisfies readonly VisitorStatus[];
+
+/**
  * The statuses a visitor can still leave: its pass is *open* (live-gate §1: a pass code is
  * unique among open passes and finds only an open one). The others are final.
  */

@@ -100,9 +100,14 @@ async function expireIfEnded(em: EntityManager, visitor: VisitorInvitation, cloc
 
 /** Whether `user` may see `visitor`: staff see all; a resident, their own house's or hosted ones (server-contract §5). */
 export function canSeeVisitor(user: User, visitor: VisitorInvitation): boolean {
+  return canSeeVisitorRow(user, { house_id: (visitor.house as House).id, host_id: (visitor.host as User | null)?.id ?? null });
+}
+
+/** `canSeeVisitor` for a visitor known by its house and host ids (a row, an event). */
+export function canSeeVisitorRow(user: Pick<User, 'id' | 'role' | 'house'>, visitor: { house_id: string; host_id: string | null }): boolean {
   if (user.role !== 'resident') return true;
-  const houseId = houseIdOf(user);
-  return (visitor.host as User | null)?.id === user.id || (houseId !== null && houseId === (visitor.house as House).id);
+  const houseId = houseIdOf(user as User);
+  return visitor.host_id === user.id || (houseId !== null && houseId === visitor.house_id);
 }
 
 /**

@@ -196,6 +196,23 @@ export const VisitorInvitationSchema = defineEntity({
       forEach: 'row',
       body: 'if old.status is distinct from new.status then insert into visitor_status_count (status, shard, n) values (old.status, floor(random() * 16)::smallint, -1), (new.status, floor(random() * 16)::smallint, 1) on conflict (status, shard) do update set n = visitor_status_count.n + excluded.n; end if; return null;',
     },
+    // Every new visitor and every change of one is an event (live-gate §3), written by the
+    // same statement, so that no code path can change a visitor unseen; the NOTIFY (sent
+    // at commit) carries only the event's id.
+    {
+      name: 'visitor_invitation_event_insert',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'row',
+      body: "insert into visitor_event (type, visitor_id, house_id, host_id, state, created_at) values ('visitor.created', new.id, new.house_id, new.host_id, jsonb_build_object('status', new.status, 'host_id', new.host_id, 'check_in_time', new.check_in_time, 'check_out_time', new.check_out_time, 'checked_in_by_id', new.checked_in_by_id, 'checked_out_by_id', new.checked_out_by_id, 'notes', new.notes, 'decided_by_id', new.decided_by_id, 'decided_at', new.decided_at, 'decision_reason', new.decision_reason, 'has_photo', new.has_photo, 'updated_at', new.updated_at), now()); perform pg_notify('visitor_event', currval('visitor_event_id_seq')::text); return null;",
+    },
+    {
+      name: 'visitor_invitation_event_update',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      body: "insert into visitor_event (type, visitor_id, house_id, host_id, state, created_at) values ('visitor.updated', new.id, new.house_id, new.host_id, jsonb_build_object('status', new.status, 'host_id', new.host_id, 'check_in_time', new.check_in_time, 'check_out_time', new.check_out_time, 'checked_in_by_id', new.checked_in_by_id, 'checked_out_by_id', new.checked_out_by_id, 'notes', new.notes, 'decided_by_id', new.decided_by_id, 'decided_at', new.decided_at, 'decision_reason', new.decision_reason, 'has_photo', new.has_photo, 'updated_at', new.updated_at), now()); perform pg_notify('visitor_event', currval('visitor_event_id_seq')::text); return null;",
+    },
     {
       name: 'visitor_invitation_count_delete',
       timing: 'after',
@@ -304,6 +321,33 @@ export const PaymentSchema = defineEntity({
 export class Payment extends PaymentSchema.class {}
 PaymentSchema.setClass(Payment);
 
+/** The kinds of visitor event a live subscriber receives (live-gate §3). */
+export const VISITOR_EVENT_TYPES = ['visitor.created', 'visitor.updated'] as const;
+export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
+
+/**
+ * A visitor event (live-gate §3), written by the triggers on `visitor_invitation`: which
+ * visitor, whose house, and the columns a move changes as they were after it (`state`),
+ * so that a replay shows each visitor as it was at that event. Ids increase; rows older
+ * than a day are pruned.
+ */
+export const VisitorEventSchema = defineEntity({
+  name: 'VisitorEvent',
+  tableName: 'visitor_event',
+  properties: {
+    id: p.bigint('string').primary().autoincrement(),
+    type: p.enum(VISITOR_EVENT_TYPES),
+    visitor: () => p.manyToOne(VisitorInvitation).deleteRule('cascade').index(),
+    /** The visitor's house and host at the event: who may receive it (server-contract §5). */
+    houseId: p.uuid(),
+    hostId: p.uuid().nullable(),
+    state: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime().defaultRaw('current_timestamp').index(),
+  },
+});
+export class VisitorEvent extends VisitorEventSchema.class {}
+VisitorEventSchema.setClass(VisitorEvent);
+
 /** What an audit event records (the list lives in @gatehouse/shared, which the browser reads too). */
 export const AUDIT_ACTIONS = AUDIT_ACTION_NAMES;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -379,6 +423,7 @@ export const entities = [
   VisitorInvitationSchema,
   VisitorPhotoSchema,
   VisitorStatusCountSchema,
+  VisitorEventSchema,
   VehicleSchema,
   PaymentSchema,
   AuditEventSchema,

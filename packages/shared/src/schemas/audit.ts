@@ -28,6 +28,7 @@ export const AUDIT_ACTION_NAMES = [
   'visitor.walked-in',
   'visitor.approved',
   'visitor.rejected',
+  'visitor.photo-added',
   'house.created',
   'house.updated',
   'house.deleted',

@@ -94,6 +94,21 @@ export type WalkInInput = z.output<typeof ZWalkInRequest>;
 /** The longest reason a decision on a walk-in may carry (live-gate §2). */
 export const DECISION_REASON_MAX = 200;
 
+/** The largest photo of a visitor, in bytes: 200 KB (live-gate §2). */
+export const PHOTO_MAX_BYTES = 200 * 1024;
+/** The answer to a photo that is not a JPEG, too large, or sent as another type (live-gate §2). */
+export const PHOTO_MESSAGE = 'Photo must be a JPEG of at most 200 KB';
+
+/**
+ * `visitors.putPhoto` input: the visitor and the JPEG's bytes. Over REST the bytes are the
+ * request body itself (`PUT /api/visitors/{id}/photo`, `Content-Type: image/jpeg`); the
+ * service checks size and type.
+ */
+export const ZPutPhotoRequest = z.object({
+  id: idField('Visitor not found'),
+  jpeg: z.instanceof(Uint8Array, { error: PHOTO_MESSAGE }),
+});
+
 /**
  * `visitors.approve` / `visitors.reject` input (live-gate §2): the visitor and an optional
  * reason, trimmed, at most 200 characters; empty is no reason.
@@ -193,3 +208,18 @@ export const ZGateTransitionRequest = z.object({
   notes: optionalText('Notes', MAX_LENGTH.notes),
 });
 export type GateTransitionRequest = z.input<typeof ZGateTransitionRequest>;
+
+/**
+ * `visitors.events` input (live-gate §3): the id of the last event received, to resume
+ * (tRPC's SSE link fills it in on reconnect; REST sends the `Last-Event-ID` header).
+ */
+export const ZVisitorEventsRequest = z.object({
+  lastEventId: z.string().max(40).nullish(),
+});
+export type VisitorEventsRequest = z.input<typeof ZVisitorEventsRequest>;
+
+/** What a live-update stream carries (live-gate §3): a visitor event, or `reset` (refetch everything). */
+export type VisitorStreamEvent =
+  | { type: 'visitor.created' | 'visitor.updated'; visitor: Visitor }
+  | { type: 'reset' };
+

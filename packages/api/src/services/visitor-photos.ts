@@ -1,0 +1,77 @@
+/**
+ * Visitors' photos (live-gate §2): the gate takes one of a walk-in (an invitation may
+ * carry one too), the resident deciding sees it. The JPEG is kept as uploaded in
+ * `visitor_photo`, apart from the visitor row, so that lists and the gate path never
+ * read it; the visitor row says `has_photo`.
+ */
+import type { EntityManager, User } from '@gatehouse/db';
+import { isUuid, PHOTO_MAX_BYTES, PHOTO_MESSAGE, type Visitor } from '@gatehouse/shared';
+
+import { httpError } from '../errors';
+import { serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import { recordAudit, type Actor } from './audit';
+import { PHOTO_STATUSES } from './visitor-state-machine';
+import { canSeeVisitorRow } from './visitors';
+
+/** Whether `bytes` start as a JPEG file does (SOI marker then a marker: FF D8 FF). */
+export function looksLikeJpeg(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}
+
+/**
+ * Stores `jpeg` as the photo of visitor `id` (replacing any earlier one), sets `has_photo`,
+ * and writes the `visitor.photo-added` audit row, in one transaction. The visitor row
+ * changes (its `updated_at`), so live subscribers get `visitor.updated`.
+ * Errors: 400 'Photo must be a JPEG of at most 200 KB' (not a JPEG by its first bytes, or
+ * over 204,800 bytes); 404 'Visitor not found'; 409 naming the status when the visitor
+ * is not pending or approved.
+ */
+export async function putVisitorPhoto(
+  em: EntityManager,
+  actor: Actor,
+  input: { id: string; jpeg: Uint8Array },
+  now: Date,
+): Promise<Visitor> {
+  if (!isUuid(input.id)) throw httpError(404, 'Visitor not found');
+  if (input.jpeg.length > PHOTO_MAX_BYTES || !looksLikeJpeg(input.jpeg)) throw httpError(400, PHOTO_MESSAGE);
+  return em.transactional(async (tx) => {
+    const statuses = PHOTO_STATUSES.map(() => '?').join(', ');
+    const [row] = await tx.execute<VisitorRow[]>(
+      `with changed as (
+         update visitor_invitation v set has_photo = true, updated_at = ?
+          where v.id = ? and v.status in (${statuses})
+         returning v.*
+       )
+       select ${visitorRowColumns('v')} from changed v ${VISITOR_ROW_JOINS}`,
+      [now, input.id, ...PHOTO_STATUSES],
+    );
+    if (!row) {
+      const [current] = await tx.execute<{ status: string }[]>('select status from visitor_invitation where id = ?', [input.id]);
+      if (!current) throw httpError(404, 'Visitor not found');
+      throw httpError(409, `A photo can be added only while the visitor is pending or approved: status is ${current.status}`);
+    }
+    await tx.execute(
+      `insert into visitor_photo (visitor_id, jpeg, updated_at) values (?, ?, ?)
+       on conflict (visitor_id) do update set jpeg = excluded.jpeg, updated_at = excluded.updated_at`,
+      [input.id, Buffer.from(input.jpeg.buffer, input.jpeg.byteOffset, input.jpeg.length), now],
+    );
+    await recordAudit(tx, actor, { action: 'visitor.photo-added', targetType: 'visitor', targetId: input.id, details: { bytes: input.jpeg.length } }, now);
+    return serializeVisitorRow(row);
+  });
+}
+
+/**
+ * The stored photo of visitor `id`, byte for byte, for whoever may read the visitor
+ * (server-contract §5). Errors: 404 'Visitor not found' (also outside a resident's
+ * reach); 404 'Photo not found' when the visitor has none.
+ */
+export async function getVisitorPhoto(em: EntityManager, user: User, id: string): Promise<Uint8Array<ArrayBuffer>> {
+  if (!isUuid(id)) throw httpError(404, 'Visitor not found');
+  const [row] = await em.execute<{ house_id: string; host_id: string | null; jpeg: Buffer | Uint8Array | null }[]>(
+    `select v.house_id, v.host_id, p.jpeg from visitor_invitation v left join visitor_photo p on p.visitor_id = v.id where v.id = ?`,
+    [id],
+  );
+  if (!row || !canSeeVisitorRow(user, row)) throw httpError(404, 'Visitor not found');
+  if (!row.jpeg) throw httpError(404, 'Photo not found');
+  return Uint8Array.from(row.jpeg);
+}
