@@ -54,6 +54,8 @@ export default defineConfig({
       DATA_DIR: process.env.GATEHOUSE_E2E_DATA_DIR,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // The walk-in escalation (live-gate §2) after 5 s instead of 60, so a test can see it.
+      WALKIN_ESCALATE_SECONDS: '5',
     },
   },
 });

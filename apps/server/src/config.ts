@@ -5,7 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULT_EARLY_CHECKIN_MINUTES, DEFAULT_WALKIN_APPROVAL_MINUTES, ZSignupRequest } from '@gatehouse/shared';
+import {
+  DEFAULT_EARLY_CHECKIN_MINUTES,
+  DEFAULT_OVERSTAY_GRACE_MINUTES,
+  DEFAULT_WALKIN_APPROVAL_MINUTES,
+  DEFAULT_WALKIN_ESCALATE_SECONDS,
+  ZSignupRequest,
+} from '@gatehouse/shared';
 import { isValidTimeZone, serverTimeZone } from '@gatehouse/api';
 import type { DatabaseTarget } from '@gatehouse/db';
 import type { z } from 'zod';
@@ -22,6 +28,8 @@ export interface ServerConfig {
   timeZone: string;
   earlyCheckinMinutes: number;
   walkinApprovalMinutes: number;
+  walkinEscalateSeconds: number;
+  overstayGraceMinutes: number;
   sessionTtlDays: number;
   sessionIdleDays: number;
   /** Longest a database statement may run, and wait for a lock, before the request gets 503 (ms; 0 = no limit). */
@@ -115,6 +123,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'WALKIN_APPROVAL_MINUTES',
       read('WALKIN_APPROVAL_MINUTES') ?? String(DEFAULT_WALKIN_APPROVAL_MINUTES),
       1,
+      24 * 60,
+    ),
+    walkinEscalateSeconds: parseInteger(
+      'WALKIN_ESCALATE_SECONDS',
+      read('WALKIN_ESCALATE_SECONDS') ?? String(DEFAULT_WALKIN_ESCALATE_SECONDS),
+      0,
+      24 * 60 * 60,
+    ),
+    overstayGraceMinutes: parseInteger(
+      'OVERSTAY_GRACE_MINUTES',
+      read('OVERSTAY_GRACE_MINUTES') ?? String(DEFAULT_OVERSTAY_GRACE_MINUTES),
+      0,
       24 * 60,
     ),
     sessionTtlDays: parseInteger('SESSION_TTL_DAYS', read('SESSION_TTL_DAYS') ?? '30', 1, 3650),

@@ -114,6 +114,8 @@ async function main() {
       timeZone: config.timeZone,
       earlyCheckinMinutes: config.earlyCheckinMinutes,
       walkinApprovalMinutes: config.walkinApprovalMinutes,
+      walkinEscalateSeconds: config.walkinEscalateSeconds,
+      overstayGraceMinutes: config.overstayGraceMinutes,
       sessionTtlDays: config.sessionTtlDays,
       sessionIdleDays: config.sessionIdleDays,
     },

@@ -47,6 +47,8 @@ const SignupPage = lazyPage(() => import('./features/auth/SignupPage'), 'SignupP
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
 const GuardDashboardPage = lazyPage(() => import('./features/guard/GuardDashboardPage'), 'GuardDashboardPage');
 const ScanPage = lazyPage(() => import('./features/guard/ScanPage'), 'ScanPage');
+const WalkInPage = lazyPage(() => import('./features/guard/WalkInPage'), 'WalkInPage');
+const WalkInStatusPage = lazyPage(() => import('./features/guard/WalkInPage'), 'WalkInStatusPage');
 const HouseCreatePage = lazyPage(() => import('./features/houses/HouseCreatePage'), 'HouseCreatePage');
 const HouseDetailPage = lazyPage(() => import('./features/houses/HouseDetailPage'), 'HouseDetailPage');
 const HouseListPage = lazyPage(() => import('./features/houses/HouseListPage'), 'HouseListPage');
@@ -99,6 +101,18 @@ function AuthenticatedRoutes() {
         <RequireRole roles={GATE_ROLES}>
           <ScanPage />
         </RequireRole>
+      </Route>
+      <Route path="/guard/walk-in">
+        <RequireRole roles={GATE_ROLES}>
+          <WalkInPage />
+        </RequireRole>
+      </Route>
+      <Route path="/guard/walk-in/:id">
+        {(params) => (
+          <RequireRole roles={GATE_ROLES}>
+            <WalkInStatusPage key={params.id} id={params.id} />
+          </RequireRole>
+        )}
       </Route>
       <Route path="/guard/dashboard">
         <RequireRole roles={GATE_ROLES}>

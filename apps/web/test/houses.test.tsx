@@ -214,8 +214,8 @@ describe('/houses/create (product-spec §2, §5, §6, §8)', () => {
 describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
   const detail = makeHouseDetail({
     residents: [
-      { id: resident.id, name: resident.name, email: resident.email },
-      { id: 'aaaaaaaa-0000-4000-8000-000000000009', name: 'Ravi Sharma', email: 'ravi@x.test' },
+      { id: resident.id, name: resident.name, email: resident.email, phone: resident.phone },
+      { id: 'aaaaaaaa-0000-4000-8000-000000000009', name: 'Ravi Sharma', email: 'ravi@x.test', phone: '+15550100109' },
     ],
     vehicles: [makeVehicle({ licensePlate: 'KA 05 MN 7777', make: 'Honda', model: 'City' })],
   });
@@ -319,7 +319,7 @@ describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
       'users.list': () => listOf([admin, newcomer]),
       'houses.addResident': () =>
         makeHouseDetail({
-          residents: [{ id: newcomer.id, name: newcomer.name, email: newcomer.email }],
+          residents: [{ id: newcomer.id, name: newcomer.name, email: newcomer.email, phone: newcomer.phone }],
         }),
     });
     const { user } = renderApp(`/houses/${start.id}`, { user: admin });

@@ -28,7 +28,10 @@ describe('/visitors (product-spec §2)', () => {
     await waitFor(() =>
       expect(callsTo(calls, 'visitors.myInvitationSummaries')[0]?.input).toEqual({ limit: 50 }),
     );
-    expect(callsTo(calls, 'visitors.listSummaries')).toHaveLength(0);
+    // The house's list is read only for the walk-ins waiting for a decision (live-gate §2).
+    expect(callsTo(calls, 'visitors.listSummaries').map((call) => call.input)).toEqual(
+      callsTo(calls, 'visitors.listSummaries').map(() => ({ status: 'pending', limit: 10 })),
+    );
     expect(screen.getByRole('link', { name: 'New Invitation' })).toHaveAttribute(
       'href',
       '/visitors/create',

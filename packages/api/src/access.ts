@@ -71,6 +71,8 @@ export const ACCESS = {
     photo: 'signed-in',
     /** live-gate §3: each reader gets the events of the visitors they may read (service rule). */
     events: 'signed-in',
+    /** The gate settings the web app shows count-downs with (no REST path). */
+    settings: 'signed-in',
   },
   audit: {
     list: ADMIN,

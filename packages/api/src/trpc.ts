@@ -26,6 +26,10 @@ export interface ServiceConfig {
   earlyCheckinMinutes: number;
   /** Minutes a resident has to decide a walk-in (WALKIN_APPROVAL_MINUTES, live-gate §5). */
   walkinApprovalMinutes: number;
+  /** Seconds before the gate is offered the residents' phones and its own approval (WALKIN_ESCALATE_SECONDS; default 60). */
+  walkinEscalateSeconds?: number;
+  /** Minutes past `visitTimeTo` before a checked-in visitor is overstaying (OVERSTAY_GRACE_MINUTES; default 30). */
+  overstayGraceMinutes?: number;
   /** Lifetime of a sign-in token in days (SESSION_TTL_DAYS). */
   sessionTtlDays: number;
   /** Days of inactivity after which a sign-in token stops working (SESSION_IDLE_DAYS). */

@@ -75,6 +75,10 @@ export const DEFAULT_EARLY_CHECKIN_MINUTES = 60;
 
 /** Minutes a resident has to decide a walk-in before it expires (live-gate §5, WALKIN_APPROVAL_MINUTES). */
 export const DEFAULT_WALKIN_APPROVAL_MINUTES = 10;
+/** Seconds after which the guard's waiting card offers the residents' phones and the gate approval (live-gate §5: WALKIN_ESCALATE_SECONDS). */
+export const DEFAULT_WALKIN_ESCALATE_SECONDS = 60;
+/** Minutes past `visitTimeTo` after which a checked-in visitor shows as overstaying (live-gate §5: OVERSTAY_GRACE_MINUTES). */
+export const DEFAULT_OVERSTAY_GRACE_MINUTES = 30;
 
 /**
  * Pass codes (live-gate §1): 6 digits, or 8 once the community has more than 100,000

@@ -8,6 +8,9 @@ import {
   ZDecisionRequest,
   ZPutPhotoRequest,
   ZVisitorEventsRequest,
+  ZGateSettings,
+  DEFAULT_OVERSTAY_GRACE_MINUTES,
+  DEFAULT_WALKIN_ESCALATE_SECONDS,
   ZWalkInRequest,
   ZGateTransitionRequest,
   ZInviteVisitorRequest,
@@ -186,4 +189,19 @@ export const visitorsRouter = createTRPCRouter({
         else yield tracked(item.id, { type: item.type, visitor: item.visitor });
       }
     }),
+
+  /**
+   * Signed in: the community's gate settings (live-gate §5): time zone, early check-in,
+   * the time a resident has to decide a walk-in, when the gate is offered the phones, and
+   * the overstay grace. Output: ZGateSettings. No REST path: the web app's own.
+   */
+  settings: procedureFor(ACCESS.visitors.settings)
+    .output(ZGateSettings)
+    .query(({ ctx }) => ({
+      timeZone: ctx.config.timeZone,
+      earlyCheckinMinutes: ctx.config.earlyCheckinMinutes,
+      walkinApprovalMinutes: ctx.config.walkinApprovalMinutes,
+      walkinEscalateSeconds: ctx.config.walkinEscalateSeconds ?? DEFAULT_WALKIN_ESCALATE_SECONDS,
+      overstayGraceMinutes: ctx.config.overstayGraceMinutes ?? DEFAULT_OVERSTAY_GRACE_MINUTES,
+    })),
 });

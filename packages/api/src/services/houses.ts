@@ -73,7 +73,7 @@ export async function getHouse(em: EntityManager, viewer: User, id: string): Pro
   ];
   return {
     ...serializeHouse(house),
-    residents: residents.map((user) => ({ id: user.id, name: user.name, email: user.email })),
+    residents: residents.map((user) => ({ id: user.id, name: user.name, email: user.email, phone: user.phone })),
     vehicles: vehicles.map((vehicle) => ({
       id: vehicle.id,
       licensePlate: vehicle.licensePlate,

@@ -18,7 +18,8 @@ export const ZHouseListRequest = z.object({ ...paginationFields, q: searchField 
 export type HouseListRequest = z.input<typeof ZHouseListRequest>;
 
 /** A resident as listed on a house: id, name, email. */
-export const ZHouseResident = z.object({ id: z.string(), name: z.string(), email: z.string() });
+/** A resident as listed on a house; the phone lets the gate call them about a walk-in (live-gate §2). */
+export const ZHouseResident = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
 
 /** A vehicle as listed on a house. */
 export const ZHouseVehicle = z.object({

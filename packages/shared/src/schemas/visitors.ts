@@ -223,3 +223,16 @@ export type VisitorStreamEvent =
   | { type: 'visitor.created' | 'visitor.updated'; visitor: Visitor }
   | { type: 'reset' };
 
+/**
+ * `visitors.settings` output: the community's gate settings the web app needs to show
+ * times and count-downs as the server judges them (live-gate §5, server-contract §3).
+ */
+export const ZGateSettings = z.object({
+  timeZone: z.string(),
+  earlyCheckinMinutes: z.number().int(),
+  walkinApprovalMinutes: z.number().int(),
+  walkinEscalateSeconds: z.number().int(),
+  overstayGraceMinutes: z.number().int(),
+});
+export type GateSettings = z.output<typeof ZGateSettings>;
+

@@ -1,8 +1,10 @@
 /** /guard/dashboard: the visitors inside the community right now (product-spec §2). */
 import { PAGE_SIZES, type VisitorSummary } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Clock, Home, LogOut, Phone, QrCode, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { TZDate } from '@date-fns/tz';
+import clsx from 'clsx';
+import { AlertTriangle, Clock, Home, LogOut, Phone, QrCode, ShieldCheck, UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 
 import { Button, ButtonLink } from '../../components/Button';
@@ -18,20 +20,38 @@ import { useToast } from '../../lib/toasts';
 import { CHECK_OUT_FAILED_MESSAGE, CHECKED_OUT_MESSAGE } from './gate-messages';
 import { QuickScan } from './QuickScan';
 
-/** The active list refreshes itself, as the gate tablet stays on this screen. */
+/** The active list refreshes itself, as the gate tablet stays on this screen (live updates refresh it at once). */
 const ACTIVE_REFRESH_MS = 30_000;
+
+/**
+ * Whether a checked-in visitor is overstaying (live-gate §5): the community's clock is past
+ * the visit's `visitTimeTo` on its date plus OVERSTAY_GRACE_MINUTES.
+ */
+export function isOverstaying(
+  visitor: Pick<VisitorSummary, 'status' | 'visitDate' | 'visitTimeTo'>,
+  settings: { timeZone: string; overstayGraceMinutes: number },
+  now: number,
+): boolean {
+  if (visitor.status !== 'checked-in') return false;
+  const [year, month, day] = visitor.visitDate.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = visitor.visitTimeTo.split(':').map(Number) as [number, number];
+  const end = new TZDate(year, month - 1, day, hours, minutes, settings.timeZone).getTime();
+  return now > end + settings.overstayGraceMinutes * 60_000;
+}
 
 function ActiveVisitorRow({
   visitor,
   onCheckOut,
   checkingOut,
+  overstaying,
 }: {
   visitor: VisitorSummary;
   onCheckOut: () => void;
   checkingOut: boolean;
+  overstaying: boolean;
 }) {
   return (
-    <li className="flex flex-col gap-4 px-5 py-4 sm:flex-row sm:items-center">
+    <li className={clsx('flex flex-col gap-4 px-5 py-4 sm:flex-row sm:items-center', overstaying && 'bg-amber-50')}>
       <div className="min-w-0 flex-1">
         <Link
           href={`/visitors/${visitor.id}`}
@@ -39,6 +59,12 @@ function ActiveVisitorRow({
         >
           {visitor.name}
         </Link>
+        {overstaying && (
+          <span className="ml-3 inline-flex items-center gap-1 rounded-full bg-amber-200 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
+            <AlertTriangle aria-hidden="true" className="size-4" />
+            Overstaying: due out by {visitor.visitTimeTo}
+          </span>
+        )}
         <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1.5">
             <Phone aria-hidden="true" className="size-4 text-slate-400" />
@@ -97,8 +123,23 @@ export function GuardDashboardPage() {
     }),
   );
 
+  const pending = useQuery({
+    ...trpc.visitors.listSummaries.queryOptions({ status: 'pending', limit: PAGE_SIZES.activeVisitors }),
+    refetchInterval: ACTIVE_REFRESH_MS,
+  });
+  const settings = useQuery({ ...trpc.visitors.settings.queryOptions(), staleTime: Infinity });
+  // Re-judged every minute, and whenever the list changes.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
   const visitors = active.data?.items ?? [];
   const count = active.data?.total ?? visitors.length;
+  const waiting = pending.data?.items ?? [];
+  const overstaying = (visitor: VisitorSummary) => (settings.data ? isOverstaying(visitor, settings.data, now) : false);
+  const overstayCount = visitors.filter(overstaying).length;
 
   return (
     <>
@@ -117,16 +158,51 @@ export function GuardDashboardPage() {
         }
         subtitle="Visitors who are checked in and still inside the community."
         actions={
-          <ButtonLink
-            href="/guard/scan"
-            size="lg"
-            icon={<QrCode aria-hidden="true" className="size-5" />}
-          >
-            Scan QR
-          </ButtonLink>
+          <>
+            <ButtonLink
+              href="/guard/walk-in"
+              size="lg"
+              variant="secondary"
+              icon={<UserPlus aria-hidden="true" className="size-5" />}
+            >
+              New Walk-in
+            </ButtonLink>
+            <ButtonLink
+              href="/guard/scan"
+              size="lg"
+              icon={<QrCode aria-hidden="true" className="size-5" />}
+            >
+              Scan QR
+            </ButtonLink>
+          </>
         }
       />
       <QuickScan />
+      {waiting.length > 0 && (
+        <Card title="Waiting for a resident" description="Walk-ins the residents have been asked about." className="mb-6" padded={false}>
+          <ul className="divide-y divide-slate-100" aria-label="Pending walk-ins">
+            {waiting.map((visitor) => (
+              <li key={visitor.id} className="flex items-center justify-between gap-4 px-5 py-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{visitor.name}</p>
+                  <p className="text-sm text-slate-600">
+                    House {visitor.houseId.houseNumber} · {visitor.purpose ?? 'No purpose given'}
+                  </p>
+                </div>
+                <ButtonLink href={`/guard/walk-in/${visitor.id}`} variant="secondary" size="lg" aria-label={`Open walk-in of ${visitor.name}`}>
+                  Open
+                </ButtonLink>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {overstayCount > 0 && (
+        <p role="status" className="mb-4 flex items-center gap-2 rounded-xl bg-amber-100 px-4 py-3 text-base font-semibold text-amber-900">
+          <AlertTriangle aria-hidden="true" className="size-5" />
+          {overstayCount === 1 ? '1 visitor is overstaying' : `${overstayCount} visitors are overstaying`}
+        </p>
+      )}
       {actionError && (
         <ErrorBox message={actionError} onDismiss={() => setActionError(null)} className="mb-6" />
       )}
@@ -153,6 +229,7 @@ export function GuardDashboardPage() {
                 key={visitor.id}
                 visitor={visitor}
                 checkingOut={checkOut.isPending && checkOut.variables?.visitorId === visitor.id}
+                overstaying={overstaying(visitor)}
                 onCheckOut={() => {
                   setActionError(null);
                   checkOut.mutate({ visitorId: visitor.id });

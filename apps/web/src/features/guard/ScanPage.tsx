@@ -1,11 +1,11 @@
 /** /guard/scan: verify a pass token and check the visitor in or out (product-spec §2, §4, §5). */
 import { ZScanRequest, type Visitor } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Camera, ScanLine } from 'lucide-react';
+import { Camera, ScanLine, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 
-import { Button } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
@@ -125,7 +125,15 @@ export function ScanPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Scan QR" subtitle="Verify a visitor's pass, then check them in or out." />
+      <PageHeader
+        title="Scan QR"
+        subtitle="Verify a visitor's pass, then check them in or out."
+        actions={
+          <ButtonLink href="/guard/walk-in" size="lg" variant="secondary" icon={<UserPlus aria-hidden="true" className="size-5" />}>
+            New Walk-in
+          </ButtonLink>
+        }
+      />
 
       <Card>
         <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">

@@ -6,15 +6,25 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
+import { LiveUpdatesProvider } from '../../lib/live-updates';
 import { useCurrentUser } from '../../lib/session';
+import { WalkInRequests } from '../visitors/WalkInRequests';
 import { Toaster } from '../../lib/toasts';
 import { FailedSignInsNotice } from './FailedSignInsNotice';
 import { Logo } from './Logo';
 import { bottomBarEntries, isActiveEntry, topBarEntries } from './navigation';
 import { UserMenu } from './UserMenu';
 
-/** Wraps every signed-in screen. */
+/** Wraps every signed-in screen, with the live updates (live-gate §3) open while signed in. */
 export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <LiveUpdatesProvider>
+      <Shell>{children}</Shell>
+    </LiveUpdatesProvider>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const [location] = useLocation();
   const topEntries = topBarEntries(user.role);
@@ -69,6 +79,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pt-8 md:pb-12">
         <FailedSignInsNotice />
+        {user.role === 'resident' && <WalkInRequests />}
         {children}
       </main>
 

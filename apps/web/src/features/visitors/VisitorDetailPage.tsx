@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { BackLink } from '../../components/BackLink';
-import { Button } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { QrPassCard } from './QrPassCard';
+import { VisitorPhoto, WalkInRequest } from './WalkInRequests';
 
 /** The question asked before a cancel (product-spec §4). */
 export const CANCEL_CONFIRMATION = 'Are you sure you want to cancel this invitation?';
@@ -46,6 +47,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 function VisitorInformation({ visitor }: { visitor: Visitor }) {
   return (
     <Card title="Visitor Information">
+      {visitor.hasPhoto && <VisitorPhoto visitor={visitor} className="mb-4 size-40 rounded-xl object-cover" />}
       <dl className="-my-3 divide-y divide-slate-100">
         <Detail term="Name">{visitor.name}</Detail>
         <Detail term="Phone">{visitor.phone}</Detail>
@@ -194,6 +196,18 @@ export function VisitorDetailPage({ id }: { id: string }) {
       />
       {cancelError && (
         <ErrorBox message={cancelError} onDismiss={() => setCancelError(null)} className="mb-6" />
+      )}
+      {visitor.status === 'pending' && visitor.kind === 'walk-in' && user.role !== 'guard' && (
+        <ul className="mb-6" aria-label="Decision">
+          <WalkInRequest visitor={visitor} />
+        </ul>
+      )}
+      {visitor.status === 'pending' && visitor.kind === 'walk-in' && user.role === 'guard' && (
+        <p className="mb-6">
+          <ButtonLink href={`/guard/walk-in/${visitor.id}`} size="lg">
+            Open the waiting card
+          </ButtonLink>
+        </p>
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div>

@@ -32,15 +32,22 @@ export function VisitorListPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const [search, setSearch] = useState('');
+  // "Waiting for you" (live-gate §2): the walk-ins pending a decision, for residents and admins.
+  const [waiting, setWaiting] = useState(false);
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
-  const input = { limit: PAGE_SIZES.visitors, ...(debouncedSearch ? { q: debouncedSearch } : {}) };
-  const procedure = isResident ? trpc.visitors.myInvitationSummaries : trpc.visitors.listSummaries;
+  const input = {
+    limit: PAGE_SIZES.visitors,
+    ...(debouncedSearch ? { q: debouncedSearch } : {}),
+    ...(waiting ? { status: 'pending' as const } : {}),
+  };
+  const hosted = isResident && !waiting;
+  const procedure = hosted ? trpc.visitors.myInvitationSummaries : trpc.visitors.listSummaries;
   const query = useInfiniteQuery({
     queryKey: procedure.queryKey(input),
     initialPageParam: 0,
     queryFn: ({ pageParam }) => {
       const page = { ...input, ...(pageParam > 0 ? { offset: pageParam } : {}) };
-      return isResident ? client.visitors.myInvitationSummaries.query(page) : client.visitors.listSummaries.query(page);
+      return hosted ? client.visitors.myInvitationSummaries.query(page) : client.visitors.listSummaries.query(page);
     },
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
@@ -72,6 +79,17 @@ export function VisitorListPage() {
         }
       />
 
+      {user.role !== 'guard' && (
+        <div className="mb-4 flex gap-2" role="group" aria-label="Show">
+          <Button variant={waiting ? 'secondary' : 'primary'} aria-pressed={!waiting} onClick={() => setWaiting(false)}>
+            {isResident ? 'My Invitations' : 'All'}
+          </Button>
+          <Button variant={waiting ? 'primary' : 'secondary'} aria-pressed={waiting} onClick={() => setWaiting(true)}>
+            Waiting for you
+          </Button>
+        </div>
+      )}
+
       <SearchField
         label="Search visitors"
         placeholder="Search by name or phone"
@@ -88,7 +106,7 @@ export function VisitorListPage() {
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
           <EmptyState
             icon={<UsersRound aria-hidden="true" className="size-6" />}
-            title="No visitors found"
+            title={waiting ? 'Nobody is waiting for you' : 'No visitors found'}
             hint={debouncedSearch ? 'Try another name or phone number.' : undefined}
           />
         </div>

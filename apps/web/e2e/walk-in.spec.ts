@@ -1,0 +1,104 @@
+/**
+ * Walk-ins with live updates (live-gate §2, §3), in two browsers at once against the real
+ * server: the guard registers a walk-in with a photo; the resident's page shows the
+ * request without a reload and approves it; the guard's waiting card turns to Check In
+ * without a reload, and the guard checks the visitor in. Then a walk-in nobody answers:
+ * after WALKIN_ESCALATE_SECONDS the card offers the resident's phone and the gate's own
+ * approval with a reason.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+import { GUARD, RESIDENT, screenshot, signIn } from './support';
+
+/** A real JPEG of a face-sized picture, drawn by the browser (the camera's stand-in). */
+async function cameraPicture(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1280;
+    canvas.height = 960;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#0f766e';
+    context.fillRect(0, 0, 1280, 960);
+    context.fillStyle = '#fde68a';
+    context.beginPath();
+    context.arc(640, 420, 260, 0, Math.PI * 2);
+    context.fill();
+    return canvas.toDataURL('image/jpeg', 0.95);
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+async function registerWalkIn(guard: Page, name: string, purpose: string) {
+  await guard.goto('/guard/scan');
+  await guard.getByRole('link', { name: 'New Walk-in' }).click();
+  await expect(guard.getByRole('heading', { level: 1, name: 'New Walk-in' })).toBeVisible();
+  await guard.getByLabel('House', { exact: true }).selectOption({ label: '101 · Block A' });
+  await guard.getByLabel('Visitor Name').fill(name);
+  await guard.getByLabel('Phone Number').fill('+1 555-010-4242');
+  await guard.getByRole('button', { name: purpose }).click();
+  await expect(guard.getByRole('textbox', { name: 'Purpose' })).toHaveValue(purpose);
+}
+
+test('a walk-in is approved live by the resident and checked in by the guard', async ({ browser }) => {
+  const residentContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const resident = await residentContext.newPage();
+  await signIn(resident, RESIDENT);
+
+  const guardContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const guard = await guardContext.newPage();
+  await signIn(guard, GUARD);
+
+  await registerWalkIn(guard, 'Walter Walkin', 'Delivery');
+  await guard.getByLabel('Take Photo').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await cameraPicture(guard) });
+  await expect(guard.getByRole('img', { name: 'Photo of the visitor' })).toBeVisible();
+  await screenshot(guard, '40-walk-in-form-tablet');
+  await guard.getByRole('button', { name: 'Ask the Residents' }).click();
+
+  await expect(guard).toHaveURL(/\/guard\/walk-in\/[0-9a-f-]{36}$/);
+  await expect(guard.getByRole('heading', { name: 'Waiting for a resident' })).toBeVisible();
+  await expect(guard.getByRole('timer')).toHaveText(/^\d+:\d\d$/);
+  await expect(guard.getByRole('img', { name: 'Photo of Walter Walkin' })).toBeVisible();
+  await screenshot(guard, '41-walk-in-waiting-tablet');
+
+  // The resident did not reload: the request arrives by the live update.
+  const request = resident.getByRole('region', { name: 'Walk-in requests' });
+  await expect(request.getByText('Walter Walkin', { exact: true })).toBeVisible({ timeout: 5_000 });
+  await expect(request.getByRole('img', { name: 'Photo of Walter Walkin' })).toBeVisible();
+  await expect(request.getByText(/Delivery/)).toBeVisible();
+  await screenshot(resident, '42-walk-in-request-phone');
+  await request.getByRole('button', { name: 'Approve Walter Walkin' }).click();
+  await expect(resident.getByRole('status').filter({ hasText: 'Walter Walkin may come in' })).toBeVisible();
+  await expect(request.getByText('Walter Walkin', { exact: true })).toBeHidden();
+
+  // The guard's card turns without a reload.
+  await expect(guard.getByRole('heading', { name: 'Approved: let the visitor in' })).toBeVisible({ timeout: 5_000 });
+  await expect(guard.getByText('By Priya Shah')).toBeVisible();
+  await screenshot(guard, '43-walk-in-approved-tablet');
+  await guard.getByRole('button', { name: 'Check In Visitor' }).click();
+  await expect(guard).toHaveURL(/\/guard\/dashboard$/);
+  await expect(guard.getByRole('status').filter({ hasText: 'Visitor checked in successfully!' })).toBeVisible();
+  await expect(guard.getByRole('list', { name: 'Checked-in visitors' }).getByText('Walter Walkin')).toBeVisible();
+
+  // Nobody answers the next one: after the escalation the gate may call, or approve with a reason.
+  await registerWalkIn(guard, 'Una Answered', 'Cab');
+  await guard.getByRole('button', { name: 'Ask the Residents' }).click();
+  await expect(guard.getByRole('heading', { name: 'Waiting for a resident' })).toBeVisible();
+  await expect(guard.getByRole('heading', { name: 'No answer yet' })).toBeVisible({ timeout: 15_000 });
+  await expect(guard.getByRole('link', { name: /Call Priya Shah/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
+  await screenshot(guard, '44-walk-in-escalated-tablet');
+  await guard.getByRole('button', { name: 'Approve at the Gate' }).click();
+  await expect(guard.getByText('A reason is required when the gate approves a walk-in')).toBeVisible();
+  await guard.getByLabel('Reason for approving at the gate').fill('Resident confirmed on the intercom');
+  await guard.getByRole('button', { name: 'Approve at the Gate' }).click();
+  await expect(guard.getByRole('heading', { name: 'Approved: let the visitor in' })).toBeVisible();
+  await expect(guard.getByText('Resident confirmed on the intercom')).toBeVisible();
+
+  // The guard dashboard lists what waits and who is inside; the resident's list filters the waiting.
+  await resident.goto('/visitors');
+  await resident.getByRole('button', { name: 'Waiting for you' }).click();
+  await expect(resident.getByText('Nobody is waiting for you')).toBeVisible();
+  await screenshot(resident, '45-visitors-waiting-phone');
+
+  await residentContext.close();
+  await guardContext.close();
+});

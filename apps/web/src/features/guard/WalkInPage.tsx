@@ -1,0 +1,376 @@
+/**
+ * The gate's walk-ins (live-gate §2): /guard/walk-in registers a visitor who was not
+ * invited (house, name, phone, purpose with quick choices, plate, a photo taken with the
+ * tablet's camera and shrunk on the device); /guard/walk-in/:id is the waiting card, which
+ * shows live whether a resident approved or denied, counts down to the time-out, offers
+ * the residents' phones and the gate's own approval (with a reason) once
+ * WALKIN_ESCALATE_SECONDS have passed, and Check In the moment the visitor is approved.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZWalkInRequest, type Visitor } from '@gatehouse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Camera, CheckCircle2, Clock, LogIn, Phone, ShieldAlert, XCircle } from 'lucide-react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useLocation } from 'wouter';
+
+import { BackLink } from '../../components/BackLink';
+import { Button, ButtonLink } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
+import { TextField } from '../../components/Field';
+import { HouseSelectField } from '../../components/HouseSelectField';
+import { PageHeader } from '../../components/PageHeader';
+import { PageSpinner } from '../../components/Spinner';
+import { StatusBadge } from '../../components/StatusBadge';
+import { toAppError } from '../../lib/errors';
+import { formatInstant, houseLabel } from '../../lib/format';
+import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
+import { shrinkPhoto, uploadPhoto } from '../../lib/photos';
+import { useCurrentUser } from '../../lib/session';
+import { useToast } from '../../lib/toasts';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { VisitorPhoto } from '../visitors/WalkInRequests';
+import { CHECK_IN_FAILED_MESSAGE, CHECKED_IN_MESSAGE } from './gate-messages';
+
+/** The purposes most walk-ins have, one tap each (live-gate §2). */
+export const QUICK_PURPOSES = ['Delivery', 'Cab', 'Service', 'Guest'] as const;
+
+/** /guard/walk-in: the walk-in form. */
+export function WalkInPage() {
+  useDocumentTitle('New Walk-in');
+  const user = useCurrentUser();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const photoId = useId();
+
+  const { form, field, errors } = useSubmitValidatedForm({
+    resolver: zodResolver(ZWalkInRequest),
+    defaultValues: { name: '', phone: '', purpose: '', vehicleLicensePlate: '', houseId: '' },
+  });
+  const purpose = form.watch('purpose');
+
+  useEffect(() => () => {
+    if (photo) URL.revokeObjectURL(photo.url);
+  }, [photo]);
+
+  const walkIn = useMutation(trpc.visitors.walkIn.mutationOptions());
+
+  const onPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setPhotoError(null);
+    if (!file) return;
+    try {
+      const blob = await shrinkPhoto(file);
+      setPhoto({ blob, url: URL.createObjectURL(blob) });
+    } catch (error) {
+      setPhotoError(toAppError(error).message);
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setServerError(null);
+    setSending(true);
+    try {
+      const visitor = await walkIn.mutateAsync(input);
+      if (photo) {
+        // The walk-in stands even if its photo fails; the waiting card says so.
+        await uploadPhoto(visitor.id, photo.blob).catch((error: unknown) => {
+          sessionStorage.setItem(`walk-in-photo-error:${visitor.id}`, toAppError(error).message);
+        });
+      }
+      await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
+      navigate(`/guard/walk-in/${visitor.id}`);
+    } catch (error) {
+      setServerError(toAppError(error, 'Failed to register walk-in').message);
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        back={<BackLink href="/guard/scan">Back to scan</BackLink>}
+        title="New Walk-in"
+        subtitle="A visitor who was not invited: the house's residents are asked to approve."
+      />
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+        {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
+        <Card title="Visitor">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <HouseSelectField user={user} loadError="field" className="sm:col-span-2" error={errors.houseId?.message} {...field('houseId')} />
+            <TextField label="Visitor Name" autoComplete="off" error={errors.name?.message} {...field('name')} />
+            <TextField label="Phone Number" type="tel" autoComplete="off" placeholder="+1 555 010 0100" error={errors.phone?.message} {...field('phone')} />
+            <div className="sm:col-span-2">
+              <TextField label="Purpose" aside="Optional" error={errors.purpose?.message} {...field('purpose')} />
+              <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick purposes">
+                {QUICK_PURPOSES.map((choice) => (
+                  <Button
+                    key={choice}
+                    variant={purpose === choice ? 'primary' : 'secondary'}
+                    size="lg"
+                    aria-pressed={purpose === choice}
+                    onClick={() => form.setValue('purpose', choice)}
+                  >
+                    {choice}
+                  </Button>
+                ))}
+              </div>
+            </div>
+            <TextField
+              label="Vehicle License Plate"
+              aside="Optional"
+              autoComplete="off"
+              autoCapitalize="characters"
+              inputClassName="uppercase"
+              error={errors.vehicleLicensePlate?.message}
+              {...field('vehicleLicensePlate', { onChange: upperCaseInput })}
+            />
+          </div>
+        </Card>
+        <Card title="Photo" description="Optional. The residents see it when they decide.">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+            {photo ? (
+              <img src={photo.url} alt="Photo of the visitor" className="size-32 rounded-xl object-cover" />
+            ) : (
+              <div className="flex size-32 items-center justify-center rounded-xl bg-slate-100 text-slate-400">
+                <Camera aria-hidden="true" className="size-10" />
+              </div>
+            )}
+            <div className="flex flex-col gap-2">
+              <label htmlFor={photoId} className="inline-flex min-h-14 cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-6 text-base font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600">
+                <Camera aria-hidden="true" className="size-5" />
+                {photo ? 'Retake Photo' : 'Take Photo'}
+              </label>
+              <input id={photoId} type="file" accept="image/*" capture="environment" className="sr-only" onChange={(event) => void onPhoto(event)} />
+              {photoError && (
+                <p role="alert" className="text-sm font-medium text-red-700">
+                  {photoError}
+                </p>
+              )}
+            </div>
+          </div>
+        </Card>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <ButtonLink href="/guard/scan" variant="secondary" size="lg">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" size="lg" loading={sending}>
+            {sending ? 'Sending…' : 'Ask the Residents'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** `m:ss` of a number of seconds (never negative). */
+export function formatCountdown(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** Seconds since `iso` and until `iso + minutes`, ticking every second. */
+function useClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The gate's own approval, with its reason (live-gate §2: 5 to 200 characters). */
+function GateApproval({ visitor }: { visitor: Visitor }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const approve = useMutation(
+    trpc.visitors.approve.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() }),
+      onError: (failure) => setError(toAppError(failure).message),
+    }),
+  );
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(null);
+        approve.mutate({ id: visitor.id, reason });
+      }}
+    >
+      <TextField
+        label="Reason for approving at the gate"
+        placeholder="Resident confirmed on the intercom"
+        value={reason}
+        error={error ?? undefined}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <Button type="submit" size="lg" variant="secondary" loading={approve.isPending} icon={<ShieldAlert aria-hidden="true" className="size-5" />}>
+        Approve at the Gate
+      </Button>
+    </form>
+  );
+}
+
+/** /guard/walk-in/:id: the waiting card. */
+export function WalkInStatusPage({ id }: { id: string }) {
+  useDocumentTitle('Walk-in');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const [, navigate] = useLocation();
+  const now = useClock();
+  const [checkInError, setCheckInError] = useState<string | null>(null);
+  const visitor = useQuery({ ...trpc.visitors.byId.queryOptions({ id }), refetchInterval: 15_000 });
+  const settings = useQuery({ ...trpc.visitors.settings.queryOptions(), staleTime: Infinity });
+  const data = visitor.data;
+  const house = useQuery({ ...trpc.houses.byId.queryOptions({ id: data?.houseId.id ?? '' }), enabled: !!data && data.status === 'pending' });
+  const checkIn = useMutation(
+    trpc.visitors.checkIn.mutationOptions({
+      onSuccess: async () => {
+        showToast(CHECKED_IN_MESSAGE);
+        await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
+        navigate('/guard/dashboard');
+      },
+      onError: (error) => setCheckInError(toAppError(error, CHECK_IN_FAILED_MESSAGE).message),
+    }),
+  );
+  const photoError = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(`walk-in-photo-error:${id}`) : null;
+
+  if (visitor.isPending) return <PageSpinner label="Loading walk-in" />;
+  if (visitor.isError || !data) return <ErrorBox message={toAppError(visitor.error).message} onRetry={() => void visitor.refetch()} />;
+
+  const createdAt = Date.parse(data.createdAt);
+  const approvalMinutes = settings.data?.walkinApprovalMinutes ?? 10;
+  const escalateSeconds = settings.data?.walkinEscalateSeconds ?? 60;
+  const secondsLeft = (createdAt + approvalMinutes * 60_000 - now) / 1000;
+  const escalated = (now - createdAt) / 1000 >= escalateSeconds;
+  const residents = house.data?.residents ?? [];
+
+  const tone =
+    data.status === 'approved' || data.status === 'checked-in'
+      ? { box: 'border-emerald-300 bg-emerald-50', text: 'text-emerald-900', icon: <CheckCircle2 aria-hidden="true" className="size-8 text-emerald-700" /> }
+      : data.status === 'pending'
+        ? { box: 'border-amber-300 bg-amber-50', text: 'text-amber-900', icon: <Clock aria-hidden="true" className="size-8 text-amber-700" /> }
+        : { box: 'border-red-300 bg-red-50', text: 'text-red-900', icon: <XCircle aria-hidden="true" className="size-8 text-red-700" /> };
+  const headline =
+    data.status === 'pending'
+      ? 'Waiting for a resident'
+      : data.status === 'approved'
+        ? 'Approved: let the visitor in'
+        : data.status === 'rejected'
+          ? 'Denied by the resident'
+          : data.status === 'expired'
+            ? 'No answer in time'
+            : data.status === 'checked-in'
+              ? 'Checked in'
+              : 'Closed';
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader back={<BackLink href="/guard/dashboard">Back to active visitors</BackLink>} title="Walk-in" subtitle={`${data.name} for House ${houseLabel(data.houseId)}`} />
+      {photoError && <ErrorBox message={`The photo was not saved: ${photoError}`} className="mb-6" />}
+      <section aria-labelledby="walk-in-status" className={`rounded-2xl border-2 p-5 sm:p-6 ${tone.box}`}>
+        <div role="status" className="flex items-start gap-3">
+          {tone.icon}
+          <div className="min-w-0 flex-1">
+            <h2 id="walk-in-status" className={`text-xl font-bold ${tone.text}`}>
+              {headline}
+            </h2>
+            {data.status === 'pending' && (
+              <p className={`mt-1 text-sm font-medium ${tone.text}`}>
+                The residents of House {houseLabel(data.houseId)} have been asked.
+              </p>
+            )}
+            {data.decidedBy && (
+              <p className={`mt-1 text-sm font-medium ${tone.text}`}>
+                By {data.decidedBy.name}
+                {data.decisionReason ? `: ${data.decisionReason}` : ''}
+              </p>
+            )}
+          </div>
+          <StatusBadge status={data.status} size="lg" />
+        </div>
+        {data.status === 'pending' && (
+          <p className="mt-4 text-base text-amber-900">
+            Time left to decide:{' '}
+            <span role="timer" aria-label={`Time left to decide ${formatCountdown(secondsLeft)}`} className="font-mono text-2xl font-bold">
+              {formatCountdown(secondsLeft)}
+            </span>
+          </p>
+        )}
+        <div className="mt-5 flex items-center gap-4">
+          <VisitorPhoto visitor={data} />
+          <dl className="grid flex-1 grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-500">Phone</dt>
+              <dd className="font-medium text-slate-900">{data.phone}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Purpose</dt>
+              <dd className="font-medium text-slate-900">{data.purpose ?? 'Not given'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Registered</dt>
+              <dd className="font-medium text-slate-900">{formatInstant(data.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Pass code</dt>
+              <dd className="font-mono font-medium text-slate-900">{data.passCode}</dd>
+            </div>
+          </dl>
+        </div>
+        {checkInError && <ErrorBox message={checkInError} onDismiss={() => setCheckInError(null)} className="mt-4" />}
+        {data.status === 'approved' && (
+          <Button size="lg" className="mt-6 w-full" loading={checkIn.isPending} onClick={() => checkIn.mutate({ visitorId: data.id })} icon={<LogIn aria-hidden="true" className="size-5" />}>
+            Check In Visitor
+          </Button>
+        )}
+      </section>
+
+      {data.status === 'pending' && escalated && (
+        <Card title="No answer yet" description="Call a resident, or approve at the gate with a reason." className="mt-6">
+          <div className="flex flex-col gap-5">
+            {residents.length > 0 ? (
+              <ul className="flex flex-col gap-2" aria-label="Residents to call">
+                {residents.map((resident) => (
+                  <li key={resident.id}>
+                    <a
+                      href={`tel:${resident.phone.replace(/[^\d+]/g, '')}`}
+                      className="inline-flex min-h-14 w-full items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 text-base font-semibold text-slate-800 hover:bg-slate-50"
+                    >
+                      <Phone aria-hidden="true" className="size-5 text-brand-700" />
+                      Call {resident.name}, {resident.phone}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600">No resident of this house has a phone number on file.</p>
+            )}
+            <GateApproval visitor={data} />
+          </div>
+        </Card>
+      )}
+      {data.status !== 'pending' && data.status !== 'approved' && (
+        <div className="mt-6 flex gap-3">
+          <ButtonLink href="/guard/walk-in" size="lg">
+            New Walk-in
+          </ButtonLink>
+          <ButtonLink href="/guard/dashboard" variant="secondary" size="lg">
+            Active Visitors
+          </ButtonLink>
+        </div>
+      )}
+    </div>
+  );
+}
