@@ -51,7 +51,7 @@ describe.each(legs)('house procedures on $name', (leg) => {
 
   it('shows residents and vehicles to staff and to the house’s residents, and empty lists to other residents', async () => {
     const own = await h.caller(c.resident.token).houses.byId({ id: c.houseId });
-    expect(own.residents).toEqual([{ id: c.resident.id, name: 'Rita Resident', email: 'rita@test.example' }]);
+    expect(own.residents).toEqual([{ id: c.resident.id, name: 'Rita Resident', email: 'rita@test.example', phone: '+15551234567' }]);
     expect(own.vehicles.map((vehicle) => vehicle.licensePlate)).toEqual(['ABC 123']);
     const other = await h.caller(c.neighbour.token).houses.byId({ id: c.houseId });
     expect(other).toMatchObject({ id: c.houseId, houseNumber: '101', residents: [], vehicles: [] });
