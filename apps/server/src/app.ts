@@ -4,6 +4,8 @@
  * with history fallback. Every /api answer uses the envelope of server-contract §1.
  */
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 
 import compress from '@fastify/compress';
@@ -68,6 +70,11 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** The general API rate limit; DEFAULT_API_RATE_LIMITS (counted in memory) when absent. */
   apiRateLimits?: ApiRateLimitOptions;
+  /**
+   * Serve HTTPS with this certificate and key (live-gate §0). With `offerCertificate`, the
+   * certificate is downloadable at GET /api/tls/certificate, for tablets to trust it.
+   */
+  https?: { cert: string; key: string; offerCertificate?: boolean };
 }
 
 /** The envelope of server-contract §1. */
@@ -95,7 +102,15 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Builds the Fastify app (not listening). */
 export async function buildApp(options: AppOptions) {
+  const tls = options.https;
   const app = Fastify({
+    // HTTPS from our own server (live-gate §0); the app is typed as plain HTTP either way.
+    ...(tls
+      ? {
+          serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
+            https.createServer({ cert: tls.cert, key: tls.key }, handler) as unknown as Server,
+        }
+      : {}),
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: BODY_LIMIT_BYTES,
     // tRPC batches put several procedure names in one path segment.
@@ -439,6 +454,16 @@ export async function buildApp(options: AppOptions) {
         .send(errorEnvelope(UNAVAILABLE_MESSAGE));
     }
   });
+
+  // A self-signed certificate, for gate tablets to install and trust (live-gate §0).
+  if (tls?.offerCertificate) {
+    app.get('/api/tls/certificate', async (_request, reply) =>
+      reply
+        .header('Content-Disposition', 'attachment; filename="gatehouse-certificate.crt"')
+        .type('application/x-x509-ca-cert')
+        .send(tls.cert),
+    );
+  }
 
   // The web app --------------------------------------------------------------------------
   const webRoot = options.webRoot;

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
+import type { TlsSetting } from './tls';
 import {
   DEFAULT_EARLY_CHECKIN_MINUTES,
   DEFAULT_OVERSTAY_GRACE_MINUTES,
@@ -38,6 +39,8 @@ export interface ServerConfig {
   /** The general API rate limit: requests (tRPC calls) per minute per client address and per user. */
   rateLimitPerAddressPerMinute: number;
   rateLimitPerUserPerMinute: number;
+  /** HTTPS (live-gate §0): PEM files, a self-signed certificate kept in DATA_DIR/tls, or plain HTTP (null). */
+  tls: TlsSetting;
   /** The built web app (apps/web/dist); not served when missing. */
   webRoot: string;
   repoRoot: string;
@@ -86,6 +89,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ? { kind: 'postgresql', url: databaseUrl }
     : { kind: 'pglite', dataDir: read('DATA_DIR')?.startsWith('memory://') ? 'memory://' : dataDir };
 
+  const tlsCert = read('TLS_CERT');
+  const tlsKey = read('TLS_KEY');
+  const tlsMode = read('TLS');
+  if ((tlsCert === undefined) !== (tlsKey === undefined)) throw new ConfigError('TLS_CERT and TLS_KEY must be set together');
+  if (tlsMode !== undefined && tlsMode !== 'self-signed') throw new ConfigError('TLS must be "self-signed" (or unset, with TLS_CERT and TLS_KEY for your own certificate)');
+  if (tlsMode && tlsCert) throw new ConfigError('Set either TLS=self-signed or TLS_CERT and TLS_KEY, not both');
+  const tls: TlsSetting = tlsCert && tlsKey
+    ? { kind: 'files', certPath: path.resolve(repoRoot, tlsCert), keyPath: path.resolve(repoRoot, tlsKey) }
+    : tlsMode
+      ? { kind: 'self-signed', dir: path.join(database.kind === 'pglite' && database.dataDir === 'memory://' ? path.resolve(repoRoot, '.data') : dataDir, 'tls') }
+      : null;
+
   const timeZone = read('COMMUNITY_TIMEZONE') ?? serverTimeZone();
   if (!isValidTimeZone(timeZone)) throw new ConfigError(`COMMUNITY_TIMEZONE "${timeZone}" is not an IANA time zone`);
 
@@ -119,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       0,
       24 * 60,
     ),
+    tls,
     walkinApprovalMinutes: parseInteger(
       'WALKIN_APPROVAL_MINUTES',
       read('WALKIN_APPROVAL_MINUTES') ?? String(DEFAULT_WALKIN_APPROVAL_MINUTES),

@@ -27,6 +27,7 @@ import {
 
 import { createApiRateLimitCounter } from './api-rate-limits';
 import { buildApp } from './app';
+import { loadTls, trustInstructions } from './tls';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 
 /** How often ended invitations are expired in the background (ms). */
@@ -108,7 +109,9 @@ async function main() {
   }
 
 
+  const tls = await loadTls(config.tls);
   const app = await buildApp({
+    ...(tls ? { https: { cert: tls.cert, key: tls.key, offerCertificate: tls.selfSigned } } : {}),
     db,
     service: {
       timeZone: config.timeZone,
@@ -167,7 +170,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Gatehouse is ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+  const url = `${tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  if (tls?.selfSigned) for (const line of trustInstructions(tls, url)) console.log(line);
+  else if (tls) console.log(`HTTPS with ${tls.certPath}, SHA-256 fingerprint ${tls.fingerprint}`);
+  console.log(`Gatehouse is ready: ${url}`);
 }
 
 main().catch((error: unknown) => {

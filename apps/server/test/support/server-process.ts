@@ -27,7 +27,7 @@ export function startServer(env: Record<string, string>, timeoutMs = 60_000): Pr
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const ready = /Gatehouse is ready: (http:\/\/\S+)/.exec(output);
+      const ready = /Gatehouse is ready: (https?:\/\/\S+)/.exec(output);
       if (ready) {
         clearTimeout(timer);
         resolve({
