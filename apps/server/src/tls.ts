@@ -101,15 +101,15 @@ function readPem(file: string, variable: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`${variable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new Error(`${variable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { cause: error });
   }
 }
 
 function fingerprintOf(cert: string, variable: string): string {
   try {
     return new X509Certificate(cert).fingerprint256;
-  } catch {
-    throw new Error(`${variable}: the file is not a PEM certificate`);
+  } catch (error) {
+    throw new Error(`${variable}: the file is not a PEM certificate`, { cause: error });
   }
 }
 
