@@ -134,7 +134,9 @@ export async function buildApp(options: AppOptions) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The QR decoder is WebAssembly served by us (live-gate §1): compiling it needs
+        // 'wasm-unsafe-eval', which allows WebAssembly only, not eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -12,7 +12,10 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     const calls = mockTrpc({ 'auth.me': () => ({ user: guard }) });
     const { user } = renderApp('/guard/scan', { user: guard });
 
-    expect(await screen.findByText(/camera scanner coming soon/i)).toBeInTheDocument();
+    expect(await screen.findByText(/Hold the QR code to the camera/)).toBeInTheDocument();
+    // jsdom has no camera: the page says so, and typing keeps working.
+    expect(await screen.findByText(/No camera is available here/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Camera' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Pass token or code'), '   ');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 

@@ -13,7 +13,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { toAppError } from '../../lib/errors';
 import { useToast } from '../../lib/toasts';
 import { useTRPC } from '../../lib/trpc';
+import { useVisitorEvents } from '../../lib/live-updates';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CameraScanner } from './CameraScanner';
 import {
   CHECK_IN_FAILED_MESSAGE,
   CHECK_OUT_FAILED_MESSAGE,
@@ -109,12 +111,11 @@ export function ScanPage() {
     }),
   );
 
-  // A form, so the Enter key verifies too.
-  const onVerify = (event: FormEvent) => {
-    event.preventDefault();
+  /** Verifies `value` (typed, pasted, from a hardware scanner or from the camera). */
+  const verify = (value: string) => {
     setActionError(null);
     setVisitor(null);
-    const parsed = ZScanRequest.safeParse({ token });
+    const parsed = ZScanRequest.safeParse({ token: value });
     if (!parsed.success) {
       setTokenError(parsed.error.issues[0]?.message ?? 'Please enter a token');
       inputRef.current?.focus();
@@ -122,6 +123,26 @@ export function ScanPage() {
     }
     scan.mutate({ token: parsed.data.token });
   };
+
+  // A form, so the Enter key verifies too.
+  const onVerify = (event: FormEvent) => {
+    event.preventDefault();
+    verify(token);
+  };
+
+  /** A code the camera read: shown in the field, verified at once, the field ready for the next. */
+  const onCameraCode = (value: string) => {
+    if (scan.isPending) return;
+    setToken(value);
+    setTokenError(null);
+    verify(value);
+    ready();
+  };
+
+  // The pass on screen follows live updates (live-gate §3): a resident's decision, a check-in elsewhere.
+  useVisitorEvents((event) => {
+    setVisitor((shown) => (shown && shown.id === event.visitor.id ? event.visitor : shown));
+  });
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -177,8 +198,8 @@ export function ScanPage() {
           ) : (
             <p id={`${inputId}-hint`} className="flex items-center gap-2 text-sm text-slate-500">
               <Camera aria-hidden="true" className="size-4 shrink-0" />
-              Camera scanner coming soon. Enter the token shown under the visitor&apos;s QR code, or
-              the 6-digit pass code they read out.
+              Hold the QR code to the camera, scan it with a scanner, or type the pass code the
+              visitor reads out.
             </p>
           )}
         </form>
@@ -198,6 +219,7 @@ export function ScanPage() {
             />
           </div>
         )}
+        <CameraScanner onCode={onCameraCode} />
       </div>
     </div>
   );
