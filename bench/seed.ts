@@ -102,7 +102,7 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   // counts table bloated, a state no real workload produces). A loaded history is not live
   // news either: the event triggers stay off during the load (no million events, no
   // million NOTIFYs), as after a day of pruning.
-  const loadTriggers = ['count_insert', 'count_update', 'event_insert', 'event_update'].map((name) => `visitor_invitation_${name}`);
+  const loadTriggers = ['count_insert', 'count_update', 'event_insert', 'event_update', 'notify_insert', 'notify_update'].map((name) => `visitor_invitation_${name}`);
   for (const trigger of loadTriggers) await run(`alter table visitor_invitation disable trigger ${trigger}`);
   for (let from = 1; from <= visitors; from += chunk) {
     const to = Math.min(visitors, from + chunk - 1);

@@ -39,6 +39,8 @@ export interface ServerConfig {
   /** The general API rate limit: requests (tRPC calls) per minute per client address and per user. */
   rateLimitPerAddressPerMinute: number;
   rateLimitPerUserPerMinute: number;
+  /** Web Push (live-gate §4): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; null = off. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /** HTTPS (live-gate §0): PEM files, a self-signed certificate kept in DATA_DIR/tls, or plain HTTP (null). */
   tls: TlsSetting;
   /** The built web app (apps/web/dist); not served when missing. */
@@ -101,6 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ? { kind: 'self-signed', dir: path.join(database.kind === 'pglite' && database.dataDir === 'memory://' ? path.resolve(repoRoot, '.data') : dataDir, 'tls') }
       : null;
 
+  const vapidValues = [read('VAPID_PUBLIC_KEY'), read('VAPID_PRIVATE_KEY'), read('VAPID_SUBJECT')];
+  if (vapidValues.some((value) => value !== undefined) && !vapidValues.every((value) => value !== undefined)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together');
+  }
+  const [vapidPublicKey, vapidPrivateKey, vapidSubject] = vapidValues;
+  if (vapidSubject && !/^(mailto:|https:\/\/)/.test(vapidSubject)) throw new ConfigError('VAPID_SUBJECT must be a mailto: or https: URL');
+  const vapid = vapidPublicKey && vapidPrivateKey && vapidSubject ? { publicKey: vapidPublicKey, privateKey: vapidPrivateKey, subject: vapidSubject } : null;
+
   const timeZone = read('COMMUNITY_TIMEZONE') ?? serverTimeZone();
   if (!isValidTimeZone(timeZone)) throw new ConfigError(`COMMUNITY_TIMEZONE "${timeZone}" is not an IANA time zone`);
 
@@ -135,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       24 * 60,
     ),
     tls,
+    vapid,
     walkinApprovalMinutes: parseInteger(
       'WALKIN_APPROVAL_MINUTES',
       read('WALKIN_APPROVAL_MINUTES') ?? String(DEFAULT_WALKIN_APPROVAL_MINUTES),

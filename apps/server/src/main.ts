@@ -7,6 +7,7 @@
 import {
   applyExpiry,
   pruneVisitorEvents,
+  PushDispatcher,
   createMemoryAuthRateLimits,
   createPostgresAuthRateLimits,
   DEMO_ACCOUNTS,
@@ -119,6 +120,7 @@ async function main() {
       walkinApprovalMinutes: config.walkinApprovalMinutes,
       walkinEscalateSeconds: config.walkinEscalateSeconds,
       overstayGraceMinutes: config.overstayGraceMinutes,
+      webPushPublicKey: config.vapid?.publicKey ?? null,
       sessionTtlDays: config.sessionTtlDays,
       sessionIdleDays: config.sessionIdleDays,
     },
@@ -141,6 +143,12 @@ async function main() {
   }, EXPIRY_SWEEP_INTERVAL_MS);
   sweep.unref();
 
+  // Web Push, when configured (live-gate §4): this process sends the notifications it claims.
+  const pushDispatcher = config.vapid
+    ? new PushDispatcher(db, config.vapid, { onError: (error) => app.log.warn({ err: error }, 'sending a push message failed') })
+    : null;
+  await pushDispatcher?.start();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -153,6 +161,7 @@ async function main() {
     force.unref();
     clearInterval(sweep);
     try {
+      await pushDispatcher?.close();
       await app.closeGracefully();
       await db.close();
       await rateLimitPool?.end();

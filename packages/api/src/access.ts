@@ -77,6 +77,16 @@ export const ACCESS = {
   audit: {
     list: ADMIN,
   },
+  /** live-gate §4: everyone their own notifications (service rule). */
+  notifications: {
+    list: 'signed-in',
+    count: 'signed-in',
+    markRead: 'signed-in',
+    settings: 'signed-in',
+    updateSettings: 'signed-in',
+    subscribePush: 'signed-in',
+    unsubscribePush: 'signed-in',
+  },
   payments: {
     /** Residents: their own house's only (service rule). */
     list: HOSTS,

@@ -24,3 +24,4 @@ export { communityDate, communityTime, isValidTimeZone, serverTimeZone } from '.
 export { ensureBootstrapAdmin, hashPassword } from './services/auth';
 export { applyExpiry, newPassToken, passQrDataUrl } from './services/visitors';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoAccounts, isDatabaseEmpty, seedDemoCommunity } from './seed/demo';
+export { PushDispatcher, pushPayload, type VapidKeys, type PushPayload } from './services/web-push';

@@ -2,6 +2,7 @@
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { housesRouter } from './routers/houses';
+import { notificationsRouter } from './routers/notifications';
 import { paymentsRouter } from './routers/payments';
 import { usersRouter } from './routers/users';
 import { vehiclesRouter } from './routers/vehicles';
@@ -16,6 +17,7 @@ export const appRouter = createTRPCRouter({
   visitors: visitorsRouter,
   payments: paymentsRouter,
   audit: auditRouter,
+  notifications: notificationsRouter,
 });
 
 /** The router's type: all the web client imports from the server. */

@@ -30,6 +30,8 @@ export interface ServiceConfig {
   walkinEscalateSeconds?: number;
   /** Minutes past `visitTimeTo` before a checked-in visitor is overstaying (OVERSTAY_GRACE_MINUTES; default 30). */
   overstayGraceMinutes?: number;
+  /** The VAPID public key when the server sends Web Push (live-gate §4); absent: off. */
+  webPushPublicKey?: string | null;
   /** Lifetime of a sign-in token in days (SESSION_TTL_DAYS). */
   sessionTtlDays: number;
   /** Days of inactivity after which a sign-in token stops working (SESSION_IDLE_DAYS). */

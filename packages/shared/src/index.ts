@@ -9,3 +9,4 @@ export * from './schemas/users';
 export * from './schemas/vehicles';
 export * from './schemas/payments';
 export * from './schemas/audit';
+export * from './schemas/notifications';

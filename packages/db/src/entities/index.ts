@@ -213,6 +213,22 @@ export const VisitorInvitationSchema = defineEntity({
       forEach: 'row',
       body: "insert into visitor_event (type, visitor_id, house_id, host_id, state, created_at) values ('visitor.updated', new.id, new.house_id, new.host_id, jsonb_build_object('status', new.status, 'host_id', new.host_id, 'check_in_time', new.check_in_time, 'check_out_time', new.check_out_time, 'checked_in_by_id', new.checked_in_by_id, 'checked_out_by_id', new.checked_out_by_id, 'notes', new.notes, 'decided_by_id', new.decided_by_id, 'decided_at', new.decided_at, 'decision_reason', new.decision_reason, 'has_photo', new.has_photo, 'updated_at', new.updated_at), now()); perform pg_notify('visitor_event', currval('visitor_event_id_seq')::text); return null;",
     },
+    // A resident's notifications (live-gate §4): a walk-in waiting for their house; their
+    // own visitor checking in or out. The NOTIFY carries the visitor id (no personal data).
+    {
+      name: 'visitor_invitation_notify_insert',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'row',
+      body: "if new.kind = 'walk-in' and new.status = 'pending' then insert into notification (user_id, kind, visitor_id) select u.id, 'walk-in.waiting', new.id from app_user u left join notification_preference np on np.user_id = u.id where u.house_id = new.house_id and u.role = 'resident' and u.is_active and coalesce(np.walk_ins, true); if found then perform pg_notify('notification', new.id::text); end if; end if; return null;",
+    },
+    {
+      name: 'visitor_invitation_notify_update',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      body: "if new.host_id is not null and old.status is distinct from new.status and new.status in ('checked-in', 'checked-out') then insert into notification (user_id, kind, visitor_id) select u.id, case when new.status = 'checked-in' then 'visitor.checked-in' else 'visitor.checked-out' end, new.id from app_user u left join notification_preference np on np.user_id = u.id where u.id = new.host_id and u.is_active and (case when new.status = 'checked-in' then coalesce(np.check_ins, true) else coalesce(np.check_outs, true) end); if found then perform pg_notify('notification', new.id::text); end if; end if; return null;",
+    },
     {
       name: 'visitor_invitation_count_delete',
       timing: 'after',
@@ -348,6 +364,65 @@ export const VisitorEventSchema = defineEntity({
 export class VisitorEvent extends VisitorEventSchema.class {}
 VisitorEventSchema.setClass(VisitorEvent);
 
+/** The kinds of notification a resident gets (live-gate §4), each of which they can turn off. */
+export const NOTIFICATION_KINDS = ['walk-in.waiting', 'visitor.checked-in', 'visitor.checked-out'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * A resident's notification (live-gate §4): a walk-in waits for their house, or their own
+ * visitor checked in or out. Written by the triggers on `visitor_invitation` in the same
+ * transaction as the move (every path, one place), for each resident who has not turned
+ * that kind off; `NOTIFY notification, '<id>'` lets a server with Web Push send it, and
+ * `pushed_at` makes exactly one process send it.
+ */
+export const NotificationSchema = defineEntity({
+  name: 'Notification',
+  tableName: 'notification',
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    kind: p.enum(NOTIFICATION_KINDS),
+    visitor: () => p.manyToOne(VisitorInvitation).deleteRule('cascade').index(),
+    createdAt: p.datetime().defaultRaw('current_timestamp'),
+    readAt: p.datetime().nullable(),
+    pushedAt: p.datetime().nullable(),
+  },
+  indexes: [{ name: 'notification_user_created_at_index', properties: ['user', 'createdAt'] }],
+});
+export class Notification extends NotificationSchema.class {}
+NotificationSchema.setClass(Notification);
+
+/** Which notifications a user wants (live-gate §4); no row: all of them. */
+export const NotificationPreferenceSchema = defineEntity({
+  name: 'NotificationPreference',
+  tableName: 'notification_preference',
+  properties: {
+    user: () => p.oneToOne(User).primary().owner().deleteRule('cascade'),
+    walkIns: p.boolean().default(true),
+    checkIns: p.boolean().default(true),
+    checkOuts: p.boolean().default(true),
+    updatedAt: updatedAt(),
+  },
+});
+export class NotificationPreference extends NotificationPreferenceSchema.class {}
+NotificationPreferenceSchema.setClass(NotificationPreference);
+
+/** A browser's Web Push subscription (live-gate §4); deleted when the push service answers 404 or 410. */
+export const PushSubscriptionSchema = defineEntity({
+  name: 'PushSubscription',
+  tableName: 'push_subscription',
+  properties: {
+    id: id(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    endpoint: p.string().length(1000).unique(),
+    p256dh: p.string().length(200),
+    auth: p.string().length(100),
+    createdAt: createdAt(),
+  },
+});
+export class PushSubscription extends PushSubscriptionSchema.class {}
+PushSubscriptionSchema.setClass(PushSubscription);
+
 /** What an audit event records (the list lives in @gatehouse/shared, which the browser reads too). */
 export const AUDIT_ACTIONS = AUDIT_ACTION_NAMES;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -424,6 +499,9 @@ export const entities = [
   VisitorPhotoSchema,
   VisitorStatusCountSchema,
   VisitorEventSchema,
+  NotificationSchema,
+  NotificationPreferenceSchema,
+  PushSubscriptionSchema,
   VehicleSchema,
   PaymentSchema,
   AuditEventSchema,

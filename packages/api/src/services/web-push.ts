@@ -1,0 +1,133 @@
+/**
+ * Web Push (live-gate §4), when the server has VAPID keys: the notification triggers send
+ * `NOTIFY notification, '<visitor id>'`; every server process with Web Push listens, and
+ * the one whose `UPDATE … SET pushed_at` claims a notification sends it to each of its
+ * user's devices, through the `web-push` package. A push carries no personal data beyond
+ * the visitor's first name and the house; tapping it opens the visitor. Subscriptions the
+ * push service answers 404 or 410 for are deleted.
+ */
+import type { Agent } from 'node:https';
+
+import type { Database } from '@gatehouse/db';
+import webpush from 'web-push';
+
+/** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT (a mailto: or https: URL). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/** What a push message says (its JSON payload). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** The page a tap opens. */
+  url: string;
+  /** One notification per visitor and kind on the device. */
+  tag: string;
+}
+
+const TITLES = {
+  'walk-in.waiting': 'A visitor is waiting at the gate',
+  'visitor.checked-in': 'Your visitor has arrived',
+  'visitor.checked-out': 'Your visitor has left',
+} as const;
+
+/** The payload for a notification: the visitor's first name and the house only. */
+export function pushPayload(
+  kind: keyof typeof TITLES,
+  visitor: { id: string; name: string; houseNumber: string; block: string },
+): PushPayload {
+  const firstName = visitor.name.trim().split(/\s+/)[0] ?? '';
+  const house = `House ${visitor.houseNumber} · Block ${visitor.block}`;
+  const body =
+    kind === 'walk-in.waiting'
+      ? `${firstName} at the gate for ${house}: approve or deny.`
+      : kind === 'visitor.checked-in'
+        ? `${firstName} checked in for ${house}.`
+        : `${firstName} checked out from ${house}.`;
+  return { title: TITLES[kind], body, url: `/visitors/${visitor.id}`, tag: `${kind}:${visitor.id}` };
+}
+
+/** Sends the notifications of this process's database as Web Push messages (one sender per notification across processes). */
+export class PushDispatcher {
+  readonly #db: Database;
+  readonly #vapid: VapidKeys;
+  readonly #agent: Agent | undefined;
+  readonly #onError: (error: unknown) => void;
+  #stop: (() => Promise<void>) | null = null;
+  #work: Promise<void> = Promise.resolve();
+
+  /** `agent` is for tests (a local push service with its own certificate). */
+  constructor(db: Database, vapid: VapidKeys, options: { agent?: Agent; onError?: (error: unknown) => void } = {}) {
+    this.#db = db;
+    this.#vapid = vapid;
+    this.#agent = options.agent;
+    this.#onError = options.onError ?? (() => {});
+  }
+
+  /** Starts listening; resolves once listening. Also sends what an earlier outage left unsent (the last hour). */
+  async start(): Promise<void> {
+    this.#stop = await this.#db.listen('notification', {
+      onMessage: () => this.#schedule(),
+      onReconnect: () => this.#schedule(),
+    });
+    this.#schedule();
+  }
+
+  /** Stops listening and waits for the sends in progress. */
+  async close(): Promise<void> {
+    await this.#stop?.();
+    this.#stop = null;
+    await this.#work;
+  }
+
+  /** Resolves when every send scheduled so far is done (tests). */
+  idle(): Promise<void> {
+    return this.#work;
+  }
+
+  #schedule(): void {
+    this.#work = this.#work.then(() => this.#sendPending()).catch((error: unknown) => this.#onError(error));
+  }
+
+  /** Claims the unsent notifications of the last hour and sends each to its user's devices. */
+  async #sendPending(): Promise<void> {
+    const em = this.#db.fork();
+    const claimed = await em.execute<
+      { kind: keyof typeof TITLES; user_id: string; visitor_id: string; name: string; house_number: string; block: string }[]
+    >(
+      `with claimed as (
+         update notification set pushed_at = now()
+          where pushed_at is null and created_at > now() - interval '1 hour'
+          returning kind, user_id, visitor_id)
+       select c.kind, c.user_id, c.visitor_id, v.name, h.house_number, h.block
+         from claimed c join visitor_invitation v on v.id = c.visitor_id join house h on h.id = v.house_id`,
+    );
+    for (const notification of claimed) {
+      const devices = await em.execute<{ id: string; endpoint: string; p256dh: string; auth: string }[]>(
+        'select id, endpoint, p256dh, auth from push_subscription where user_id = ?',
+        [notification.user_id],
+      );
+      const payload = JSON.stringify(
+        pushPayload(notification.kind, { id: notification.visitor_id, name: notification.name, houseNumber: notification.house_number, block: notification.block }),
+      );
+      for (const device of devices) {
+        try {
+          await webpush.sendNotification({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
+            vapidDetails: this.#vapid,
+            TTL: 10 * 60,
+            urgency: notification.kind === 'walk-in.waiting' ? 'high' : 'normal',
+            timeout: 10_000,
+            ...(this.#agent ? { agent: this.#agent } : {}),
+          });
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status === 404 || status === 410) await em.execute('delete from push_subscription where id = ?', [device.id]);
+          else this.#onError(error);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/** The part of `http_ece` (web-push's own encryption) the tests use to read a push message as a browser would. */
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto';
+
+  export function decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer;
+  const ece: { decrypt: typeof decrypt };
+  export default ece;
+}
