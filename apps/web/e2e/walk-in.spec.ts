@@ -44,6 +44,11 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   const resident = await residentContext.newPage();
   await signIn(resident, RESIDENT);
 
+  // The bell's count before (live-gate §4): it grows with the request and with the arrival.
+  const bell = resident.getByRole('link', { name: /^Notifications/ });
+  await expect(bell).toBeVisible();
+  const unreadBefore = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+
   const guardContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const guard = await guardContext.newPage();
   await signIn(guard, GUARD);
@@ -65,6 +70,7 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   await expect(request.getByText('Walter Walkin', { exact: true })).toBeVisible({ timeout: 5_000 });
   await expect(request.getByRole('img', { name: 'Photo of Walter Walkin' })).toBeVisible();
   await expect(request.getByText(/Delivery/)).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-label', `Notifications, ${unreadBefore + 1} unread`);
   await screenshot(resident, '42-walk-in-request-phone');
   await request.getByRole('button', { name: 'Approve Walter Walkin' }).click();
   await expect(resident.getByRole('status').filter({ hasText: 'Walter Walkin may come in' })).toBeVisible();
@@ -78,6 +84,14 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   await expect(guard).toHaveURL(/\/guard\/dashboard$/);
   await expect(guard.getByRole('status').filter({ hasText: 'Visitor checked in successfully!' })).toBeVisible();
   await expect(guard.getByRole('list', { name: 'Checked-in visitors' }).getByText('Walter Walkin')).toBeVisible();
+  // The resident, who approved and so hosts the visit, is told of the arrival without a reload.
+  await expect(bell).toHaveAttribute('aria-label', `Notifications, ${unreadBefore + 2} unread`, { timeout: 5_000 });
+  await bell.click();
+  await expect(resident.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await expect(resident.getByRole('link', { name: 'Walter Walkin checked in' })).toBeVisible();
+  await expect(resident.getByRole('link', { name: /Walter Walkin is waiting at the gate/ })).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-label', 'Notifications');
+  await screenshot(resident, '47-notifications-phone');
 
   // Nobody answers the next one: after the escalation the gate may call, or approve with a reason.
   await registerWalkIn(guard, 'Una Answered', 'Cab');

@@ -52,6 +52,7 @@ const WalkInStatusPage = lazyPage(() => import('./features/guard/WalkInPage'), '
 const HouseCreatePage = lazyPage(() => import('./features/houses/HouseCreatePage'), 'HouseCreatePage');
 const HouseDetailPage = lazyPage(() => import('./features/houses/HouseDetailPage'), 'HouseDetailPage');
 const HouseListPage = lazyPage(() => import('./features/houses/HouseListPage'), 'HouseListPage');
+const NotificationsPage = lazyPage(() => import('./features/notifications/NotificationsPage'), 'NotificationsPage');
 const PaymentsPage = lazyPage(() => import('./features/payments/PaymentsPage'), 'PaymentsPage');
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const UsersPage = lazyPage(() => import('./features/users/UsersPage'), 'UsersPage');
@@ -92,6 +93,7 @@ function AuthenticatedRoutes() {
   return (
     <Switch>
       <Route path="/dashboard" component={DashboardPage} />
+      <Route path="/notifications" component={NotificationsPage} />
       <Route path="/visitors" component={VisitorListPage} />
       <Route path="/visitors/create" component={InviteVisitorPage} />
       <Route path="/visitors/:id">

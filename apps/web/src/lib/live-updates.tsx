@@ -1,7 +1,7 @@
 /**
  * Live updates (live-gate §3): one server-sent event stream per tab, opened by the signed-in
  * shell. Every visitor event refreshes the visitor queries on screen (lists, counts, the
- * one open), at most every 300 ms; a `reset` (the server could not say what was missed)
+ * one open) and the notification bell, at most every 300 ms; a `reset` (the server could not say what was missed)
  * refreshes everything. Screens that hold a visitor outside the query cache (the scan
  * result) listen with `useVisitorEvents`.
  *
@@ -83,6 +83,8 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
       timer = setTimeout(() => {
         timer = undefined;
         void queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
+        // A walk-in, a check-in or a check-out may have notified this user (live-gate §4).
+        void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
       }, REFRESH_THROTTLE_MS);
     };
     const subscription = client.visitors.events.subscribe(

@@ -17,6 +17,7 @@ import { useSubmitValidatedForm } from '../../lib/forms';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { Avatar } from '../shell/UserMenu';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -233,6 +234,7 @@ export function ProfilePage() {
           </Button>
         </div>
       </Card>
+      <NotificationSettingsCard />
       <ChangePasswordCard />
       <OtherSessionsCard />
     </div>

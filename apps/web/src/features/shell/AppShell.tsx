@@ -8,6 +8,7 @@ import { Link, useLocation } from 'wouter';
 
 import { LiveUpdatesProvider } from '../../lib/live-updates';
 import { useCurrentUser } from '../../lib/session';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { WalkInRequests } from '../visitors/WalkInRequests';
 import { Toaster } from '../../lib/toasts';
 import { FailedSignInsNotice } from './FailedSignInsNotice';
@@ -71,7 +72,8 @@ function Shell({ children }: { children: ReactNode }) {
               })}
             </ul>
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
+            <NotificationBell />
             <UserMenu />
           </div>
         </div>

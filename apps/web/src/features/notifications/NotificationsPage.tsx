@@ -1,0 +1,91 @@
+/**
+ * /notifications (live-gate §4): what happened to the user's visitors, newest first; the
+ * list is marked read once it has been shown.
+ */
+import type { NotificationJson } from '@gatehouse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { Bell, DoorOpen, LogIn, LogOut } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+
+import { Card, EmptyState } from '../../components/Card';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PageHeader } from '../../components/PageHeader';
+import { PageSpinner } from '../../components/Spinner';
+import { toAppError } from '../../lib/errors';
+import { formatInstant, houseLabel } from '../../lib/format';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** The sentence a notification says. */
+export function notificationText(notification: NotificationJson): string {
+  const { name, house } = notification.visitor;
+  switch (notification.kind) {
+    case 'walk-in.waiting':
+      return `${name} is waiting at the gate for House ${houseLabel(house)}`;
+    case 'visitor.checked-in':
+      return `${name} checked in`;
+    case 'visitor.checked-out':
+      return `${name} checked out`;
+  }
+}
+
+const ICONS = { 'walk-in.waiting': DoorOpen, 'visitor.checked-in': LogIn, 'visitor.checked-out': LogOut } as const;
+
+export function NotificationsPage() {
+  useDocumentTitle('Notifications');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.notifications.list.queryOptions({ limit: 50 }));
+  const markRead = useMutation(
+    trpc.notifications.markRead.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.count.queryKey() }),
+    }),
+  );
+  const unread = list.data?.unread ?? 0;
+  const { mutate } = markRead;
+  // Seen: mark read (the list keeps showing which were new this time).
+  useEffect(() => {
+    if (unread > 0) mutate({});
+  }, [unread, mutate]);
+
+  const items = list.data?.items ?? [];
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Notifications" subtitle="Walk-ins waiting for you, and your visitors’ arrivals and departures." />
+      {list.isPending ? (
+        <PageSpinner label="Loading notifications" />
+      ) : list.isError ? (
+        <ErrorBox message={toAppError(list.error).message} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <Card>
+          <EmptyState icon={<Bell aria-hidden="true" className="size-6" />} title="No notifications yet" />
+        </Card>
+      ) : (
+        <Card padded={false}>
+          <ul className="divide-y divide-slate-100" aria-label="Notifications">
+            {items.map((notification) => {
+              const Icon = ICONS[notification.kind];
+              const isNew = notification.readAt === null;
+              return (
+                <li key={notification.id} className={clsx('flex items-start gap-4 px-5 py-4', isNew && 'bg-brand-50')}>
+                  <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+                  <div className="min-w-0 flex-1">
+                    <Link href={`/visitors/${notification.visitor.id}`} className="font-semibold text-slate-900 hover:underline">
+                      {notificationText(notification)}
+                    </Link>
+                    <p className="text-sm text-slate-600">
+                      {formatInstant(notification.createdAt)}
+                      {isNew && <span className="ml-2 font-semibold text-brand-800">New</span>}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}
