@@ -93,6 +93,8 @@ describe.each(legs)('pass codes on $name', (leg) => {
       const refused = await failure(guard.visitors.scan({ token: visitor.qrCodeToken }));
       // The oldest failure (at +0 s) leaves the window at +600 s: 540 s from +60 s.
       expect(refused).toEqual({ status: 429, message: 'Too many failed scans, try again in 540 s', retryAfterSeconds: 540 });
+      // While limited, a malformed scan is refused by the limit too.
+      expect((await failure(guard.visitors.scan({ token: ' ' }))).status).toBe(429);
       expect((await admin.visitors.scan({ token: visitor.qrCodeToken })).id).toBe(visitor.id);
       // Once the oldest failure is 10 minutes old, one more scan may go.
       h.now = new Date(started.getTime() + 600_001);

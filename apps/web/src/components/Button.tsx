@@ -78,6 +78,8 @@ export function Button({
 
 interface ButtonLinkProps {
   href: string;
+  /** The link's accessible name when its text alone is ambiguous (e.g. "Open" in a list). */
+  'aria-label'?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
   icon?: ReactNode;
@@ -93,9 +95,10 @@ export function ButtonLink({
   icon,
   className,
   children,
+  'aria-label': ariaLabel,
 }: ButtonLinkProps) {
   return (
-    <Link href={href} className={buttonClasses(variant, size, className)}>
+    <Link href={href} aria-label={ariaLabel} className={buttonClasses(variant, size, className)}>
       {icon}
       {children}
     </Link>

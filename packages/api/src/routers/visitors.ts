@@ -105,6 +105,12 @@ export const visitorsRouter = createTRPCRouter({
 
   /** Guard or admin. Input: `{token}`. Output: the visitor, any status. Errors: 400 empty, 404 unknown. */
   scan: procedureFor(ACCESS.visitors.scan)
+    // A user over the failed-scan limit gets 429 for every scan, a malformed one included
+    // (live-gate §1): checked before the input is validated.
+    .use(({ ctx, next }) => {
+      ctx.failedScans.assertMayScan(ctx.actor, ctx.clock());
+      return next();
+    })
     .input(ZScanRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => scanPass(ctx.em, ctx.actor, input.token, clockOf(ctx), ctx.failedScans)),

@@ -1,0 +1,62 @@
+/**
+ * The live gate's rules on the screen (live-gate §2, §4, §5): the waiting card's count-down,
+ * who is overstaying (in the community's time zone), what a notification says, and the
+ * guard dashboard's pending walk-ins and overstay flags.
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { isOverstaying } from '../src/features/guard/GuardDashboardPage';
+import { formatCountdown } from '../src/features/guard/WalkInPage';
+import { notificationText } from '../src/features/notifications/NotificationsPage';
+import { guard, makeVisitor, page } from './fixtures';
+import { renderApp } from './render-app';
+import { mockTrpc } from './trpc-mock';
+
+const settings = { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30 };
+
+describe('live gate rules', () => {
+  it('counts down in m:ss, never below zero', () => {
+    expect(formatCountdown(600)).toBe('10:00');
+    expect(formatCountdown(59.2)).toBe('1:00');
+    expect(formatCountdown(5)).toBe('0:05');
+    expect(formatCountdown(-3)).toBe('0:00');
+  });
+
+  it('flags a checked-in visitor past visitTimeTo plus the grace, in the community’s zone', () => {
+    const visitor = { status: 'checked-in' as const, visitDate: '2026-11-22', visitTimeTo: '17:00' };
+    // 17:00 in New York is 22:00 UTC; the grace runs to 22:30 UTC.
+    expect(isOverstaying(visitor, settings, Date.parse('2026-11-22T22:29:00Z'))).toBe(false);
+    expect(isOverstaying(visitor, settings, Date.parse('2026-11-22T22:31:00Z'))).toBe(true);
+    expect(isOverstaying({ ...visitor, status: 'approved' }, settings, Date.parse('2026-11-23T10:00:00Z'))).toBe(false);
+    expect(isOverstaying(visitor, { ...settings, overstayGraceMinutes: 0 }, Date.parse('2026-11-22T22:01:00Z'))).toBe(true);
+  });
+
+  it('says what each notification is about', () => {
+    const visitor = { id: 'v', name: 'Wanda Walker', status: 'pending', house: { id: 'h', houseNumber: '101', block: 'A' } };
+    expect(notificationText({ id: '1', kind: 'walk-in.waiting', createdAt: '', readAt: null, visitor })).toBe(
+      'Wanda Walker is waiting at the gate for House 101 · Block A',
+    );
+    expect(notificationText({ id: '2', kind: 'visitor.checked-in', createdAt: '', readAt: null, visitor })).toBe('Wanda Walker checked in');
+    expect(notificationText({ id: '3', kind: 'visitor.checked-out', createdAt: '', readAt: null, visitor })).toBe('Wanda Walker checked out');
+  });
+
+  it('shows the gate the walk-ins waiting for a resident and the visitors overstaying', async () => {
+    const late = makeVisitor({ name: 'Larry Late', status: 'checked-in', visitDate: '2020-01-01', visitTimeTo: '10:00', check_in_time: '2020-01-01T09:00:00.000Z' });
+    const onTime = makeVisitor({ name: 'Olive Ontime', status: 'checked-in', visitDate: '2099-01-01', visitTimeTo: '23:59', check_in_time: '2020-01-01T09:00:00.000Z' });
+    const waiting = makeVisitor({ name: 'Walt Waiting', status: 'pending', kind: 'walk-in', purpose: 'Cab', hostId: null });
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.settings': () => settings,
+      'visitors.listSummaries': (input: { status?: string }) => (input.status === 'pending' ? page([waiting]) : page([late, onTime])),
+    });
+    renderApp('/guard/dashboard', { user: guard });
+    const pending = await screen.findByRole('list', { name: 'Pending walk-ins' });
+    expect(within(pending).getByText('Walt Waiting')).toBeInTheDocument();
+    expect(within(pending).getByRole('link', { name: 'Open walk-in of Walt Waiting' })).toHaveAttribute('href', `/guard/walk-in/${waiting.id}`);
+    expect(await screen.findByText('1 visitor is overstaying')).toBeInTheDocument();
+    const inside = screen.getByRole('list', { name: 'Checked-in visitors' });
+    expect(within(inside).getByText(/Overstaying: due out by 10:00/)).toBeInTheDocument();
+    expect(within(inside).getAllByText(/Overstaying/)).toHaveLength(1);
+  });
+});
