@@ -305,7 +305,8 @@ async function browserTargets() {
     for (let attempt = 0; attempt < (smoke ? 2 : 7); attempt += 1) {
       // The guard dashboard's quick scan: a scanner types the token and Enter; an approved
       // pass is checked in at once and the page says so.
-      await gate.goto(`${product.url}/guard/dashboard`, { waitUntil: 'networkidle' });
+      // Not 'networkidle': a signed-in page keeps its live-update stream open (live-gate §3).
+      await gate.goto(`${product.url}/guard/dashboard`, { waitUntil: 'load' });
       const pass = seeded.takePass();
       const field = gate.getByLabel('Pass token or code');
       await field.waitFor();

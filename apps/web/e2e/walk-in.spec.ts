@@ -32,7 +32,8 @@ async function registerWalkIn(guard: Page, name: string, purpose: string) {
   await guard.goto('/guard/scan');
   await guard.getByRole('link', { name: 'New Walk-in' }).click();
   await expect(guard.getByRole('heading', { level: 1, name: 'New Walk-in' })).toBeVisible();
-  await guard.getByLabel('House', { exact: true }).selectOption({ label: '101 · Block A' });
+  await guard.getByRole('searchbox', { name: 'Find the house' }).fill('101');
+  await guard.getByRole('radio', { name: /101 · Block A/ }).check();
   await guard.getByLabel('Visitor Name').fill(name);
   await guard.getByLabel('Phone Number').fill('+1 555-010-4242');
   await guard.getByRole('button', { name: purpose }).click();
@@ -57,6 +58,9 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   await guard.getByLabel('Take Photo').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await cameraPicture(guard) });
   await expect(guard.getByRole('img', { name: 'Photo of the visitor' })).toBeVisible();
   await screenshot(guard, '40-walk-in-form-tablet');
+  const noSidewaysScroll = async (page: Page, width: number) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await noSidewaysScroll(guard, 1024);
   await guard.getByRole('button', { name: 'Ask the Residents' }).click();
 
   await expect(guard).toHaveURL(/\/guard\/walk-in\/[0-9a-f-]{36}$/);
@@ -64,6 +68,7 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   await expect(guard.getByRole('timer')).toHaveText(/^\d+:\d\d$/);
   await expect(guard.getByRole('img', { name: 'Photo of Walter Walkin' })).toBeVisible();
   await screenshot(guard, '41-walk-in-waiting-tablet');
+  await noSidewaysScroll(guard, 1024);
 
   // The resident did not reload: the request arrives by the live update.
   const request = resident.getByRole('region', { name: 'Walk-in requests' });
@@ -72,6 +77,7 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   await expect(request.getByText(/Delivery/)).toBeVisible();
   await expect(bell).toHaveAttribute('aria-label', `Notifications, ${unreadBefore + 1} unread`);
   await screenshot(resident, '42-walk-in-request-phone');
+  await noSidewaysScroll(resident, 390);
   await request.getByRole('button', { name: 'Approve Walter Walkin' }).click();
   await expect(resident.getByRole('status').filter({ hasText: 'Walter Walkin may come in' })).toBeVisible();
   await expect(request.getByText('Walter Walkin', { exact: true })).toBeHidden();

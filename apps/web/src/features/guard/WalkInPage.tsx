@@ -1,6 +1,6 @@
 /**
  * The gate's walk-ins (live-gate §2): /guard/walk-in registers a visitor who was not
- * invited (house, name, phone, purpose with quick choices, plate, a photo taken with the
+ * invited (the house found by a search, name, phone, purpose with quick choices, plate, a photo taken with the
  * tablet's camera and shrunk on the device); /guard/walk-in/:id is the waiting card, which
  * shows live whether a resident approved or denied, counts down to the time-out, offers
  * the residents' phones and the gate's own approval (with a reason) once
@@ -18,7 +18,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
-import { HouseSelectField } from '../../components/HouseSelectField';
+import { HouseSearchField } from '../../components/HouseSearchField';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -26,7 +26,6 @@ import { toAppError } from '../../lib/errors';
 import { formatInstant, houseLabel } from '../../lib/format';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { shrinkPhoto, uploadPhoto } from '../../lib/photos';
-import { useCurrentUser } from '../../lib/session';
 import { useToast } from '../../lib/toasts';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -39,7 +38,6 @@ export const QUICK_PURPOSES = ['Delivery', 'Cab', 'Service', 'Guest'] as const;
 /** /guard/walk-in: the walk-in form. */
 export function WalkInPage() {
   useDocumentTitle('New Walk-in');
-  const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -54,6 +52,7 @@ export function WalkInPage() {
     defaultValues: { name: '', phone: '', purpose: '', vehicleLicensePlate: '', houseId: '' },
   });
   const purpose = form.watch('purpose');
+  const houseId = form.watch('houseId');
 
   useEffect(() => () => {
     if (photo) URL.revokeObjectURL(photo.url);
@@ -104,7 +103,15 @@ export function WalkInPage() {
         {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
         <Card title="Visitor">
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <HouseSelectField user={user} loadError="field" className="sm:col-span-2" error={errors.houseId?.message} {...field('houseId')} />
+            <HouseSearchField
+              className="sm:col-span-2"
+              value={houseId}
+              error={errors.houseId?.message}
+              onChange={(chosen) => {
+                form.setValue('houseId', chosen);
+                form.clearErrors('houseId');
+              }}
+            />
             <TextField label="Visitor Name" autoComplete="off" error={errors.name?.message} {...field('name')} />
             <TextField label="Phone Number" type="tel" autoComplete="off" placeholder="+1 555 010 0100" error={errors.phone?.message} {...field('phone')} />
             <div className="sm:col-span-2">

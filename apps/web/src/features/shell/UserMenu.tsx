@@ -68,7 +68,7 @@ export function UserMenu() {
         className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-left hover:bg-slate-100"
       >
         <Avatar name={user.name} />
-        <span className="hidden min-w-0 flex-col leading-tight lg:flex">
+        <span className="hidden min-w-0 flex-col leading-tight xl:flex">
           <span className="max-w-40 truncate text-sm font-semibold text-slate-900">
             {user.name}
           </span>
