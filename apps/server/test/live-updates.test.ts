@@ -3,7 +3,7 @@
  * photo routes' limits and types, and the event stream: who receives what, ids that
  * increase, replay with Last-Event-ID, reset for an unknown id, 401 without a token.
  */
-import { createMemoryAuthRateLimits, pruneVisitorEvents } from '@gatehouse/api';
+import { applyExpiry, createMemoryAuthRateLimits, pruneVisitorEvents } from '@gatehouse/api';
 import { User } from '@gatehouse/db';
 import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
 import type { FastifyInstance } from 'fastify';
@@ -201,6 +201,18 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
       // Live events still follow a replay.
       await walkIn(ids.house, 'After Replay');
       expect(JSON.parse((await resumed.waitFor(4))[3]!.data).name).toBe('After Replay');
+    });
+
+    it('tells subscribers when an undecided walk-in expires (the sweep)', async () => {
+      const admin = await stream(tokens.admin);
+      const visitor = await walkIn(ids.house, 'Timed Out');
+      await admin.waitFor(1);
+      // Its time to decide has passed (as if ten minutes went by); the sweep expires it.
+      await test.db.fork().execute(`update visitor_invitation set decide_by = now() - interval '1 minute' where id = ?`, [visitor.id]);
+      expect(await applyExpiry(test.db.fork(), { now: new Date(), timeZone: 'UTC' })).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => admin.events.map((event) => JSON.parse(event.data) as { id: string; status: string }).filter((seen) => seen.id === visitor.id).at(-1)?.status)
+        .toBe('expired');
     });
 
     it('prunes events older than a day', async () => {
