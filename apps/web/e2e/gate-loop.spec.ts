@@ -127,14 +127,20 @@ test('an invitation can be cancelled by its host after confirming', async ({ pag
   await page.getByLabel('End Time').fill('23:59');
   await page.getByRole('button', { name: 'Create Invitation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Carl Cancelled' })).toBeVisible();
-  let confirmation = '';
-  page.once('dialog', (dialog) => {
-    confirmation = dialog.message();
-    void dialog.accept();
+  // The app's own confirmation, not a browser dialog (none may open).
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await page.getByRole('button', { name: /Cancel Invitation/ }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Cancel invitation?' });
+  await expect(confirmation.getByText('Are you sure you want to cancel this invitation?')).toBeVisible();
+  await expect(confirmation.getByRole('button', { name: 'Keep Invitation' })).toBeFocused();
+  await screenshot(page, '48-confirm-cancel');
+  await confirmation.getByRole('button', { name: 'Cancel Invitation' }).click();
   await expect(page).toHaveURL(/\/visitors$/);
-  expect(confirmation).toBe('Are you sure you want to cancel this invitation?');
+  expect(browserDialogs).toEqual([]);
   await page.getByLabel('Search visitors').fill('Carl');
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
 });

@@ -9,6 +9,7 @@ import { createQueryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';
 import { ToastProvider } from './lib/toasts';
 import { createTransportClient, TRPCProvider, type AppTRPCClient } from './lib/trpc';
+import { ConfirmProvider } from './components/ConfirmDialog';
 import { Spinner } from './components/Spinner';
 
 /**
@@ -69,7 +70,7 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** TanStack Query, tRPC, the session and the app's notices. */
+/** TanStack Query, tRPC, the session, the app's notices and its confirmations. */
 export function AppProviders({
   queryClient: givenQueryClient,
   trpcClient: givenTrpcClient,
@@ -81,7 +82,9 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <SessionProvider>
-          <ToastProvider>{children}</ToastProvider>
+          <ToastProvider>
+            <ConfirmProvider>{children}</ConfirmProvider>
+          </ToastProvider>
         </SessionProvider>
       </TRPCProvider>
     </QueryClientProvider>

@@ -136,3 +136,21 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
 
 /** A list answer `{items, total}` of anything. */
 export const listOf = <T>(items: T[]) => ({ items, total: items.length });
+
+/**
+ * Answers the app's open confirmation dialog (components/ConfirmDialog): confirms it or
+ * dismisses it, and returns its question for the test to check.
+ */
+export async function answerConfirmation(
+  user: { click: (element: Element) => Promise<void> },
+  accept: boolean,
+): Promise<string> {
+  const { screen, within } = await import('@testing-library/react');
+  const dialog = await screen.findByRole('dialog');
+  const question = dialog.querySelector('p')?.textContent ?? '';
+  const [safe, action] = within(dialog)
+    .getAllByRole('button')
+    .filter((button) => button.getAttribute('aria-label') !== 'Close');
+  await user.click((accept ? action : safe)!);
+  return question;
+}

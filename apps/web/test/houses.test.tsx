@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
+  answerConfirmation,
   admin,
   guard,
   houseA101,
@@ -215,7 +216,12 @@ describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
   const detail = makeHouseDetail({
     residents: [
       { id: resident.id, name: resident.name, email: resident.email, phone: resident.phone },
-      { id: 'aaaaaaaa-0000-4000-8000-000000000009', name: 'Ravi Sharma', email: 'ravi@x.test', phone: '+15550100109' },
+      {
+        id: 'aaaaaaaa-0000-4000-8000-000000000009',
+        name: 'Ravi Sharma',
+        email: 'ravi@x.test',
+        phone: '+15550100109',
+      },
     ],
     vehicles: [makeVehicle({ licensePlate: 'KA 05 MN 7777', make: 'Honda', model: 'City' })],
   });
@@ -319,7 +325,9 @@ describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
       'users.list': () => listOf([admin, newcomer]),
       'houses.addResident': () =>
         makeHouseDetail({
-          residents: [{ id: newcomer.id, name: newcomer.name, email: newcomer.email, phone: newcomer.phone }],
+          residents: [
+            { id: newcomer.id, name: newcomer.name, email: newcomer.email, phone: newcomer.phone },
+          ],
         }),
     });
     const { user } = renderApp(`/houses/${start.id}`, { user: admin });
@@ -351,11 +359,6 @@ describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
   });
 
   it('removes a resident only after the confirmation, and shows a refusal', async () => {
-    const confirm = vi
-      .spyOn(window, 'confirm')
-      .mockReturnValueOnce(false)
-      .mockReturnValueOnce(true)
-      .mockReturnValueOnce(true);
     let refuse = false;
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
@@ -370,10 +373,11 @@ describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
 
     const remove = await screen.findByRole('button', { name: 'Remove Priya Sharma' });
     await user.click(remove);
-    expect(confirm).toHaveBeenCalledWith('Remove Priya Sharma from house A-101?');
+    expect(await answerConfirmation(user, false)).toBe('Remove Priya Sharma from house A-101?');
     expect(callsTo(calls, 'houses.removeResident')).toHaveLength(0);
 
     await user.click(remove);
+    await answerConfirmation(user, true);
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Remove Priya Sharma' })).not.toBeInTheDocument(),
     );
@@ -384,6 +388,7 @@ describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
 
     refuse = true;
     await user.click(screen.getByRole('button', { name: 'Remove Ravi Sharma' }));
+    await answerConfirmation(user, true);
     expect(await screen.findByRole('alert')).toHaveTextContent('Resident not found');
   });
 });

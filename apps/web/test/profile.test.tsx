@@ -1,13 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { resident } from './fixtures';
+import { answerConfirmation, resident } from './fixtures';
 import { renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 describe('/profile: sign out of all other sessions', () => {
   it('asks first, then says how many sessions were ended', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     let revoked = 2;
     const calls = mockTrpc({
       'auth.me': () => ({ user: resident }),
@@ -17,12 +16,13 @@ describe('/profile: sign out of all other sessions', () => {
 
     const button = await screen.findByRole('button', { name: 'Sign out of all other sessions' });
     await user.click(button);
-    expect(confirm).toHaveBeenCalledWith(
+    expect(await answerConfirmation(user, false)).toBe(
       'Sign out of all other sessions? You stay signed in on this device.',
     );
     expect(callsTo(calls, 'auth.revokeOtherSessions')).toHaveLength(0);
 
     await user.click(button);
+    await answerConfirmation(user, true);
     expect(await screen.findByText('2 other sessions were ended.')).toBeInTheDocument();
     expect(
       screen.getByText('2 other sessions were ended.').closest('[role="status"]'),
@@ -31,9 +31,11 @@ describe('/profile: sign out of all other sessions', () => {
 
     revoked = 1;
     await user.click(button);
+    await answerConfirmation(user, true);
     expect(await screen.findByText('1 other session was ended.')).toBeInTheDocument();
     revoked = 0;
     await user.click(button);
+    await answerConfirmation(user, true);
     expect(
       await screen.findByText('There were no other sessions; none were ended.'),
     ).toBeInTheDocument();
@@ -42,7 +44,6 @@ describe('/profile: sign out of all other sessions', () => {
   });
 
   it('shows a failure in the error box', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     mockTrpc({
       'auth.me': () => ({ user: resident }),
       'auth.revokeOtherSessions': () => {
@@ -52,6 +53,7 @@ describe('/profile: sign out of all other sessions', () => {
     const { user } = renderApp('/profile', { user: resident });
 
     await user.click(await screen.findByRole('button', { name: 'Sign out of all other sessions' }));
+    await answerConfirmation(user, true);
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Internal server error'),
     );

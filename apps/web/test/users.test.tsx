@@ -1,9 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { User } from '@gatehouse/shared';
 
-import { admin, guard, HOUSE_B204, houseA101, houseB204, listOf, resident } from './fixtures';
+import {
+  answerConfirmation,
+  admin,
+  guard,
+  HOUSE_B204,
+  houseA101,
+  houseB204,
+  listOf,
+  resident,
+} from './fixtures';
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
@@ -238,7 +247,6 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
   });
 
   it('deactivates only after the confirmation, and reactivates', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     let users = [admin, guard];
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
@@ -253,12 +261,13 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
 
     const deactivate = await screen.findByRole('button', { name: 'Deactivate Gary Guard' });
     await user.click(deactivate);
-    expect(confirm).toHaveBeenCalledWith(
+    expect(await answerConfirmation(user, false)).toBe(
       'Deactivate Gary Guard? They are signed out at once and can no longer sign in.',
     );
     expect(callsTo(calls, 'users.deactivate')).toHaveLength(0);
 
     await user.click(deactivate);
+    await answerConfirmation(user, true);
     expect(await screen.findByRole('button', { name: 'Reactivate Gary Guard' })).toBeVisible();
     expect(within(rowOf('Gary Guard')).getByText('Inactive')).toBeInTheDocument();
     expect(callsTo(calls, 'users.deactivate')[0]?.input).toEqual({ id: guard.id });
@@ -270,7 +279,6 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
   });
 
   it('shows a refused deactivation and a failed load, with Retry', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let fail = true;
     mockTrpc({
       'auth.me': () => ({ user: admin }),
@@ -288,6 +296,7 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await user.click(await screen.findByRole('button', { name: 'Deactivate Gary Guard' }));
+    await answerConfirmation(user, true);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The community must keep at least one active admin',
     );

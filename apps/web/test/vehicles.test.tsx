@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import {
+  answerConfirmation,
   admin,
   guard,
   HOUSE_A101,
@@ -85,7 +86,6 @@ describe('/vehicles (product-spec §2, §6; server-contract §5)', () => {
   });
 
   it('deletes after the confirmation (admin), and shows a refusal in the error box', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     let vehicles = [own, neighbours];
     let refuse = false;
     const calls = mockTrpc({
@@ -102,10 +102,13 @@ describe('/vehicles (product-spec §2, §6; server-contract §5)', () => {
 
     const remove = await screen.findByRole('button', { name: 'Delete vehicle MH 12 XY 9999' });
     await user.click(remove);
-    expect(confirm).toHaveBeenCalledWith('Delete vehicle MH 12 XY 9999? This cannot be undone.');
+    expect(await answerConfirmation(user, false)).toBe(
+      'Delete vehicle MH 12 XY 9999? This cannot be undone.',
+    );
     expect(callsTo(calls, 'vehicles.delete')).toHaveLength(0);
 
     await user.click(remove);
+    await answerConfirmation(user, true);
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'MH 12 XY 9999' })).not.toBeInTheDocument(),
     );
@@ -113,6 +116,7 @@ describe('/vehicles (product-spec §2, §6; server-contract §5)', () => {
 
     refuse = true;
     await user.click(screen.getByRole('button', { name: 'Delete vehicle KA 01 AB 1234' }));
+    await answerConfirmation(user, true);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Only the owner of this vehicle or an admin can change it');
     expect(within(alert).getByRole('heading', { name: 'Error' })).toBeInTheDocument();

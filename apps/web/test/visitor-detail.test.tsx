@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { makeVisitor, PASS_TOKEN, resident } from './fixtures';
+import { answerConfirmation, makeVisitor, PASS_TOKEN, resident } from './fixtures';
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
@@ -76,7 +76,12 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
       'visitors.activity': () => ({
         items: [
           { at: '2026-11-21T18:00:00.000Z', action: 'invited', by: 'Priya Sharma', notes: null },
-          { at: '2026-11-22T09:05:00.000Z', action: 'checked-in', by: 'Gus Guard', notes: 'Blue sedan' },
+          {
+            at: '2026-11-22T09:05:00.000Z',
+            action: 'checked-in',
+            by: 'Gus Guard',
+            notes: 'Blue sedan',
+          },
           { at: '2026-11-22T11:30:00.000Z', action: 'checked-out', by: 'Gus Guard', notes: null },
         ],
       }),
@@ -95,10 +100,6 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
 
   it('cancels only after the confirmation, then goes to /visitors', async () => {
     const visitor = makeVisitor({ status: 'pending' });
-    const confirm = vi
-      .spyOn(window, 'confirm')
-      .mockReturnValueOnce(false)
-      .mockReturnValueOnce(true);
     const calls = mockTrpc({
       'auth.me': () => ({ user: resident }),
       'visitors.byId': () => visitor,
@@ -109,10 +110,13 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
 
     const cancel = await screen.findByRole('button', { name: 'Cancel Invitation' });
     await user.click(cancel);
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to cancel this invitation?');
+    expect(await answerConfirmation(user, false)).toBe(
+      'Are you sure you want to cancel this invitation?',
+    );
     expect(callsTo(calls, 'visitors.cancel')).toHaveLength(0);
 
     await user.click(cancel);
+    await answerConfirmation(user, true);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'My Invitations' }),
     ).toBeInTheDocument();
@@ -122,7 +126,6 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
 
   it("shows a refused cancel, or 'Failed to cancel invitation'", async () => {
     const visitor = makeVisitor();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let message = 'Visitor cannot be cancelled: status is checked-in';
     mockTrpc({
       'auth.me': () => ({ user: resident }),
@@ -134,9 +137,11 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
     const { user } = renderApp(`/visitors/${visitor.id}`, { user: resident });
 
     await user.click(await screen.findByRole('button', { name: 'Cancel Invitation' }));
+    await answerConfirmation(user, true);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     message = '';
     await user.click(screen.getByRole('button', { name: 'Cancel Invitation' }));
+    await answerConfirmation(user, true);
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to cancel invitation'),
     );
@@ -210,7 +215,9 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
       ),
     );
     // The pass code is in the shared message, for a visitor without a smartphone.
-    expect(share.mock.calls[0]?.[0]).toMatchObject({ text: expect.stringContaining('Pass code: 048 213') });
+    expect(share.mock.calls[0]?.[0]).toMatchObject({
+      text: expect.stringContaining('Pass code: 048 213'),
+    });
     Reflect.deleteProperty(navigator, 'share');
   });
 

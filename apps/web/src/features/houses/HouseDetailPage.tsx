@@ -5,6 +5,7 @@ import { Car, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 
 import { BackLink } from '../../components/BackLink';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Button } from '../../components/Button';
 import { Card, EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -148,8 +149,9 @@ function ResidentsPanel({
       onError: (cause) => setError(toAppError(cause).message),
     }),
   );
-  const onRemove = (resident: HouseDetail['residents'][number]) => {
-    if (!window.confirm(removeResidentQuestion(resident.name, house.houseNumber))) return;
+  const confirm = useConfirm();
+  const onRemove = async (resident: HouseDetail['residents'][number]) => {
+    if (!(await confirm({ title: 'Remove resident?', message: removeResidentQuestion(resident.name, house.houseNumber), confirmLabel: 'Remove Resident' }))) return;
     setError(null);
     remove.mutate({ id: house.id, residentId: resident.id });
   };

@@ -6,6 +6,7 @@ import { CircleCheck, KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 
 import { Button } from '../../components/Button';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
@@ -47,14 +48,15 @@ function OtherSessionsCard() {
   const trpc = useTRPC();
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const confirm = useConfirm();
   const revoke = useMutation(
     trpc.auth.revokeOtherSessions.mutationOptions({
       onSuccess: ({ revoked }) => setResult(revokedSessionsMessage(revoked)),
       onError: (cause) => setError(toAppError(cause).message),
     }),
   );
-  const onRevoke = () => {
-    if (!window.confirm(REVOKE_OTHER_SESSIONS_QUESTION)) return;
+  const onRevoke = async () => {
+    if (!(await confirm({ title: 'Sign out other sessions?', message: REVOKE_OTHER_SESSIONS_QUESTION, confirmLabel: 'Sign Out Other Sessions' }))) return;
     setResult(null);
     setError(null);
     revoke.mutate();

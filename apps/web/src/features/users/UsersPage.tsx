@@ -12,6 +12,7 @@ import { Home, Pencil, Phone, UserPlus, UserRoundCheck, UserRoundX, Users } from
 import { useState } from 'react';
 
 import { Button } from '../../components/Button';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField } from '../../components/Field';
@@ -155,10 +156,11 @@ export function UsersPage() {
     onError: (error: unknown) => setActionError(toAppError(error).message),
   };
   const deactivate = useMutation(trpc.users.deactivate.mutationOptions(activeStateOptions));
+  const confirm = useConfirm();
   const reactivate = useMutation(trpc.users.update.mutationOptions(activeStateOptions));
 
-  const onDeactivate = (user: User) => {
-    if (!window.confirm(deactivateUserQuestion(user.name))) return;
+  const onDeactivate = async (user: User) => {
+    if (!(await confirm({ title: 'Deactivate user?', message: deactivateUserQuestion(user.name), confirmLabel: 'Deactivate' }))) return;
     setActionError(null);
     deactivate.mutate({ id: user.id });
   };

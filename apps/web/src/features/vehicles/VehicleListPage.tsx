@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 
 import { ButtonLink, Button } from '../../components/Button';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { IconFact } from '../../components/IconFact';
@@ -131,8 +132,9 @@ export function VehicleListPage() {
     }),
   );
 
-  const onDelete = (vehicle: Vehicle) => {
-    if (!window.confirm(deleteVehicleQuestion(vehicle.licensePlate))) return;
+  const confirm = useConfirm();
+  const onDelete = async (vehicle: Vehicle) => {
+    if (!(await confirm({ title: 'Delete vehicle?', message: deleteVehicleQuestion(vehicle.licensePlate), confirmLabel: 'Delete Vehicle' }))) return;
     setActionError(null);
     remove.mutate({ id: vehicle.id });
   };

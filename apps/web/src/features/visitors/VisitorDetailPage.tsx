@@ -12,6 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { BackLink } from '../../components/BackLink';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -137,6 +138,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [cancelError, setCancelError] = useState<string | null>(null);
+  const confirm = useConfirm();
   const visitorQuery = useQuery(trpc.visitors.byId.queryOptions({ id }));
   const visitor = visitorQuery.data;
   useDocumentTitle(visitor ? visitor.name : 'Visitor');
@@ -168,8 +170,8 @@ export function VisitorDetailPage({ id }: { id: string }) {
 
   // Guards may not cancel (server-contract §5), so they are not offered the button.
   const canCancel = CANCELLABLE.includes(visitor.status) && user.role !== 'guard';
-  const onCancel = () => {
-    if (!window.confirm(CANCEL_CONFIRMATION)) return;
+  const onCancel = async () => {
+    if (!(await confirm({ title: 'Cancel invitation?', message: CANCEL_CONFIRMATION, confirmLabel: 'Cancel Invitation', dismissLabel: 'Keep Invitation' }))) return;
     setCancelError(null);
     cancel.mutate({ id: visitor.id });
   };
