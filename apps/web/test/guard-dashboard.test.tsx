@@ -1,18 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { guard, makeVisitor, page, PASS_TOKEN } from './fixtures';
+import { guard, makeVisitor, page, PASS_TOKEN, answerConfirmation } from './fixtures';
 import { renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 describe('/guard/dashboard (product-spec §2)', () => {
   it('shows the empty state when nobody is inside', async () => {
-    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => page([]) });
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.listSummaries': () => page([]),
+    });
     renderApp('/guard/dashboard', { user: guard });
 
     expect(await screen.findByText('No active visitors')).toBeInTheDocument();
     expect(screen.getByText('All visitors have been checked out')).toBeInTheDocument();
-    expect(callsTo(calls, 'visitors.listSummaries')[0]?.input).toEqual({ status: 'checked-in', limit: 100 });
+    expect(callsTo(calls, 'visitors.listSummaries')[0]?.input).toEqual({
+      status: 'checked-in',
+      limit: 100,
+    });
   });
 
   it('counts the visitors inside and checks one out from its row', async () => {
@@ -41,7 +47,12 @@ describe('/guard/dashboard (product-spec §2)', () => {
     const { user } = renderApp('/guard/dashboard', { user: guard });
 
     expect(await screen.findByLabelText('2 inside')).toHaveTextContent('2');
+    // One extra tap: dismissed, nothing happens; confirmed, the visitor is checked out.
     await user.click(screen.getByRole('button', { name: 'Check out Jane Doe' }));
+    expect(await answerConfirmation(user, false)).toMatch(/^Jane Doe leaves House/);
+    expect(callsTo(calls, 'visitors.checkOut')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Check out Jane Doe' }));
+    await answerConfirmation(user, true);
 
     expect(await screen.findByText('Visitor checked out successfully!')).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
@@ -131,7 +142,9 @@ describe('the guard dashboard’s quick scan (live-gate §1)', () => {
     known = true;
     await user.keyboard(`${PASS_TOKEN}{Enter}`);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Pass refused'));
-    expect(screen.getByRole('alert')).toHaveTextContent('This invitation is valid on Nov 22, 2026 from 9:00 AM to 5:00 PM');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This invitation is valid on Nov 22, 2026 from 9:00 AM to 5:00 PM',
+    );
     expect(screen.queryByRole('button', { name: 'Check In Visitor' })).not.toBeInTheDocument();
     expect(field()).toHaveFocus();
   });

@@ -16,6 +16,7 @@ import {
   listOf,
   makePayment,
   resident,
+  answerConfirmation,
 } from './fixtures';
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
@@ -173,6 +174,10 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     const { user } = renderApp('/payments', { user: admin });
 
     await user.click(await screen.findByRole('button', { name: 'Fail' }));
+    expect(await answerConfirmation(user, false)).toMatch(/as failed\?$/);
+    expect(callsTo(calls, 'payments.fail')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Fail' }));
+    await answerConfirmation(user, true);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Payment cannot be failed: status is completed',
     );

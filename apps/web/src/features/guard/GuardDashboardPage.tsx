@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 
 import { Button, ButtonLink } from '../../components/Button';
 import { Card, EmptyState } from '../../components/Card';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
@@ -108,6 +109,7 @@ export function GuardDashboardPage() {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const [actionError, setActionError] = useState<string | null>(null);
+  const confirm = useConfirm();
   const active = useQuery({
     ...trpc.visitors.listSummaries.queryOptions({ status: 'checked-in', limit: PAGE_SIZES.activeVisitors }),
     refetchInterval: ACTIVE_REFRESH_MS,
@@ -230,7 +232,16 @@ export function GuardDashboardPage() {
                 visitor={visitor}
                 checkingOut={checkOut.isPending && checkOut.variables?.visitorId === visitor.id}
                 overstaying={overstaying(visitor)}
-                onCheckOut={() => {
+                onCheckOut={async () => {
+                  // One extra tap, large (usable-by-everyone issue, item 5): no visitor leaves the list by a slip.
+                  const leave = await confirm({
+                    title: `Check out ${visitor.name}?`,
+                    message: `${visitor.name} leaves House ${visitor.houseId.houseNumber}: check them out now?`,
+                    confirmLabel: 'Check Out',
+                    dismissLabel: 'Not Yet',
+                    tone: 'primary',
+                  });
+                  if (!leave) return;
                   setActionError(null);
                   checkOut.mutate({ visitorId: visitor.id });
                 }}

@@ -12,6 +12,7 @@ import { CalendarDays, Check, CircleCheck, CreditCard, Home, Plus, X } from 'luc
 import { useId, useState } from 'react';
 
 import { Button } from '../../components/Button';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField } from '../../components/Field';
@@ -144,6 +145,7 @@ export function PaymentsPage() {
   );
   const [recording, setRecording] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const confirm = useConfirm();
 
   // Complete and Fail alike: refresh the list, or show why the server refused.
   const settleOptions = {
@@ -234,7 +236,14 @@ export function PaymentsPage() {
                   setActionError(null);
                   complete.mutate({ id: payment.id });
                 }}
-                onFail={() => {
+                onFail={async () => {
+                  // Marking a payment failed is not undone by a tap: asked first (item 5).
+                  const failIt = await confirm({
+                    title: 'Mark payment failed?',
+                    message: `Mark “${payment.description ?? payment.type}” of House ${payment.houseId.houseNumber} as failed?`,
+                    confirmLabel: 'Mark Failed',
+                  });
+                  if (!failIt) return;
                   setActionError(null);
                   fail.mutate({ id: payment.id });
                 }}
