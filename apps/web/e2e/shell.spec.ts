@@ -37,7 +37,7 @@ test('a guard sees the gate menu; the profile shows the account and logs out', a
   await expect(nav.getByRole('link', { name: 'Scan QR' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Vehicles' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Payments' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: /user menu$/i }).click();
   await page.getByRole('link', { name: 'My Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('guard@gatehouse.test')).toBeVisible();

@@ -98,7 +98,7 @@ describe('logout (product-spec §4)', () => {
     });
     const { user } = renderApp('/dashboard', { user: resident });
 
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu$/i }));
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
 

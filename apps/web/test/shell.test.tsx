@@ -1,5 +1,5 @@
 import { MAX_NAV_ENTRIES, ROLES } from '@gatehouse/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { bottomBarEntries, topBarEntries } from '../src/features/shell/navigation';
@@ -85,6 +85,27 @@ describe('menus by role (product-spec §6, §9)', () => {
     expect(within(main).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
       'aria-current',
     );
+  });
+});
+
+describe('focus after navigation (usable-by-everyone issue, item 8)', () => {
+  it('moves focus to the new page’s heading, and leaves the gate’s token field focused', async () => {
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
+      'houses.list': () => ({ items: [], total: 0 }),
+    });
+    const { user } = renderApp('/guard/dashboard', { user: guard });
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(main).getByRole('link', { name: 'Houses' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Houses' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // The scan screen focuses its own field for a hardware scanner: it keeps it.
+    await user.click(within(main).getByRole('link', { name: 'Scan QR' }));
+    const field = await screen.findByLabelText('Pass token or code');
+    await waitFor(() => expect(field).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(field).toHaveFocus();
   });
 });
 

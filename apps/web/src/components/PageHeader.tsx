@@ -28,7 +28,7 @@ export function PageHeader({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            <h1 tabIndex={-1} className="min-w-0 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900 focus:outline-none sm:text-3xl">
               {title}
             </h1>
             {badge}

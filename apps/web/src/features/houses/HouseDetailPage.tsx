@@ -308,7 +308,7 @@ export function HouseDetailPage({ id }: { id: string }) {
             <Detail term="Block">{house.block}</Detail>
             <Detail term="Street">{house.street}</Detail>
             <Detail term="Owner">
-              {house.owner?.name ?? <span className="text-slate-400">No owner</span>}
+              {house.owner?.name ?? <span className="text-slate-500">No owner</span>}
             </Detail>
           </dl>
         </Card>

@@ -59,7 +59,7 @@ function PaymentRow({
           {payment.description ? (
             payment.description
           ) : (
-            <span className="text-slate-400">No description</span>
+            <span className="text-slate-500">No description</span>
           )}
         </p>
         {/* What the Complete and Fail buttons act on, for screen readers. */}

@@ -207,7 +207,7 @@ export function ProfilePage() {
             {user.houseId ? (
               houseLabel(user.houseId)
             ) : (
-              <span className="text-slate-400">Not assigned</span>
+              <span className="text-slate-500">Not assigned</span>
             )}
           </Detail>
           <Detail term="Status">

@@ -3,7 +3,7 @@
  * user menu) and a bottom bar on phones.
  */
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { LiveUpdatesProvider } from '../../lib/live-updates';
@@ -25,9 +25,45 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * After a route change, focus goes to the new page's h1 (usable-by-everyone issue, item 8),
+ * so that a screen reader says where the user is; unless the page put focus somewhere of
+ * its own (the gate's token field). Not on the first screen after loading.
+ */
+function useFocusHeadingOnNavigation(location: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let cancelled = false;
+    let frames = 0;
+    const focusHeading = () => {
+      if (cancelled) return;
+      const main = document.getElementById('main');
+      const active = document.activeElement;
+      if (main && active instanceof HTMLElement && active !== document.body && main.contains(active)) return;
+      const heading = main?.querySelector<HTMLElement>('h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+        return;
+      }
+      // The page's code may still be loading: look again on the next frames (about 2 s).
+      if ((frames += 1) < 120) requestAnimationFrame(focusHeading);
+    };
+    requestAnimationFrame(focusHeading);
+    return () => {
+      cancelled = true;
+    };
+  }, [location]);
+}
+
 function Shell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const [location] = useLocation();
+  useFocusHeadingOnNavigation(location);
   const topEntries = topBarEntries(user.role);
   const bottomEntries = bottomBarEntries(user.role);
 

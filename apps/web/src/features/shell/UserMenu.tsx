@@ -61,7 +61,7 @@ export function UserMenu() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="User menu"
+        aria-label={`${user.name} ${roleLabel(user.role)}, user menu`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}

@@ -39,7 +39,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
     <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:gap-4">
       <dt className="text-sm font-medium text-slate-500 sm:w-36 sm:shrink-0">{term}</dt>
       <dd className="min-w-0 text-sm break-words text-slate-900">
-        {children || <span className="text-slate-400">—</span>}
+        {children || <span className="text-slate-500">—</span>}
       </dd>
     </div>
   );
