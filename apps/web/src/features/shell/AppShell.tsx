@@ -84,7 +84,7 @@ function Shell({ children }: { children: ReactNode }) {
           >
             <Logo />
           </Link>
-          <nav aria-label="Main" className="hidden flex-1 md:block">
+          <nav aria-label="Main" className="hidden flex-1 lg:block">
             <ul className="flex items-center gap-1">
               {topEntries.map((entry) => {
                 const active = isActiveEntry(entry.href, location);
@@ -115,7 +115,7 @@ function Shell({ children }: { children: ReactNode }) {
         </div>
       </header>
 
-      <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pt-8 md:pb-12">
+      <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pt-8 lg:pb-12">
         <FailedSignInsNotice />
         {user.role === 'resident' && <WalkInRequests />}
         {children}
@@ -125,7 +125,7 @@ function Shell({ children }: { children: ReactNode }) {
 
       <nav
         aria-label="Mobile"
-        className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+        className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
       >
         <ul className="mx-auto flex max-w-lg">
           {bottomEntries.map((entry) => {

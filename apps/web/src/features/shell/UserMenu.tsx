@@ -1,9 +1,12 @@
-/** The user menu of the top bar (product-spec §2): My Profile and Log Out. */
+/** The user menu of the top bar (product-spec §2): the screens the bars have no room for, My Profile and Log Out. */
 import { ChevronDown, LogOut, User as UserIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 
+import clsx from 'clsx';
+
 import { initialsOf, roleLabel } from '../../lib/format';
+import { menuEntries } from './navigation';
 import { useCurrentUser, useSession } from '../../lib/session';
 
 /** Initials in a circle. */
@@ -29,6 +32,7 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const panelId = useId();
+  const more = menuEntries(user.role);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -85,6 +89,25 @@ export function UserMenu() {
             <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
             <p className="truncate text-xs text-slate-500">{user.email}</p>
           </div>
+          {/* The screens the visible bar has no room for (the wide set from 1024 px, else the narrow one). */}
+          {[...new Map([...more.wide, ...more.narrow].map((entry) => [entry.href, entry])).values()].map((entry) => {
+            const onWide = more.wide.some((candidate) => candidate.href === entry.href);
+            const onNarrow = more.narrow.some((candidate) => candidate.href === entry.href);
+            return (
+              <Link
+                key={entry.href}
+                href={entry.href}
+                onClick={() => setOpen(false)}
+                className={clsx(
+                  'min-h-11 items-center gap-3 px-4 text-sm text-slate-700 hover:bg-slate-50',
+                  onWide && onNarrow ? 'flex' : onWide ? 'hidden lg:flex' : 'flex lg:hidden',
+                )}
+              >
+                <entry.icon aria-hidden="true" className="size-4" />
+                {entry.label}
+              </Link>
+            );
+          })}
           <Link
             href="/profile"
             onClick={() => setOpen(false)}

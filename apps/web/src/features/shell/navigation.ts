@@ -4,6 +4,7 @@
  */
 import { MAX_NAV_ENTRIES, type Role } from '@gatehouse/shared';
 import {
+  Bell,
   Building2,
   Car,
   CreditCard,
@@ -89,6 +90,39 @@ export function bottomBarEntries(role: Role): NavEntry[] {
   if (role !== 'guard') entries.push(vehicles);
   entries.push({ href: '/profile', label: 'Profile', icon: UserIcon });
   return entries.slice(0, MAX_NAV_ENTRIES);
+}
+
+/**
+ * Every screen a role may open from a menu: the top bar's, the bottom bar's, and the ones
+ * neither bar has room for (an admin's Vehicles; and the gate screens, which admins reach
+ * too).
+ */
+const ALL_ENTRIES: Record<Role, NavEntry[]> = {
+  resident: [...TOP_BAR.resident, { href: '/notifications', label: 'Notifications', icon: Bell }],
+  guard: [...TOP_BAR.guard, { href: '/notifications', label: 'Notifications', icon: Bell }],
+  admin: [
+    ...TOP_BAR.admin,
+    vehicles,
+    { href: '/guard/scan', label: 'Scan QR', icon: QrCode },
+    { href: '/guard/dashboard', label: 'Active Visitors', icon: ShieldCheck },
+    { href: '/notifications', label: 'Notifications', icon: Bell },
+  ],
+};
+
+/**
+ * The user menu's extra links (usable-by-everyone issue, item 2: every screen of a role
+ * reachable at every size): with the top bar (wide screens) the ones it lacks; with the
+ * bottom bar (phones and portrait tablets) the ones that one lacks. Profile and Home are
+ * never repeated; the bell is always in the top bar.
+ */
+export function menuEntries(role: Role): { wide: NavEntry[]; narrow: NavEntry[] } {
+  const top = new Set(topBarEntries(role).map((entry) => entry.href));
+  const bottom = new Set(bottomBarEntries(role).map((entry) => entry.href));
+  const extra = ALL_ENTRIES[role].filter((entry) => entry.href !== '/dashboard' && entry.href !== '/notifications');
+  return {
+    wide: extra.filter((entry) => !top.has(entry.href)),
+    narrow: extra.filter((entry) => !bottom.has(entry.href)),
+  };
 }
 
 /** Whether `location` belongs to the section of `href` (for the current-page mark). */

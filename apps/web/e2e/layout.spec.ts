@@ -1,0 +1,69 @@
+/**
+ * Every screen of every role at a phone, a tablet in both orientations and a desktop
+ * (usable-by-everyone issue, items 1 and 2): no screen scrolls sideways, and every screen
+ * a role may open is reachable from that size's menus (the bars and the user menu). A
+ * screenshot of each screen at each size lands in test-results/screens/layout-*.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+import { ADMIN, GUARD, RESIDENT, screenshot, signIn } from './support';
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet-portrait', width: 768, height: 1024 },
+  { name: 'tablet-landscape', width: 1024, height: 768 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+const ROLES = [
+  {
+    name: 'resident',
+    account: RESIDENT,
+    screens: ['/dashboard', '/visitors', '/visitors/create', '/houses', '/vehicles', '/vehicles/add', '/payments', '/notifications', '/profile'],
+    reachable: ['/dashboard', '/visitors', '/houses', '/vehicles', '/payments', '/notifications', '/profile'],
+  },
+  {
+    name: 'guard',
+    account: GUARD,
+    screens: ['/dashboard', '/guard/scan', '/guard/dashboard', '/guard/walk-in', '/visitors', '/houses', '/notifications', '/profile'],
+    reachable: ['/dashboard', '/guard/scan', '/guard/dashboard', '/visitors', '/houses', '/notifications', '/profile'],
+  },
+  {
+    name: 'admin',
+    account: ADMIN,
+    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile'],
+    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard/dashboard', '/notifications', '/profile'],
+  },
+] as const;
+
+/** The hrefs of the links a user can see in the bars and in the opened user menu. */
+async function reachableHrefs(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: /user menu$/i }).click();
+  const hrefs = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('header a[href], nav a[href]')]
+      .filter((link) => link.getClientRects().length > 0 && getComputedStyle(link).visibility !== 'hidden')
+      .map((link) => new URL(link.href).pathname),
+  );
+  await page.keyboard.press('Escape');
+  return [...new Set(hrefs)];
+}
+
+for (const role of ROLES) {
+  test(`every ${role.name} screen fits every size, and every one is reachable`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    for (const size of SIZES) {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      const page = await context.newPage();
+      await signIn(page, role.account);
+      expect(await reachableHrefs(page), `${role.name} at ${size.name}`).toEqual(expect.arrayContaining([...role.reachable]));
+      for (const screen of role.screens) {
+        await page.goto(screen);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${role.name} ${screen} at ${size.name} (${size.width} px) is ${width} px wide`).toBeLessThanOrEqual(size.width);
+        await screenshot(page, `layout-${role.name}-${size.name}${screen.replaceAll('/', '-')}`);
+      }
+      await context.close();
+    }
+  });
+}
