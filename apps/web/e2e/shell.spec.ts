@@ -61,3 +61,12 @@ test('the admin dashboard and the phone layout', async ({ browser }) => {
   await screenshot(page, '14-dashboard-admin-phone');
   await context.close();
 });
+
+test('shows a loading shell before the app’s code arrives (usable-by-everyone issue, item 13)', async ({ page }) => {
+  // The app's scripts are held back, as on a very slow network.
+  await page.route('**/*.js', () => {});
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('status')).toContainText('Loading…');
+  await expect(page.getByText('Gatehouse', { exact: true })).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
