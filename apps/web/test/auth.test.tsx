@@ -132,6 +132,14 @@ describe('/signup', () => {
     expect(callsTo(calls, 'auth.signup')).toHaveLength(0);
   });
 
+  it('offers only Resident once the community has an admin, and says who adds guards and admins', async () => {
+    mockTrpc({ 'auth.signupOptions': () => ({ roles: ['resident'] }) });
+    renderApp('/signup');
+    await waitFor(() => expect(screen.getByLabelText('Role').querySelectorAll('option')).toHaveLength(1));
+    expect(screen.getByLabelText('Role')).toHaveValue('resident');
+    expect(screen.getByText('Guards and admins are added by your community’s admin.')).toBeInTheDocument();
+  });
+
   it('defaults the role to resident, sends no confirmation, and opens /dashboard', async () => {
     const calls = mockTrpc({
       'auth.signup': () => ({ token: 'signup-token', user: { ...resident, houseId: null } }),

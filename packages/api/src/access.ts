@@ -16,6 +16,7 @@ const HOSTS = ['resident', 'admin'] as const;
 export const ACCESS = {
   auth: {
     signup: 'public',
+    signupOptions: 'public',
     login: 'public',
     logout: 'public',
     me: 'signed-in',

@@ -18,6 +18,8 @@ describe.each(legs)('auth procedures on $name', (leg) => {
   afterAll(() => h?.close());
 
   it('lets the first account bootstrap the community as admin, then refuses guard and admin sign-ups', async () => {
+    // Sign-up offers what can succeed (usable-by-everyone issue, item 9).
+    expect((await h.caller().auth.signupOptions()).roles.sort()).toEqual(['admin', 'guard', 'resident']);
     const first = await h.caller(null, '10.0.0.1').auth.signup({
       name: '  Ada Admin ',
       email: ' ADA@Example.com ',
@@ -37,6 +39,7 @@ describe.each(legs)('auth procedures on $name', (leg) => {
       ).toEqual({ status: 403, message: 'Only an admin can create guard or admin accounts' });
     }
     expect(await h.em().count(User, { email: { $like: 'eve-%' } })).toBe(0);
+    expect(await h.caller().auth.signupOptions()).toEqual({ roles: ['resident'] });
   });
 
   it('signs up residents by default and refuses a taken email, whatever its case', async () => {

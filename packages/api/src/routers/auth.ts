@@ -8,10 +8,11 @@ import {
   ZLoginRequest,
   ZMeResponse,
   ZSignupRequest,
+  ROLES,
 } from '@gatehouse/shared';
 import { z } from 'zod';
 
-import { changePassword, login, signup } from '../services/auth';
+import { changePassword, communityHasAdmin, login, signup } from '../services/auth';
 import { recordAudit } from '../services/audit';
 import { revokeOtherSessions, revokeSessionByToken } from '../services/sessions';
 import { serializeUser } from '../lib/serialize';
@@ -31,6 +32,17 @@ const rateLimitedProcedure = procedureFor(ACCESS.auth.login).use(async ({ ctx, n
 });
 
 export const authRouter = createTRPCRouter({
+  /**
+   * Public: the roles a sign-up can have right now (usable-by-everyone issue, item 9):
+   * resident always; guard and admin only while the community has no admin (the first
+   * admin bootstraps it). Output: `{roles}`. No REST path: the web app's own.
+   */
+  signupOptions: procedureFor(ACCESS.auth.signupOptions)
+    .output(z.object({ roles: z.array(z.enum(ROLES)) }))
+    .query(async ({ ctx }) => ({
+      roles: (await communityHasAdmin(ctx.em)) ? (['resident'] as const).slice() : [...ROLES],
+    })),
+
   /**
    * Creates an account and signs it in. Input: ZSignupRequest. Output: `{token, user}`.
    * Errors: 400 (product-spec §5 messages), 403 guard/admin after the first admin, 409 taken email, 429.

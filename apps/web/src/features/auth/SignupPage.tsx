@@ -1,6 +1,7 @@
 /** /signup: create an account (product-spec §2, §5, §6). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZSignupForm, type SignupForm } from '@gatehouse/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 
 import { Button } from '../../components/Button';
@@ -8,13 +9,16 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout } from './AuthLayout';
 import { useAuthSubmit } from './use-auth-submit';
 
 /**
- * The sign-up screen. Anyone may pick any role (product-spec §6); the server may refuse
- * guard and admin with 403, and that message is shown. Success goes to /dashboard.
+ * The sign-up screen. The roles offered are those the server says can succeed: all three
+ * while the community has no admin, then Resident only (product-spec §6 lets anyone pick;
+ * the server refuses guard and admin with 403 once there is an admin, and that message is
+ * shown if it happens). Success goes to /dashboard.
  */
 export function SignupPage() {
   useDocumentTitle('Create account');
@@ -32,6 +36,11 @@ export function SignupPage() {
     },
   });
   const { isSubmitting } = form.formState;
+  // Only what can succeed (usable-by-everyone issue, item 9): once the community has an
+  // admin, guards and admins are created by that admin. Unknown yet: all three.
+  const trpc = useTRPC();
+  const options = useQuery(trpc.auth.signupOptions.queryOptions());
+  const onlyResident = options.data !== undefined && !options.data.roles.some((role) => role !== 'resident');
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirmation, ...account }) =>
     submit(() => signup(account)),
@@ -90,10 +99,15 @@ export function SignupPage() {
           error={errors.confirmPassword?.message}
           {...field('confirmPassword')}
         />
-        <SelectField label="Role" error={errors.role?.message} {...field('role')}>
+        <SelectField
+          label="Role"
+          error={errors.role?.message}
+          hint={onlyResident ? 'Guards and admins are added by your community’s admin.' : undefined}
+          {...field('role')}
+        >
           <option value="resident">Resident</option>
-          <option value="guard">Guard</option>
-          <option value="admin">Admin</option>
+          {!onlyResident && <option value="guard">Guard</option>}
+          {!onlyResident && <option value="admin">Admin</option>}
         </SelectField>
         <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
           {isSubmitting ? 'Creating account…' : 'Create Account'}
