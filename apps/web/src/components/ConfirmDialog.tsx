@@ -5,10 +5,10 @@
  * resolves true when the action is confirmed, false when dismissed (the safe button,
  * Escape, the close button or the backdrop).
  */
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 
-import { Button } from './Button';
-import { Dialog } from './Dialog';
+// The dialog's code loads the first time a confirmation opens: /login loads only what it needs.
+const ConfirmDialogView = lazy(() => import('./ConfirmDialogView'));
 
 /** What a confirmation asks. */
 export interface ConfirmRequest {
@@ -50,21 +50,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext.Provider value={confirm}>
       {children}
       {request && (
-        <Dialog title={request.title} onClose={() => answer(false)}>
-          <p className="text-base text-slate-800">{request.message}</p>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" size="lg" data-autofocus onClick={() => answer(false)}>
-              {request.dismissLabel ?? 'Go Back'}
-            </Button>
-            <Button
-              variant={request.tone === 'primary' ? 'primary' : 'danger'}
-              size="lg"
-              onClick={() => answer(true)}
-            >
-              {request.confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <ConfirmDialogView request={request} onAnswer={answer} />
+        </Suspense>
       )}
     </ConfirmContext.Provider>
   );
