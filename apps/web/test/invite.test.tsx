@@ -83,6 +83,7 @@ describe('/visitors/create (product-spec §5)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(currentPath()).toBe(`/visitors/${created.id}`);
+    expect(await screen.findByText("Invitation created: Jane Doe's pass is ready to share")).toBeInTheDocument();
     const payload = callsTo(calls, 'visitors.invite')[0]?.input;
     expect(payload).toEqual({
       name: 'Jane Doe',

@@ -254,6 +254,7 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     await user.click(within(dialog).getByRole('button', { name: 'Save Payment' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Payment recorded')).toBeInTheDocument();
     expect(callsTo(calls, 'payments.create')[0]?.input).toEqual({
       houseId: houseB204.id,
       amount: 250.75,

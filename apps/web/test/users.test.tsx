@@ -159,6 +159,7 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { name: 'Nadia Gate' })).toBeInTheDocument();
+    expect(await screen.findByText('Nadia Gate added')).toBeInTheDocument();
     expect(callsTo(calls, 'users.create')[0]?.input).toEqual({
       name: 'Nadia Gate',
       email: 'nadia@gatehouse.test',
@@ -224,6 +225,7 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText(/ saved$/)).toBeInTheDocument();
     expect(callsTo(calls, 'users.update')[0]?.input).toEqual({
       id: resident.id,
       role: 'guard',

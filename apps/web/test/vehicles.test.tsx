@@ -158,6 +158,7 @@ describe('/vehicles (product-spec §2, §6; server-contract §5)', () => {
       color: 'Red',
     });
     expect(await screen.findByRole('heading', { name: 'KA 01 AB 9' })).toBeInTheDocument();
+    expect(await screen.findByText('Vehicle KA 01 AB 9 saved')).toBeInTheDocument();
   });
 
   it('shows an empty state', async () => {

@@ -12,6 +12,7 @@ import { HouseSelectField } from '../../components/HouseSelectField';
 import { toAppError } from '../../lib/errors';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
+import { useToast } from '../../lib/toasts';
 import { paymentTypeLabel } from './payment-display';
 
 /** An empty number box is "no amount" (the schema says 'Amount is required'), not 0 or NaN. */
@@ -29,6 +30,7 @@ const toOptionalDate = (value: unknown) => (value ? value : undefined);
 export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { showToast } = useToast();
   const [serverError, setServerError] = useState<string | null>(null);
   const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZCreatePaymentRequest),
@@ -39,6 +41,7 @@ export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
     trpc.payments.create.mutationOptions({
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+        showToast('Payment recorded');
         onClose();
       },
       onError: (error) => setServerError(toAppError(error).message),

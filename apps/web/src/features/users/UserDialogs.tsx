@@ -19,6 +19,7 @@ import { toAppError } from '../../lib/errors';
 import { roleLabel } from '../../lib/format';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
+import { useToast } from '../../lib/toasts';
 
 function DialogActions({
   onCancel,
@@ -51,6 +52,7 @@ function DialogActions({
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { showToast } = useToast();
   const [serverError, setServerError] = useState<string | null>(null);
   const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZCreateUserRequest),
@@ -59,9 +61,10 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
 
   const create = useMutation(
     trpc.users.create.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (created) => {
         await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
+        showToast(`${created.name} added`);
         onClose();
       },
       onError: (error) => setServerError(toAppError(error).message),
@@ -156,6 +159,7 @@ export function EditUserDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { showToast } = useToast();
   const [serverError, setServerError] = useState<string | null>(null);
   const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZUpdateUserRequest),
@@ -169,9 +173,10 @@ export function EditUserDialog({
 
   const update = useMutation(
     trpc.users.update.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (updated) => {
         await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
+        showToast(`${updated.name} saved`);
         onClose();
       },
       onError: (error) => setServerError(toAppError(error).message),

@@ -11,6 +11,7 @@ import { TextField } from '../../components/Field';
 import { toAppError } from '../../lib/errors';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
+import { useToast } from '../../lib/toasts';
 
 /**
  * Plate (upper-cased as typed), make, model and color, all still required (product-spec
@@ -19,6 +20,7 @@ import { useTRPC } from '../../lib/trpc';
 export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { showToast } = useToast();
   const [serverError, setServerError] = useState<string | null>(null);
   const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZUpdateVehicleRequest),
@@ -33,9 +35,11 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
 
   const update = useMutation(
     trpc.vehicles.update.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (updated) => {
         await queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
+        // Every save says what happened (usable-by-everyone issue, item 4).
+        showToast(`Vehicle ${updated.licensePlate} saved`);
         onClose();
       },
       onError: (error) => setServerError(toAppError(error).message),

@@ -22,6 +22,7 @@ import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { ownHouseOf } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { useToast } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
@@ -35,6 +36,7 @@ export function InviteVisitorPage() {
   const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { showToast } = useToast();
   const [, navigate] = useLocation();
   const today = todayIsoDate();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -58,6 +60,7 @@ export function InviteVisitorPage() {
     trpc.visitors.invite.mutationOptions({
       onSuccess: async (visitor) => {
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
+        showToast(`Invitation created: ${visitor.name}'s pass is ready to share`);
         navigate(`/visitors/${visitor.id}`);
       },
       onError: (error) => setServerError(toAppError(error, 'Failed to create invitation').message),
