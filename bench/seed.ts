@@ -102,7 +102,7 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   // counts table bloated, a state no real workload produces). A loaded history is not live
   // news either: the event triggers stay off during the load (no million events, no
   // million NOTIFYs), as after a day of pruning.
-  const loadTriggers = ['count_insert', 'count_update', 'event_insert', 'event_update', 'notify_insert', 'notify_update'].map((name) => `visitor_invitation_${name}`);
+  const loadTriggers = ['count_insert', 'count_update', 'gram_insert', 'gram_update', 'event_insert', 'event_update', 'notify_insert', 'notify_update'].map((name) => `visitor_invitation_${name}`);
   for (const trigger of loadTriggers) await run(`alter table visitor_invitation disable trigger ${trigger}`);
   for (let from = 1; from <= visitors; from += chunk) {
     const to = Math.min(visitors, from + chunk - 1);
@@ -133,6 +133,8 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   for (const trigger of loadTriggers) await run(`alter table visitor_invitation enable trigger ${trigger}`);
   await run(`delete from visitor_status_count`);
   await run(`insert into visitor_status_count (status, shard, n) select status, 0, count(*) from visitor_invitation group by status`);
+  await run(`delete from visitor_search_gram_count`);
+  await run(`insert into visitor_search_gram_count (gram, shard, n) select g, 0, count(*) from visitor_invitation, unnest(visitor_search_grams(name, phone)) g group by g`);
   // As autovacuum leaves a table in service: statistics current and the visibility map
   // set (index-only scans then skip the heap), not the state of a bulk load a second ago.
   await run('vacuum analyze');

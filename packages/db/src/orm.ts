@@ -17,7 +17,7 @@ import pg from 'pg';
 
 import { lockDataDir } from './data-dir-lock';
 
-import { entities } from './entities';
+import { entities, routines } from './entities';
 import { migrationsList } from './migrations';
 
 /** The entity manager every service receives: PostgreSQL and PGlite share one SQL dialect. */
@@ -95,6 +95,7 @@ export async function openDatabase(
   if (target.kind === 'postgresql') {
     const orm = await PostgreSqlMikroORM.init({
       entities,
+      routines,
       clientUrl: target.url,
       extensions: [Migrator],
       migrations: migrationsOptions,
@@ -126,6 +127,7 @@ export async function openDatabase(
   try {
     const orm = await PgliteMikroORM.init({
       entities,
+      routines,
       dbName: target.dataDir,
       // Trigram indexes for substring search (`q`): PGlite loads the extension from its package.
       driverOptions: { extensions: { pg_trgm } },

@@ -295,6 +295,28 @@ function listScope(
 }
 
 /**
+ * For a staff search of exactly 3 characters over all invitations (the usual type-ahead):
+ * how many invitations match, from the counts the writes keep per 3-character fragment
+ * (`visitor_search_gram_count`; a fragment is in a visitor's grams exactly when
+ * `ILIKE '%fragment%'` matches its name or phone), and how many there are in all. Else
+ * undefined: other searches count their matches as they read them.
+ */
+async function countedSearch(
+  em: EntityManager,
+  user: User,
+  input: { status?: VisitorStatus | undefined; q?: string | undefined },
+  scope: VisitorListScope,
+): Promise<{ matches: number; visitors: number } | undefined> {
+  if (!input.q || [...input.q].length !== 3 || input.status || scope !== 'visible' || user.role === 'resident') return undefined;
+  const [row] = await em.execute<{ matches: string | number; visitors: string | number }[]>(
+    `select (select coalesce(sum(n), 0) from visitor_search_gram_count where gram = lower(?)) as matches,
+            (select coalesce(sum(n), 0) from visitor_status_count) as visitors`,
+    [input.q],
+  );
+  return { matches: Number(row?.matches ?? 0), visitors: Number(row?.visitors ?? 0) };
+}
+
+/**
  * A page of invitations, newest first; `status=checked-in` is ordered by check-in time,
  * newest first. Scope `visible`: staff see all, a resident their house's (and the ones
  * they host); scope `hosted`: the ones the caller hosts (my-invitations). `q` matches
@@ -333,6 +355,30 @@ export async function listVisitors(
   const { where, params, everything } = listScope(user, input, scope);
   const key = input.status === 'checked-in' ? 'check_in_time' : 'created_at';
   const columns = view === 'full' ? visitorRowColumns('v') : visitorSummaryColumns('v');
+  type CountedRow = VisitorRow & { total_count?: string | number };
+  let rows: CountedRow[] | undefined;
+  let total: number | undefined;
+  const counted = await countedSearch(em, user, input, scope);
+  if (counted) {
+    // A common fragment: walking the newest invitations until the page is full reads about
+    // (offset + limit) × visitors ÷ matches rows, whatever the table's size, and the kept
+    // counts give the total. The walk is capped (matches may cluster among old rows); a page
+    // it could not fill within the cap is gathered from the trigram indexes below.
+    total = counted.matches;
+    const walk = Math.ceil(((input.offset + input.limit) * counted.visitors) / Math.max(counted.matches, 1));
+    if (walk < counted.matches) {
+      const cap = Math.min(counted.visitors, 4 * walk + 1_000);
+      rows = await em.execute<CountedRow[]>(
+        `with recent as (select v.id, v.created_at, v.name, v.phone from visitor_invitation v order by v.created_at desc, v.id desc limit ?),
+              page as (select id, created_at from recent v ${where} order by created_at desc, id desc limit ? offset ?)
+         select ${columns} from page join visitor_invitation v on v.id = page.id ${VISITOR_ROW_JOINS}
+          order by page.created_at desc, page.id desc`,
+        [cap, ...params, input.limit, input.offset],
+      );
+      const expected = Math.max(0, Math.min(input.limit, counted.matches - input.offset));
+      if (rows.length < expected) rows = undefined;
+    }
+  }
   // A search reads every match to order them, so it counts them on the way, in the same
   // statement. Its matches are gathered first by the trigram indexes (a materialized CTE:
   // else, for a common name, the planner walks the whole table in date order hoping to
@@ -340,7 +386,7 @@ export async function listVisitors(
   // rows are joined and carry their pass. Other filters count apart, from an index (host,
   // house) or from the kept counts, reading no rows.
   const countAlong = Boolean(input.q);
-  const rows = await em.execute<(VisitorRow & { total_count?: string | number })[]>(
+  rows ??= await em.execute<CountedRow[]>(
     countAlong
       ? `with matches as materialized (select v.id, v.${key} from visitor_invitation v ${where}),
            page as (select id, ${key} from matches order by ${key} desc, id desc limit ? offset ?)
@@ -351,7 +397,7 @@ export async function listVisitors(
           ${where} order by v.${key} desc, v.id desc limit ? offset ?`,
     [...params, input.limit, input.offset],
   );
-  const total =
+  total ??=
     countAlong && rows[0]
       ? Number(rows[0].total_count ?? 0)
       : everything

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, Routine } from '@mikro-orm/core';
 import {
   AUDIT_ACTION_NAMES,
   MAX_LENGTH,
@@ -159,7 +159,9 @@ export const VisitorInvitationSchema = defineEntity({
   // about as many index entries at a million invitations as at ten thousand.
   indexes: [
     { name: 'visitor_invitation_expiry_index', properties: ['status', 'visitDate', 'visitTimeTo'] },
-    { name: 'visitor_invitation_created_at_index', properties: ['createdAt', 'id'] },
+    // Covering name and phone: a common 3-letter search walks the newest invitations in this
+    // index alone (an index-only scan) until its page is full.
+    { name: 'visitor_invitation_created_at_index', properties: ['createdAt', 'id'], include: ['name', 'phone'] },
     { name: 'visitor_invitation_status_created_at_index', properties: ['status', 'createdAt', 'id'] },
     { name: 'visitor_invitation_status_check_in_time_index', properties: ['status', 'checkInTime', 'id'] },
     { name: 'visitor_invitation_house_created_at_index', properties: ['house', 'createdAt', 'id'] },
@@ -229,6 +231,32 @@ export const VisitorInvitationSchema = defineEntity({
       forEach: 'row',
       body: "if new.host_id is not null and old.status is distinct from new.status and new.status in ('checked-in', 'checked-out') then insert into notification (user_id, kind, visitor_id) select u.id, case when new.status = 'checked-in' then 'visitor.checked-in' else 'visitor.checked-out' end, new.id from app_user u left join notification_preference np on np.user_id = u.id where u.id = new.host_id and u.is_active and (case when new.status = 'checked-in' then coalesce(np.check_ins, true) else coalesce(np.check_outs, true) end); if found then perform pg_notify('notification', new.id::text); end if; end if; return null;",
     },
+    // How many invitations each 3-character fragment of a name or phone matches
+    // (VisitorSearchGramCount), kept by the writes like the status counts: a 3-letter search
+    // (the usual type-ahead, and the one with the most matches) then reads its exact
+    // X-Total-Count from one indexed row set instead of visiting every match. Grams are
+    // taken in gram order so that concurrent writers lock shared rows in one order.
+    {
+      name: 'visitor_invitation_gram_insert',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'row',
+      body: 'insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, 1 from unnest(visitor_search_grams(new.name, new.phone)) g order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + 1; return null;',
+    },
+    {
+      name: 'visitor_invitation_gram_update',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      body: 'if old.name is distinct from new.name or old.phone is distinct from new.phone then insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, sum(d) from (select unnest(visitor_search_grams(old.name, old.phone)) g, -1 d union all select unnest(visitor_search_grams(new.name, new.phone)), 1) changes group by g having sum(d) <> 0 order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + excluded.n; end if; return null;',
+    },
+    {
+      name: 'visitor_invitation_gram_delete',
+      timing: 'after',
+      events: ['delete'],
+      forEach: 'row',
+      body: 'insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, -1 from unnest(visitor_search_grams(old.name, old.phone)) g order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n - 1; return null;',
+    },
     {
       name: 'visitor_invitation_count_delete',
       timing: 'after',
@@ -291,6 +319,44 @@ export const VisitorStatusCountSchema = defineEntity({
 });
 export class VisitorStatusCount extends VisitorStatusCountSchema.class {}
 VisitorStatusCountSchema.setClass(VisitorStatusCount);
+
+/**
+ * `visitor_search_grams(name, phone)`: every 3-character substring of the lower-cased name
+ * and phone, each once (a SQL function, used by the search-count triggers below). A visitor
+ * matches `name ILIKE '%abc%' or phone ILIKE '%abc%'` exactly when `lower('abc')` is one of them.
+ */
+export const visitorSearchGrams = new Routine({
+  name: 'visitor_search_grams',
+  type: 'function',
+  language: 'sql',
+  deterministic: true,
+  params: { name: { type: 'text' }, phone: { type: 'text' } },
+  returns: { runtimeType: 'any', columnType: 'text[]' },
+  body: "select coalesce(array_agg(distinct substr(s, i, 3)), '{}') from unnest(array[lower(name), lower(phone)]) s, generate_series(1, length(s) - 2) i where s is not null",
+});
+
+/** Every SQL routine, registered with the ORM beside the entities. */
+export const routines = [visitorSearchGrams];
+
+/**
+ * How many invitations contain each 3-character fragment (`gram`, lower case) in their name
+ * or phone (counted once when in both), kept by triggers on `visitor_invitation` in the same
+ * transaction as the write and spread over 16 shards like the status counts. The grams of a
+ * visitor are `visitor_search_grams(name, phone)` (a SQL function of the migrations): every
+ * 3-character substring of the lower-cased name and phone, so that a visitor matches
+ * `ILIKE '%abc%'` on name or phone exactly when `lower('abc')` is one of its grams.
+ */
+export const VisitorSearchGramCountSchema = defineEntity({
+  name: 'VisitorSearchGramCount',
+  tableName: 'visitor_search_gram_count',
+  properties: {
+    gram: p.text().primary(),
+    shard: p.smallint().primary(),
+    n: p.bigint('number').default(0),
+  },
+});
+export class VisitorSearchGramCount extends VisitorSearchGramCountSchema.class {}
+VisitorSearchGramCountSchema.setClass(VisitorSearchGramCount);
 
 /** A vehicle registered to a house; plates are normalised and unique (server-contract §5). */
 export const VehicleSchema = defineEntity({
@@ -498,6 +564,7 @@ export const entities = [
   VisitorInvitationSchema,
   VisitorPhotoSchema,
   VisitorStatusCountSchema,
+  VisitorSearchGramCountSchema,
   VisitorEventSchema,
   NotificationSchema,
   NotificationPreferenceSchema,
