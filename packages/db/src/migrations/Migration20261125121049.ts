@@ -3,22 +3,25 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Search counts (performance issue, target 3): `visitor_search_grams(name, phone)`, the
  * 3-character fragments of a visitor, and `visitor_search_gram_count`, how many visitors
- * have each, kept by triggers and filled here from the existing rows; the newest-first
- * index covers name and phone, so that a common fragment's page is an index-only walk.
+ * have each, kept by triggers and filled here from the existing rows; `search_text` (name
+ * and phone lower-cased), covered by the newest-first index, so that a common fragment's
+ * page is an index-only walk.
  */
-export class Migration20261125115533 extends Migration {
+export class Migration20261125121049 extends Migration {
 
-  override name = 'Migration20261125115533';
+  override name = 'Migration20261125121049';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "visitor_search_gram_count" ("gram" text not null, "shard" smallint not null, "n" bigint not null default '0', primary key ("gram", "shard"));`);
 
     this.addSql(`drop index "visitor_invitation_created_at_index";`);
-    this.addSql(`create index "visitor_invitation_created_at_index" on "visitor_invitation" ("created_at", "id") include ("name", "phone");`);
+    this.addSql(`alter table "visitor_invitation" add "search_text" text generated always as (lower(name) || chr(10) || lower(phone)) stored null;`);
+    this.addSql(`create index "visitor_invitation_created_at_index" on "visitor_invitation" ("created_at", "id") include ("search_text");`);
     this.addSql(`create or replace function "visitor_invitation_visitor_invitation_gram_insert_fn"() returns trigger as \$\$ begin insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, 1 from unnest(visitor_search_grams(new.name, new.phone)) g order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + 1; return null; end; \$\$ language plpgsql;`);
     this.addSql(`create trigger "visitor_invitation_gram_insert" AFTER INSERT on "visitor_invitation" for each ROW execute function "visitor_invitation_visitor_invitation_gram_insert_fn"();`);
-    this.addSql(`create or replace function "visitor_invitation_visitor_invitation_gram_update_fn"() returns trigger as \$\$ begin if old.name is distinct from new.name or old.phone is distinct from new.phone then insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, sum(d) from (select unnest(visitor_search_grams(old.name, old.phone)) g, -1 d union all select unnest(visitor_search_grams(new.name, new.phone)), 1) changes group by g having sum(d) <> 0 order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + excluded.n; end if; return null; end; \$\$ language plpgsql;`);
-    this.addSql(`create trigger "visitor_invitation_gram_update" AFTER UPDATE on "visitor_invitation" for each ROW execute function "visitor_invitation_visitor_invitation_gram_update_fn"();`);
+    this.addSql(`create or replace function "visitor_invitation_visitor_invitation_gram_update_fn"() returns trigger as \$\$ begin insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, sum(d) from (select unnest(visitor_search_grams(old.name, old.phone)) g, -1 d union all select unnest(visitor_search_grams(new.name, new.phone)), 1) changes group by g having sum(d) <> 0 order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + excluded.n; return null; end; \$\$ language plpgsql;`);
+    this.addSql(`create trigger "visitor_invitation_gram_update" AFTER UPDATE on "visitor_invitation" for each ROW
+  when ((((old.name)::text IS DISTINCT FROM (new.name)::text) OR ((old.phone)::text IS DISTINCT FROM (new.phone)::text))) execute function "visitor_invitation_visitor_invitation_gram_update_fn"();`);
     this.addSql(`create or replace function "visitor_invitation_visitor_invitation_gram_delete_fn"() returns trigger as \$\$ begin insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, -1 from unnest(visitor_search_grams(old.name, old.phone)) g order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n - 1; return null; end; \$\$ language plpgsql;`);
     this.addSql(`create trigger "visitor_invitation_gram_delete" AFTER DELETE on "visitor_invitation" for each ROW execute function "visitor_invitation_visitor_invitation_gram_delete_fn"();`);
 
@@ -36,6 +39,7 @@ export class Migration20261125115533 extends Migration {
     this.addSql(`drop function if exists "visitor_invitation_visitor_invitation_gram_update_fn"();`);
     this.addSql(`drop trigger if exists "visitor_invitation_gram_delete" on "visitor_invitation";`);
     this.addSql(`drop function if exists "visitor_invitation_visitor_invitation_gram_delete_fn"();`);
+    this.addSql(`alter table "visitor_invitation" drop column "search_text";`);
     this.addSql(`create index "visitor_invitation_created_at_index" on "visitor_invitation" ("created_at", "id");`);
 
     this.addSql(`drop function if exists "visitor_search_grams"(text, text);`);
