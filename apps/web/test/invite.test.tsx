@@ -28,6 +28,22 @@ describe('/visitors/create (product-spec §5)', () => {
     expect(screen.getByLabelText('House')).toHaveValue(HOUSE_A101.id);
   });
 
+  it('starts on the community’s today and names its time zone when the browser is elsewhere (item 7)', async () => {
+    // UTC+14: never the zone of this machine, and a day ahead of most.
+    const community = 'Pacific/Kiritimati';
+    mockTrpc({
+      'auth.me': () => ({ user: resident }),
+      'visitors.settings': () => ({ timeZone: community, earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30 }),
+    });
+    renderApp('/visitors/create', { user: resident });
+
+    expect(await screen.findByText("In the community's time zone (GMT+14), as are the times.")).toBeInTheDocument();
+    const date = screen.getByLabelText('Visit Date');
+    await waitFor(() => expect(date).toHaveValue(todayIsoDate(new Date(), community)));
+    expect(date).toHaveAttribute('min', todayIsoDate(new Date(), community));
+    expect(date).toHaveAccessibleDescription("In the community's time zone (GMT+14), as are the times.");
+  });
+
   it('shows the spec messages and sends nothing while the form is invalid', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),

@@ -2,13 +2,33 @@
  * Display helpers built on the shared formatters of product-spec §9
  * ('MMM dd, yyyy' dates, 12-hour times).
  */
-import { formatDisplayDate, formatDisplayTime, type HouseRef, type Role, type Visitor } from '@gatehouse/shared';
+import { formatDisplayDate, formatDisplayTime, formatTimeRange, type HouseRef, type Role, type Visitor } from '@gatehouse/shared';
+import { format } from 'date-fns';
 
-/** An ISO instant as `Nov 22, 2026 at 9:05 AM`, in the browser's time zone. */
-export function formatInstant(iso: string): string {
+import { browserTimeZone, inZone, zonedInstant, zoneSuffix } from './time-zone';
+
+/**
+ * An ISO instant as `Nov 22, 2026 at 9:05 AM` in `timeZone` (the community's: see
+ * `useCommunityTimeZone`), with the zone's name when the browser's reads differently:
+ * `Nov 22, 2026 at 9:05 AM EST`.
+ */
+export function formatInstant(iso: string, timeZone: string = browserTimeZone()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${formatDisplayDate(date)} at ${formatDisplayTime(date)}`;
+  const local = inZone(date, timeZone);
+  return `${formatDisplayDate(local)} at ${formatDisplayTime(local)}${zoneSuffix(timeZone, date)}`;
+}
+
+/**
+ * A visit window (community-local HH:MM on a YYYY-MM-DD date) as `9:00 AM - 5:00 PM`, with
+ * the community zone's name when the browser's reads differently: `9:00 AM - 5:00 PM EST`.
+ */
+export function formatVisitWindow(
+  visitor: { visitDate: string; visitTimeFrom: string; visitTimeTo: string },
+  timeZone: string = browserTimeZone(),
+): string {
+  const range = formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo);
+  return `${range}${zoneSuffix(timeZone, zonedInstant(visitor.visitDate, visitor.visitTimeFrom, timeZone))}`;
 }
 
 /** The first name, for greetings. */
@@ -36,11 +56,12 @@ export function roleLabel(role: Role): string {
   return ROLE_LABELS[role];
 }
 
-/** Today in the browser as YYYY-MM-DD (the invitation form's default and minimum, product-spec §9). */
-export function todayIsoDate(now: Date = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
+/**
+ * Today in `timeZone` (the community's) as YYYY-MM-DD: the invitation form's default and
+ * minimum (product-spec §9), the same day the server judges visit dates by.
+ */
+export function todayIsoDate(now: Date = new Date(), timeZone: string = browserTimeZone()): string {
+  return format(inZone(now, timeZone), 'yyyy-MM-dd');
 }
 
 /**

@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useToast } from '../../lib/toasts';
 import { CHECK_OUT_FAILED_MESSAGE, CHECKED_OUT_MESSAGE } from './gate-messages';
 import { QuickScan } from './QuickScan';
+import { useCommunityTimeZone } from '../../lib/time-zone';
 
 /** The active list refreshes itself, as the gate tablet stays on this screen (live updates refresh it at once). */
 const ACTIVE_REFRESH_MS = 30_000;
@@ -51,6 +52,7 @@ function ActiveVisitorRow({
   checkingOut: boolean;
   overstaying: boolean;
 }) {
+  const timeZone = useCommunityTimeZone();
   return (
     <li className={clsx('flex flex-col gap-4 px-5 py-4 sm:flex-row sm:items-center', overstaying && 'bg-amber-50')}>
       <div className="min-w-0 flex-1">
@@ -78,7 +80,7 @@ function ActiveVisitorRow({
           {visitor.check_in_time && (
             <span className="inline-flex items-center gap-1.5">
               <Clock aria-hidden="true" className="size-4 text-slate-400" />
-              In since {formatInstant(visitor.check_in_time)}
+              In since {formatInstant(visitor.check_in_time, timeZone)}
             </span>
           )}
           {visitor.vehicleLicensePlate && (

@@ -3,7 +3,7 @@
  * the purpose, the window; a pass that cannot enter is shown *refused*, with a heading,
  * colour and icon (not colour alone) and the reason, and announced as an alert.
  */
-import { formatDisplayDate, formatTimeRange, type Visitor } from '@gatehouse/shared';
+import { formatDisplayDate, type Visitor } from '@gatehouse/shared';
 import clsx from 'clsx';
 import { CheckCircle2, LogIn, LogOut, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -11,6 +11,8 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { StatusBadge, visitorStatusLabel } from '../../components/StatusBadge';
 import { hostLabel } from '../../lib/format';
+import { useCommunityTimeZone } from '../../lib/time-zone';
+import { formatVisitWindow } from '../../lib/format';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -53,6 +55,7 @@ export function PassResult({
   onCheckIn,
   onCheckOut,
 }: PassResultProps) {
+  const timeZone = useCommunityTimeZone();
   const refused = Boolean(refusal) || !isUsableAtGate(visitor);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const busy = checkingIn || checkingOut;
@@ -97,7 +100,7 @@ export function PassResult({
         <Fact term="Purpose">{visitor.purpose ?? 'Not given'}</Fact>
         <Fact term="Phone">{visitor.phone}</Fact>
         <Fact term="Date">{formatDisplayDate(visitor.visitDate)}</Fact>
-        <Fact term="Time">{formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}</Fact>
+        <Fact term="Time">{formatVisitWindow(visitor, timeZone)}</Fact>
         <Fact term="Vehicle">{visitor.vehicleLicensePlate ?? 'None'}</Fact>
         <Fact term="Status">{visitorStatusLabel(visitor.status)}</Fact>
       </dl>

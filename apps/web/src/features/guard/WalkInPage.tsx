@@ -31,6 +31,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VisitorPhoto } from '../visitors/WalkInRequests';
 import { CHECK_IN_FAILED_MESSAGE, CHECKED_IN_MESSAGE } from './gate-messages';
+import { useCommunityTimeZone } from '../../lib/time-zone';
 
 /** The purposes most walk-ins have, one tap each (live-gate §2). */
 export const QUICK_PURPOSES = ['Delivery', 'Cab', 'Service', 'Guest'] as const;
@@ -232,6 +233,7 @@ function GateApproval({ visitor }: { visitor: Visitor }) {
 export function WalkInStatusPage({ id }: { id: string }) {
   useDocumentTitle('Walk-in');
   const trpc = useTRPC();
+  const timeZone = useCommunityTimeZone();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const [, navigate] = useLocation();
@@ -328,7 +330,7 @@ export function WalkInStatusPage({ id }: { id: string }) {
             </div>
             <div>
               <dt className="text-slate-500">Registered</dt>
-              <dd className="font-medium text-slate-900">{formatInstant(data.createdAt)}</dd>
+              <dd className="font-medium text-slate-900">{formatInstant(data.createdAt, timeZone)}</dd>
             </div>
             <div>
               <dt className="text-slate-500">Pass code</dt>

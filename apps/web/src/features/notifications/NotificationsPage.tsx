@@ -17,6 +17,7 @@ import { toAppError } from '../../lib/errors';
 import { formatInstant, houseLabel } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCommunityTimeZone } from '../../lib/time-zone';
 
 /** The sentence a notification says. */
 export function notificationText(notification: NotificationJson): string {
@@ -36,6 +37,7 @@ const ICONS = { 'walk-in.waiting': DoorOpen, 'visitor.checked-in': LogIn, 'visit
 export function NotificationsPage() {
   useDocumentTitle('Notifications');
   const trpc = useTRPC();
+  const timeZone = useCommunityTimeZone();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.notifications.list.queryOptions({ limit: 50 }));
   const markRead = useMutation(
@@ -76,7 +78,7 @@ export function NotificationsPage() {
                       {notificationText(notification)}
                     </Link>
                     <p className="text-sm text-slate-600">
-                      {formatInstant(notification.createdAt)}
+                      {formatInstant(notification.createdAt, timeZone)}
                       {isNew && <span className="ml-2 font-semibold text-brand-800">New</span>}
                     </p>
                   </div>

@@ -25,12 +25,16 @@ import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paymentTypeLabel } from './payment-display';
+import { inZone, useCommunityTimeZone } from '../../lib/time-zone';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 
-/** `Nov 22, 2026` from a date or an instant; the text as sent when it cannot be read. */
-function displayDate(value: string): string {
+/**
+ * `Nov 22, 2026` from a date, or from an instant as its day in `timeZone` (the community's);
+ * the text as sent when it cannot be read.
+ */
+function displayDate(value: string, timeZone: string): string {
   try {
-    return formatDisplayDate(value.length > 10 ? new Date(value) : value);
+    return formatDisplayDate(value.length > 10 ? inZone(new Date(value), timeZone) : value);
   } catch {
     return value;
   }
@@ -50,6 +54,7 @@ function PaymentRow({
   onFail: () => void;
 }) {
   const summaryId = useId();
+  const timeZone = useCommunityTimeZone();
   const type = paymentTypeLabel(payment.type);
   return (
     <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-6">
@@ -75,12 +80,12 @@ function PaymentRow({
           </span>
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-3.5" />
-            {payment.dueDate ? `Due ${displayDate(payment.dueDate)}` : 'No due date'}
+            {payment.dueDate ? `Due ${displayDate(payment.dueDate, timeZone)}` : 'No due date'}
           </span>
           {payment.paidAt && (
             <span className="inline-flex items-center gap-1.5">
               <CircleCheck aria-hidden="true" className="size-3.5" />
-              Paid {displayDate(payment.paidAt)}
+              Paid {displayDate(payment.paidAt, timeZone)}
             </span>
           )}
         </p>

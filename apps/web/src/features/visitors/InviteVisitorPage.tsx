@@ -6,7 +6,7 @@ import {
   ZInviteVisitorRequest,
 } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 
 import { BackLink } from '../../components/BackLink';
@@ -18,6 +18,7 @@ import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
 import { toAppError } from '../../lib/errors';
 import { todayIsoDate } from '../../lib/format';
+import { useCommunityTimeZone, zoneSuffix } from '../../lib/time-zone';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { ownHouseOf } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
@@ -38,7 +39,10 @@ export function InviteVisitorPage() {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const [, navigate] = useLocation();
-  const today = todayIsoDate();
+  const timeZone = useCommunityTimeZone();
+  // The community's today (usable-by-everyone issue, item 7): what the server judges by.
+  const today = todayIsoDate(new Date(), timeZone);
+  const zone = zoneSuffix(timeZone, new Date()).trim();
   const [serverError, setServerError] = useState<string | null>(null);
 
   const { form, field, errors } = useSubmitValidatedForm({
@@ -55,6 +59,11 @@ export function InviteVisitorPage() {
       visitTimeTo: DEFAULT_VISIT_TIME_TO,
     },
   });
+
+  // The zone arrives after the first render: an untouched date follows the community's today.
+  useEffect(() => {
+    if (!form.getFieldState('visitDate').isDirty) form.resetField('visitDate', { defaultValue: today });
+  }, [form, today]);
 
   const invite = useMutation(
     trpc.visitors.invite.mutationOptions({
@@ -142,6 +151,7 @@ export function InviteVisitorPage() {
               label="Visit Date"
               type="date"
               min={today}
+              hint={zone ? `In the community's time zone (${zone}), as are the times.` : undefined}
               error={errors.visitDate?.message}
               {...field('visitDate')}
             />

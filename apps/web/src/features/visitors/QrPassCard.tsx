@@ -8,13 +8,15 @@ import {
   truncateToken,
   type Visitor,
 } from '@gatehouse/shared';
-import { Check, Copy, Download, Share2 } from 'lucide-react';
+import { Check, Copy, Download, Printer, Share2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { copyText } from '../../lib/clipboard';
+import { formatVisitWindow, houseLabel } from '../../lib/format';
+import { useCommunityTimeZone } from '../../lib/time-zone';
 
 /** Saves the QR image under `qr-<name>-<date>.png`. */
 function downloadQrImage(visitor: Visitor) {
@@ -53,6 +55,7 @@ function passText(visitor: Visitor): string {
  * can take files), else copies the token. 'Copied!' shows for 2 s.
  */
 export function QrPassCard({ visitor }: { visitor: Visitor }) {
+  const timeZone = useCommunityTimeZone();
   const [copied, setCopied] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -89,8 +92,19 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
   };
 
   return (
-    <Card title="Visitor Pass" description="Show this QR code at the gate.">
+    <Card title="Visitor Pass" description="Show this QR code at the gate." className="print-area">
       <div className="flex flex-col items-center gap-4">
+        {/* On paper the pass says whose it is and when (usable-by-everyone issue, item 11). */}
+        <dl className="hidden w-full text-center print:block">
+          <dt className="sr-only">Visitor</dt>
+          <dd className="text-2xl font-bold text-slate-900">{visitor.name}</dd>
+          <dt className="sr-only">Visit</dt>
+          <dd className="mt-1 text-lg text-slate-800">
+            {formatDisplayDate(visitor.visitDate)} · {formatVisitWindow(visitor, timeZone)}
+          </dd>
+          <dt className="sr-only">House</dt>
+          <dd className="text-lg text-slate-800">{houseLabel(visitor.houseId)}</dd>
+        </dl>
         <div className="rounded-2xl border border-slate-200 bg-white p-3">
           <img
             src={visitor.qrCodeDataUrl}
@@ -116,7 +130,7 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
             {truncateToken(visitor.qrCodeToken)}
           </code>
         </div>
-        <div className="grid w-full grid-cols-2 gap-2">
+        <div className="grid w-full grid-cols-2 gap-2 print:hidden">
           <Button
             variant="secondary"
             onClick={() => downloadQrImage(visitor)}
@@ -133,7 +147,13 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
           </Button>
           <Button
             variant="secondary"
-            className="col-span-2"
+            onClick={() => window.print()}
+            icon={<Printer aria-hidden="true" className="size-4" />}
+          >
+            Print
+          </Button>
+          <Button
+            variant="secondary"
             onClick={() => void copyToken()}
             icon={
               copied ? (

@@ -1,7 +1,6 @@
 /** /visitors/{id}: the visitor's pass, details, activity and cancel (product-spec §2, §4). */
 import {
   formatDisplayDate,
-  formatTimeRange,
   type Visitor,
   type VisitorActivityEntry,
   type VisitorStatus,
@@ -20,12 +19,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
 import { toAppError } from '../../lib/errors';
-import { formatInstant, hostLabel } from '../../lib/format';
+import { formatInstant, formatVisitWindow, hostLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { QrPassCard } from './QrPassCard';
 import { VisitorPhoto, WalkInRequest } from './WalkInRequests';
+import { useCommunityTimeZone } from '../../lib/time-zone';
 
 /** The question asked before a cancel (product-spec §4). */
 export const CANCEL_CONFIRMATION = 'Are you sure you want to cancel this invitation?';
@@ -61,11 +61,12 @@ function VisitorInformation({ visitor }: { visitor: Visitor }) {
 }
 
 function VisitDetails({ visitor }: { visitor: Visitor }) {
+  const timeZone = useCommunityTimeZone();
   return (
     <Card title="Visit Details">
       <dl className="-my-3 divide-y divide-slate-100">
         <Detail term="Date">{formatDisplayDate(visitor.visitDate)}</Detail>
-        <Detail term="Time">{formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}</Detail>
+        <Detail term="Time">{formatVisitWindow(visitor, timeZone)}</Detail>
         <Detail term="House">
           {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
         </Detail>
@@ -92,6 +93,7 @@ const ACTIVITY_LABELS: Record<VisitorActivityEntry['action'], string> = {
  */
 function ActivityLog({ visitor }: { visitor: Visitor }) {
   const trpc = useTRPC();
+  const timeZone = useCommunityTimeZone();
   const present = Boolean(visitor.check_in_time || visitor.check_out_time || visitor.notes);
   const activity = useQuery(trpc.visitors.activity.queryOptions({ id: visitor.id }, { enabled: present }));
   if (!present) return null;
@@ -100,10 +102,10 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
     <Card title="Activity Log">
       <dl className="-my-3 divide-y divide-slate-100">
         {visitor.check_in_time && (
-          <Detail term="Checked in">{formatInstant(visitor.check_in_time)}</Detail>
+          <Detail term="Checked in">{formatInstant(visitor.check_in_time, timeZone)}</Detail>
         )}
         {visitor.check_out_time && (
-          <Detail term="Checked out">{formatInstant(visitor.check_out_time)}</Detail>
+          <Detail term="Checked out">{formatInstant(visitor.check_out_time, timeZone)}</Detail>
         )}
         {visitor.notes && <Detail term="Notes">{visitor.notes}</Detail>}
       </dl>
@@ -119,7 +121,7 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
                     {ACTIVITY_LABELS[entry.action]}
                     {entry.by && <span className="font-normal text-slate-600"> by {entry.by}</span>}
                   </p>
-                  <p className="text-slate-500">{formatInstant(entry.at)}</p>
+                  <p className="text-slate-500">{formatInstant(entry.at, timeZone)}</p>
                   {entry.notes && <p className="mt-0.5 break-words text-slate-700">{entry.notes}</p>}
                 </div>
               </li>
@@ -134,6 +136,7 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
 /** The visitor detail screen. */
 export function VisitorDetailPage({ id }: { id: string }) {
   const trpc = useTRPC();
+  const timeZone = useCommunityTimeZone();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -182,7 +185,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
         back={back}
         title={visitor.name}
         badge={<StatusBadge status={visitor.status} size="lg" />}
-        subtitle={`${formatDisplayDate(visitor.visitDate)} · ${formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}`}
+        subtitle={`${formatDisplayDate(visitor.visitDate)} · ${formatVisitWindow(visitor, timeZone)}`}
         actions={
           canCancel && (
             <Button

@@ -1,16 +1,19 @@
 /** Compact visitor displays: the list card and the dashboard row. */
-import { formatDisplayDate, formatTimeRange, type VisitorSummary } from '@gatehouse/shared';
+import { formatDisplayDate, type VisitorSummary } from '@gatehouse/shared';
 import { CalendarDays, ChevronRight, Clock, Home, Phone } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { IconFact } from '../../components/IconFact';
 import { StatusBadge } from '../../components/StatusBadge';
+import { useCommunityTimeZone } from '../../lib/time-zone';
+import { formatVisitWindow } from '../../lib/format';
 
 /**
  * A card of the visitors list (product-spec §2): name, phone, date, time range, house
  * number and status; the whole card opens the visitor.
  */
 export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
+  const timeZone = useCommunityTimeZone();
   return (
     <Link
       href={`/visitors/${visitor.id}`}
@@ -31,7 +34,7 @@ export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
       <dl className="grid grid-cols-1 gap-2 text-sm text-slate-700">
         <IconFact icon={CalendarDays} term="Date">{formatDisplayDate(visitor.visitDate)}</IconFact>
         <IconFact icon={Clock} term="Time">
-          {formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}
+          {formatVisitWindow(visitor, timeZone)}
         </IconFact>
         <IconFact icon={Home} term="House">House {visitor.houseId.houseNumber}</IconFact>
       </dl>
@@ -41,6 +44,7 @@ export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
 
 /** A row of the dashboard's recent-visitors card; the whole row opens the visitor (product-spec §2). */
 export function VisitorRow({ visitor }: { visitor: VisitorSummary }) {
+  const timeZone = useCommunityTimeZone();
   return (
     <li>
       <Link
@@ -52,7 +56,7 @@ export function VisitorRow({ visitor }: { visitor: VisitorSummary }) {
           <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
             <span>{formatDisplayDate(visitor.visitDate)}</span>
             <span aria-hidden="true">·</span>
-            <span>{formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo)}</span>
+            <span>{formatVisitWindow(visitor, timeZone)}</span>
             <span aria-hidden="true">·</span>
             <span>House {visitor.houseId.houseNumber}</span>
           </p>

@@ -15,6 +15,7 @@ import { formatInstant } from '../../lib/format';
 import { useVisitorPhoto } from '../../lib/photos';
 import { useToast } from '../../lib/toasts';
 import { useTRPC } from '../../lib/trpc';
+import { useCommunityTimeZone } from '../../lib/time-zone';
 
 /** How often the requests are re-read without a live update (a fallback), ms. */
 const REQUESTS_REFRESH_MS = 30_000;
@@ -34,6 +35,7 @@ export function VisitorPhoto({ visitor, className }: { visitor: Pick<VisitorSumm
 /** One waiting walk-in with Approve / Deny (a resident of its house, or an admin). */
 export function WalkInRequest({ visitor }: { visitor: VisitorSummary }) {
   const trpc = useTRPC();
+  const timeZone = useCommunityTimeZone();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +72,7 @@ export function WalkInRequest({ visitor }: { visitor: VisitorSummary }) {
         <div className="min-w-0">
           <p className="text-lg font-semibold text-slate-900">{visitor.name}</p>
           <p className="text-sm text-slate-600">
-            {visitor.purpose ?? 'No purpose given'} · at the gate since {formatInstant(visitor.createdAt)}
+            {visitor.purpose ?? 'No purpose given'} · at the gate since {formatInstant(visitor.createdAt, timeZone)}
           </p>
           <p className="text-sm text-slate-600">{visitor.phone}</p>
           {error && (
