@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
+import { applyTheme } from './lib/theme';
 import './index.css';
+
+applyTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

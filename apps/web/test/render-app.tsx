@@ -15,15 +15,19 @@ interface RenderAppOptions {
   /** Signs this user in through storage (auth.me must be mocked). */
   user?: User;
   transport?: TransportOptions;
+  /** The app's query client (default: one without retries or staleness). */
+  queryClient?: QueryClient;
 }
 
 /** Renders <App/> at `path`. */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.user) storeSession(TEST_TOKEN, options.user);
   window.history.replaceState(null, '', path);
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
-  });
+  const queryClient =
+    options.queryClient ??
+    new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+    });
   const trpcClient = createTransportClient({ url: 'http://localhost/trpc', ...options.transport });
   const user = userEvent.setup();
   const view = render(<App queryClient={queryClient} trpcClient={trpcClient} />);

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { preloadAllPages } from '../src/App';
+import { resetConnectionState } from '../src/lib/connection';
 import { server } from './msw-server';
 
 beforeAll(async () => {
@@ -18,6 +19,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
   vi.restoreAllMocks();
   vi.useRealTimers();
+  resetConnectionState();
 });
 
 afterAll(() => server.close());

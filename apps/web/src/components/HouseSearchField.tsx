@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 
-import { toAppError } from '../lib/errors';
+import { failureText } from '../lib/errors';
 import { houseLabel } from '../lib/format';
 import { useTRPC } from '../lib/trpc';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -41,7 +41,7 @@ export function HouseSearchField({ value, onChange, error, className }: HouseSea
       <SearchField label="Find the house" placeholder="House number or block" value={search} onChange={setSearch} className="mb-3" />
       {houses.isError ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {toAppError(houses.error).message}
+          {failureText(houses.error)}
         </p>
       ) : items.length === 0 && !houses.isPending ? (
         <p className="text-sm text-slate-600">No house matches “{q}”.</p>

@@ -2,7 +2,7 @@
 import type { HouseRef, User } from '@gatehouse/shared';
 import type { ComponentProps } from 'react';
 
-import { toAppError } from '../lib/errors';
+import { failureText } from '../lib/errors';
 import { houseLabel } from '../lib/format';
 import { ownHouseOf, useHouseOptions } from '../lib/pickers';
 import { ErrorBox } from './ErrorBox';
@@ -69,7 +69,7 @@ export function HouseSelectField({
   const loaded = houses.data?.items ?? [];
   const options =
     current && !loaded.some((house) => house.id === current.id) ? [current, ...loaded] : loaded;
-  const loadMessage = houses.isError ? toAppError(houses.error).message : undefined;
+  const loadMessage = houses.isError ? failureText(houses.error) : undefined;
   return (
     <>
       {loadError === 'box' && loadMessage !== undefined && (

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 
 /**
  * Runs an auth form's session call (login or signup): success goes to /dashboard; a
@@ -18,7 +18,7 @@ export function useAuthSubmit(fallback: string) {
       await sessionCall();
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      setServerError(toAppError(error, fallback).message);
+      setServerError(failureText(error, fallback));
     }
   };
   return { serverError, dismissServerError: () => setServerError(null), submit };

@@ -21,7 +21,7 @@ import { Card, EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { firstNameOf, houseLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -183,7 +183,7 @@ function RecentVisitorsCard({ role }: { role: Role }) {
       ) : query.isError ? (
         <div className="p-5">
           <ErrorBox
-            message={toAppError(query.error).message}
+            message={failureText(query.error)}
             onRetry={() => void query.refetch()}
             headingLevel={3}
           />
@@ -308,7 +308,7 @@ function AdminVehiclesCard() {
       ) : vehicles.isError ? (
         <div className="p-5">
           <ErrorBox
-            message={toAppError(vehicles.error).message}
+            message={failureText(vehicles.error)}
             onRetry={() => void vehicles.refetch()}
             headingLevel={3}
           />

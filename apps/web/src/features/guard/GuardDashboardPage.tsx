@@ -13,7 +13,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { formatInstant } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -123,7 +123,7 @@ export function GuardDashboardPage() {
         showToast(CHECKED_OUT_MESSAGE);
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
       },
-      onError: (error) => setActionError(toAppError(error, CHECK_OUT_FAILED_MESSAGE).message),
+      onError: (error) => setActionError(failureText(error, CHECK_OUT_FAILED_MESSAGE)),
     }),
   );
 
@@ -214,7 +214,7 @@ export function GuardDashboardPage() {
         <PageSpinner label="Loading active visitors" />
       ) : active.isError ? (
         <ErrorBox
-          message={toAppError(active.error).message}
+          message={failureText(active.error)}
           onRetry={() => void active.refetch()}
         />
       ) : visitors.length === 0 ? (

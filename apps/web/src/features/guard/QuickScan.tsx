@@ -14,27 +14,32 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
-import { toAppError } from '../../lib/errors';
+import { failureText, isConnectionFailure } from '../../lib/errors';
 import { useToast } from '../../lib/toasts';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import {
   CHECK_IN_FAILED_MESSAGE,
   CHECK_OUT_FAILED_MESSAGE,
   CHECKED_IN_MESSAGE,
   CHECKED_OUT_MESSAGE,
+  lostMoveNotSavedMessage,
+  lostMoveUnknownMessage,
   SCAN_FAILED_MESSAGE,
+  type GateMove,
 } from './gate-messages';
+import { settleLostMove } from './lost-moves';
 import { PassResult } from './PassResult';
 
 /** The last scan's outcome, shown under the field. */
 type Outcome =
   | { kind: 'checked-in'; visitor: Visitor }
   | { kind: 'shown'; visitor: Visitor; refusal: string | null }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; retry?: () => void };
 
 export function QuickScan() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const trpcClient = useTRPCClient();
   const { showToast } = useToast();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -52,11 +57,16 @@ export function QuickScan() {
   // The gate tablet stays on this screen: a scanner's keystrokes must land in the field.
   useEffect(ready, []);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZScanRequest.safeParse({ token });
     // The next scan types into an empty field, whatever happens to this one.
     setToken('');
+    void process(token);
+  };
+
+  /** Verifies `value` and checks an approved pass in at once. */
+  const process = async (value: string) => {
+    const parsed = ZScanRequest.safeParse({ token: value });
     if (!parsed.success) {
       setOutcome({ kind: 'error', message: parsed.error.issues[0]?.message ?? 'Please enter a token' });
       return ready();
@@ -66,34 +76,64 @@ export function QuickScan() {
     try {
       visitor = await scan.mutateAsync({ token: parsed.data.token });
     } catch (error) {
-      setOutcome({ kind: 'error', message: toAppError(error, SCAN_FAILED_MESSAGE).message });
+      const again = parsed.data.token;
+      setOutcome({
+        kind: 'error',
+        message: failureText(error, SCAN_FAILED_MESSAGE),
+        ...(isConnectionFailure(error) ? { retry: () => void process(again) } : {}),
+      });
       return ready();
     }
     if (visitor.status !== 'approved') {
       setOutcome({ kind: 'shown', visitor, refusal: null });
       return ready();
     }
-    try {
-      const checkedIn = await checkIn.mutateAsync({ visitorId: visitor.id });
-      setOutcome({ kind: 'checked-in', visitor: checkedIn });
-      showToast(CHECKED_IN_MESSAGE);
-      void refreshVisitorLists();
-    } catch (error) {
-      // The server refused (outside the window, or the status changed meanwhile): say why.
-      setOutcome({ kind: 'shown', visitor, refusal: toAppError(error, CHECK_IN_FAILED_MESSAGE).message });
-    }
+    await moveVisitor('checkIn', visitor);
     ready();
   };
 
-  const onCheckOut = async (visitor: Visitor) => {
-    try {
-      await checkOut.mutateAsync({ visitorId: visitor.id });
-      setOutcome(null);
-      showToast(CHECKED_OUT_MESSAGE);
+  /**
+   * Checks `visitor` in or out. When the answer is lost (usable-by-everyone issue, item 6)
+   * the visitor is read again first: the move may have been saved before the connection
+   * dropped; else it is offered again with Retry.
+   */
+  const moveVisitor = async (move: GateMove, visitor: Visitor, checkFirst = false): Promise<void> => {
+    const succeeded = (moved: Visitor) => {
+      if (move === 'checkIn') {
+        setOutcome({ kind: 'checked-in', visitor: moved });
+        showToast(CHECKED_IN_MESSAGE);
+      } else {
+        setOutcome(null);
+        showToast(CHECKED_OUT_MESSAGE);
+      }
       void refreshVisitorLists();
-    } catch (error) {
-      setOutcome({ kind: 'shown', visitor, refusal: toAppError(error, CHECK_OUT_FAILED_MESSAGE).message });
+    };
+    const lost = async () => {
+      const settled = await settleLostMove(trpcClient, visitor.id, move);
+      if (settled === 'done') return succeeded(visitor);
+      setOutcome({
+        kind: 'error',
+        message: settled === 'unknown' ? lostMoveUnknownMessage(move) : lostMoveNotSavedMessage(move),
+        retry: () => void moveVisitor(move, visitor, settled === 'unknown').then(ready),
+      });
+    };
+    if (checkFirst) {
+      const settled = await settleLostMove(trpcClient, visitor.id, move);
+      if (settled === 'done') return succeeded(visitor);
+      if (settled === 'unknown') return lost();
     }
+    try {
+      succeeded(await (move === 'checkIn' ? checkIn : checkOut).mutateAsync({ visitorId: visitor.id }));
+    } catch (error) {
+      if (isConnectionFailure(error)) return lost();
+      // The server refused (outside the window, or the status changed meanwhile): say why.
+      const fallback = move === 'checkIn' ? CHECK_IN_FAILED_MESSAGE : CHECK_OUT_FAILED_MESSAGE;
+      setOutcome({ kind: 'shown', visitor, refusal: failureText(error, fallback) });
+    }
+  };
+
+  const onCheckOut = async (visitor: Visitor) => {
+    await moveVisitor('checkOut', visitor);
     ready();
   };
 
@@ -102,7 +142,7 @@ export function QuickScan() {
       <h2 id={`${inputId}-title`} className="text-lg font-semibold text-slate-900">
         Quick scan
       </h2>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row">
+      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           Pass token or code
         </label>
@@ -128,7 +168,7 @@ export function QuickScan() {
       </p>
 
       <div className="mt-4 empty:hidden">
-        {outcome?.kind === 'error' && <ErrorBox message={outcome.message} headingLevel={3} />}
+        {outcome?.kind === 'error' && <ErrorBox message={outcome.message} headingLevel={3} onRetry={outcome.retry} />}
         {outcome?.kind === 'checked-in' && (
           <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-base font-semibold text-emerald-900">
             {outcome.visitor.name} checked in: house {outcome.visitor.houseId.houseNumber},{' '}

@@ -10,9 +10,9 @@ import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
-import { toAppError } from '../../lib/errors';
+import { failureText, isConnectionFailure } from '../../lib/errors';
 import { useToast } from '../../lib/toasts';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useVisitorEvents } from '../../lib/live-updates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CameraScanner } from './CameraScanner';
@@ -21,8 +21,12 @@ import {
   CHECK_OUT_FAILED_MESSAGE,
   CHECKED_IN_MESSAGE,
   CHECKED_OUT_MESSAGE,
+  lostMoveNotSavedMessage,
+  lostMoveUnknownMessage,
   SCAN_FAILED_MESSAGE,
+  type GateMove,
 } from './gate-messages';
+import { settleLostMove } from './lost-moves';
 import { PassResult } from './PassResult';
 
 /**
@@ -44,6 +48,11 @@ export function ScanPage() {
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [visitor, setVisitor] = useState<Visitor | null>(null);
+  // A move whose answer was lost, and whether it is still unknown if it was saved.
+  const [lostMove, setLostMove] = useState<{ move: GateMove; visitorId: string; checkFirst: boolean } | null>(null);
+  // Whether the last scan got no answer (its error then offers Retry).
+  const [scanRetryable, setScanRetryable] = useState(false);
+  const trpcClient = useTRPCClient();
   const { showToast } = useToast();
 
   /** Focus on the field with its text selected: the next scan replaces it. */
@@ -75,45 +84,74 @@ export function ScanPage() {
         );
       },
       onError: (error) => {
-        setActionError(toAppError(error, SCAN_FAILED_MESSAGE).message);
+        setActionError(failureText(error, SCAN_FAILED_MESSAGE));
+        setScanRetryable(isConnectionFailure(error));
         ready();
       },
     }),
   );
 
+  /** After a check-in or check-out: the notice, the form cleared, the lists refreshed. */
+  const moved = (move: GateMove) => {
+    showToast(move === 'checkIn' ? CHECKED_IN_MESSAGE : CHECKED_OUT_MESSAGE);
+    setLostMove(null);
+    clearForm();
+    void refreshVisitorLists();
+    if (move === 'checkIn') navigate('/guard/dashboard');
+    else ready();
+  };
+
+  /**
+   * A move failed. When its answer was lost (usable-by-everyone issue, item 6), the visitor
+   * is read again first: it may have been saved before the connection dropped.
+   */
+  const moveFailed = async (move: GateMove, visitorId: string, error: unknown) => {
+    if (!isConnectionFailure(error)) {
+      setLostMove(null);
+      setActionError(failureText(error, move === 'checkIn' ? CHECK_IN_FAILED_MESSAGE : CHECK_OUT_FAILED_MESSAGE));
+      return ready();
+    }
+    const settled = await settleLostMove(trpcClient, visitorId, move);
+    if (settled === 'done') return moved(move);
+    setLostMove({ move, visitorId, checkFirst: settled === 'unknown' });
+    setActionError(settled === 'unknown' ? lostMoveUnknownMessage(move) : lostMoveNotSavedMessage(move));
+    ready();
+  };
+
   const checkIn = useMutation(
     trpc.visitors.checkIn.mutationOptions({
-      onSuccess: () => {
-        showToast(CHECKED_IN_MESSAGE);
-        clearForm();
-        void refreshVisitorLists();
-        navigate('/guard/dashboard');
-      },
-      onError: (error) => {
-        setActionError(toAppError(error, CHECK_IN_FAILED_MESSAGE).message);
-        ready();
-      },
+      onSuccess: () => moved('checkIn'),
+      onError: (error, input) => void moveFailed('checkIn', input.visitorId, error),
     }),
   );
 
   const checkOut = useMutation(
     trpc.visitors.checkOut.mutationOptions({
-      onSuccess: () => {
-        showToast(CHECKED_OUT_MESSAGE);
-        clearForm();
-        void refreshVisitorLists();
-        ready();
-      },
-      onError: (error) => {
-        setActionError(toAppError(error, CHECK_OUT_FAILED_MESSAGE).message);
-        ready();
-      },
+      onSuccess: () => moved('checkOut'),
+      onError: (error, input) => void moveFailed('checkOut', input.visitorId, error),
     }),
   );
+
+  /** Retry after a lost answer: reads the visitor first when that could not be done, then moves. */
+  const retryLostMove = async () => {
+    if (!lostMove) return;
+    setActionError(null);
+    if (lostMove.checkFirst) {
+      const settled = await settleLostMove(trpcClient, lostMove.visitorId, lostMove.move);
+      if (settled === 'done') return moved(lostMove.move);
+      if (settled === 'unknown') return setActionError(lostMoveUnknownMessage(lostMove.move));
+    }
+    (lostMove.move === 'checkIn' ? checkIn : checkOut).mutate({ visitorId: lostMove.visitorId });
+  };
+
+  /** Retry of a scan that got no answer. */
+  const [lastScanned, setLastScanned] = useState<string | null>(null);
 
   /** Verifies `value` (typed, pasted, from a hardware scanner or from the camera). */
   const verify = (value: string) => {
     setActionError(null);
+    setScanRetryable(false);
+    setLostMove(null);
     setVisitor(null);
     const parsed = ZScanRequest.safeParse({ token: value });
     if (!parsed.success) {
@@ -121,6 +159,7 @@ export function ScanPage() {
       inputRef.current?.focus();
       return;
     }
+    setLastScanned(parsed.data.token);
     scan.mutate({ token: parsed.data.token });
   };
 
@@ -206,7 +245,22 @@ export function ScanPage() {
       </Card>
 
       <div className="mt-6 flex flex-col gap-6">
-        {actionError && <ErrorBox message={actionError} onDismiss={() => setActionError(null)} />}
+        {actionError && (
+          <ErrorBox
+            message={actionError}
+            onRetry={
+              lostMove
+                ? () => void retryLostMove()
+                : scanRetryable && lastScanned
+                  ? () => verify(lastScanned)
+                  : undefined
+            }
+            onDismiss={() => {
+              setActionError(null);
+              setLostMove(null);
+            }}
+          />
+        )}
 
         {visitor && (
           <div ref={resultRef} className="scroll-mt-20">

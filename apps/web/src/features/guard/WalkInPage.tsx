@@ -22,7 +22,7 @@ import { HouseSearchField } from '../../components/HouseSearchField';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { formatInstant, houseLabel } from '../../lib/format';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { shrinkPhoto, uploadPhoto } from '../../lib/photos';
@@ -69,7 +69,7 @@ export function WalkInPage() {
       const blob = await shrinkPhoto(file);
       setPhoto({ blob, url: URL.createObjectURL(blob) });
     } catch (error) {
-      setPhotoError(toAppError(error).message);
+      setPhotoError(failureText(error));
     }
   };
 
@@ -81,13 +81,13 @@ export function WalkInPage() {
       if (photo) {
         // The walk-in stands even if its photo fails; the waiting card says so.
         await uploadPhoto(visitor.id, photo.blob).catch((error: unknown) => {
-          sessionStorage.setItem(`walk-in-photo-error:${visitor.id}`, toAppError(error).message);
+          sessionStorage.setItem(`walk-in-photo-error:${visitor.id}`, failureText(error));
         });
       }
       await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
       navigate(`/guard/walk-in/${visitor.id}`);
     } catch (error) {
-      setServerError(toAppError(error, 'Failed to register walk-in').message);
+      setServerError(failureText(error, 'Failed to register walk-in'));
     } finally {
       setSending(false);
     }
@@ -203,7 +203,7 @@ function GateApproval({ visitor }: { visitor: Visitor }) {
   const approve = useMutation(
     trpc.visitors.approve.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() }),
-      onError: (failure) => setError(toAppError(failure).message),
+      onError: (failure) => setError(failureText(failure)),
     }),
   );
   return (
@@ -250,13 +250,13 @@ export function WalkInStatusPage({ id }: { id: string }) {
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
         navigate('/guard/dashboard');
       },
-      onError: (error) => setCheckInError(toAppError(error, CHECK_IN_FAILED_MESSAGE).message),
+      onError: (error) => setCheckInError(failureText(error, CHECK_IN_FAILED_MESSAGE)),
     }),
   );
   const photoError = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(`walk-in-photo-error:${id}`) : null;
 
   if (visitor.isPending) return <PageSpinner label="Loading walk-in" />;
-  if (visitor.isError || !data) return <ErrorBox message={toAppError(visitor.error).message} onRetry={() => void visitor.refetch()} />;
+  if (visitor.isError || !data) return <ErrorBox message={failureText(visitor.error)} onRetry={() => void visitor.refetch()} />;
 
   const createdAt = Date.parse(data.createdAt);
   const approvalMinutes = settings.data?.walkinApprovalMinutes ?? 10;

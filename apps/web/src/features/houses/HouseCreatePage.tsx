@@ -11,7 +11,7 @@ import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { userOptionLabel, useUserOptions } from '../../lib/pickers';
 import { useTRPC } from '../../lib/trpc';
@@ -45,7 +45,7 @@ export function HouseCreatePage() {
         await queryClient.invalidateQueries({ queryKey: trpc.houses.pathKey() });
         navigate(`/houses/${house.id}`);
       },
-      onError: (error) => setServerError(toAppError(error, CREATE_HOUSE_FALLBACK).message),
+      onError: (error) => setServerError(failureText(error, CREATE_HOUSE_FALLBACK)),
     }),
   );
 
@@ -66,7 +66,7 @@ export function HouseCreatePage() {
         {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
         {users.isError && (
           <ErrorBox
-            message={toAppError(users.error).message}
+            message={failureText(users.error)}
             onRetry={() => void users.refetch()}
           />
         )}

@@ -13,7 +13,7 @@ import { SelectField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
-import { toAppError } from '../../lib/errors';
+import { failureText, toAppError } from '../../lib/errors';
 import { userOptionLabel, useUserOptions } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -67,7 +67,7 @@ function AddResidentForm({ house }: { house: HouseDetail }) {
         setUserId('');
         await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
       },
-      onError: (error) => setServerError(toAppError(error).message),
+      onError: (error) => setServerError(failureText(error)),
     }),
   );
 
@@ -90,7 +90,7 @@ function AddResidentForm({ house }: { house: HouseDetail }) {
       className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4"
     >
       {users.isError && (
-        <ErrorBox message={toAppError(users.error).message} onRetry={() => void users.refetch()} />
+        <ErrorBox message={failureText(users.error)} onRetry={() => void users.refetch()} />
       )}
       {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -146,7 +146,7 @@ function ResidentsPanel({
         queryClient.setQueryData(trpc.houses.byId.queryKey({ id: house.id }), detail);
         await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
       },
-      onError: (cause) => setError(toAppError(cause).message),
+      onError: (cause) => setError(failureText(cause)),
     }),
   );
   const confirm = useConfirm();

@@ -11,7 +11,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -64,7 +64,7 @@ export function HouseListPage() {
         <PageSpinner label="Loading houses" />
       ) : houses.isError ? (
         <ErrorBox
-          message={toAppError(houses.error).message}
+          message={failureText(houses.error)}
           onRetry={() => void houses.refetch()}
         />
       ) : shown.length === 0 ? (

@@ -11,7 +11,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { CheckboxField } from '../../components/Field';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { useToast } from '../../lib/toasts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 
@@ -57,7 +57,7 @@ export function NotificationSettingsCard() {
         showToast('Notification settings saved');
         await queryClient.invalidateQueries({ queryKey: trpc.notifications.settings.queryKey() });
       },
-      onError: (failure) => setError(toAppError(failure).message),
+      onError: (failure) => setError(failureText(failure)),
     }),
   );
 
@@ -76,7 +76,7 @@ export function NotificationSettingsCard() {
       setError(
         failure instanceof DOMException && failure.name === 'NotAllowedError'
           ? 'Notifications are blocked for this site. Allow them in the browser settings, then try again.'
-          : toAppError(failure, 'Could not turn on push notifications').message,
+          : failureText(failure, 'Could not turn on push notifications'),
       );
     } finally {
       setPushBusy(false);
@@ -96,7 +96,7 @@ export function NotificationSettingsCard() {
       setPushOn(false);
       showToast('Push notifications are off for this device', 'info');
     } catch (failure) {
-      setError(toAppError(failure).message);
+      setError(failureText(failure));
     } finally {
       setPushBusy(false);
     }

@@ -13,7 +13,7 @@ import { Card, EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { formatInstant, houseLabel } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -59,7 +59,7 @@ export function NotificationsPage() {
       {list.isPending ? (
         <PageSpinner label="Loading notifications" />
       ) : list.isError ? (
-        <ErrorBox message={toAppError(list.error).message} onRetry={() => void list.refetch()} />
+        <ErrorBox message={failureText(list.error)} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <Card>
           <EmptyState icon={<Bell aria-hidden="true" className="size-6" />} title="No notifications yet" />

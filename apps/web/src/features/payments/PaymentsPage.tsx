@@ -19,7 +19,7 @@ import { SelectField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { PaymentStatusBadge, paymentStatusAppearance } from '../../components/StatusBadge';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { houseLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -157,7 +157,7 @@ export function PaymentsPage() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
     },
-    onError: (error: unknown) => setActionError(toAppError(error).message),
+    onError: (error: unknown) => setActionError(failureText(error)),
   };
   const complete = useMutation(trpc.payments.complete.mutationOptions(settleOptions));
   const fail = useMutation(trpc.payments.fail.mutationOptions(settleOptions));
@@ -209,7 +209,7 @@ export function PaymentsPage() {
         <PageSpinner label="Loading payments" />
       ) : payments.isError ? (
         <ErrorBox
-          message={toAppError(payments.error).message}
+          message={failureText(payments.error)}
           onRetry={() => void payments.refetch()}
         />
       ) : items.length === 0 ? (

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
 import { useToast } from '../../lib/toasts';
@@ -44,7 +44,7 @@ export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
         showToast('Payment recorded');
         onClose();
       },
-      onError: (error) => setServerError(toAppError(error).message),
+      onError: (error) => setServerError(failureText(error)),
     }),
   );
 

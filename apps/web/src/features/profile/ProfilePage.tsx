@@ -13,13 +13,14 @@ import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { RoleBadge } from '../../components/StatusBadge';
 import { houseLabel, roleLabel } from '../../lib/format';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { Avatar } from '../shell/UserMenu';
+import { AppearanceCard } from './AppearanceCard';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -52,7 +53,7 @@ function OtherSessionsCard() {
   const revoke = useMutation(
     trpc.auth.revokeOtherSessions.mutationOptions({
       onSuccess: ({ revoked }) => setResult(revokedSessionsMessage(revoked)),
-      onError: (cause) => setError(toAppError(cause).message),
+      onError: (cause) => setError(failureText(cause)),
     }),
   );
   const onRevoke = async () => {
@@ -119,7 +120,7 @@ function ChangePasswordCard() {
       form.reset();
       setResult(passwordChangedMessage(revoked));
     } catch (cause) {
-      setError(toAppError(cause, 'Password change failed').message);
+      setError(failureText(cause, 'Password change failed'));
     }
   });
 
@@ -237,6 +238,7 @@ export function ProfilePage() {
         </div>
       </Card>
       <NotificationSettingsCard />
+      <AppearanceCard />
       <ChangePasswordCard />
       <OtherSessionsCard />
     </div>

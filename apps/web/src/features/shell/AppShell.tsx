@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/session';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { WalkInRequests } from '../visitors/WalkInRequests';
 import { Toaster } from '../../lib/toasts';
+import { ConnectionBanner } from './ConnectionBanner';
 import { FailedSignInsNotice } from './FailedSignInsNotice';
 import { Logo } from './Logo';
 import { bottomBarEntries, isActiveEntry, topBarEntries } from './navigation';
@@ -116,6 +117,7 @@ function Shell({ children }: { children: ReactNode }) {
       </header>
 
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pt-8 lg:pb-12">
+        <ConnectionBanner />
         <FailedSignInsNotice />
         {user.role === 'resident' && <WalkInRequests />}
         {children}

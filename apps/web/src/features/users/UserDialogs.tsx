@@ -15,7 +15,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { CheckboxField, SelectField, TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { roleLabel } from '../../lib/format';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
@@ -67,7 +67,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
         showToast(`${created.name} added`);
         onClose();
       },
-      onError: (error) => setServerError(toAppError(error).message),
+      onError: (error) => setServerError(failureText(error)),
     }),
   );
 
@@ -179,7 +179,7 @@ export function EditUserDialog({
         showToast(`${updated.name} saved`);
         onClose();
       },
-      onError: (error) => setServerError(toAppError(error).message),
+      onError: (error) => setServerError(failureText(error)),
     }),
   );
 

@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
 import { ActiveBadge, RoleBadge } from '../../components/StatusBadge';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { houseLabel, roleLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -153,7 +153,7 @@ export function UsersPage() {
       await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
       await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
     },
-    onError: (error: unknown) => setActionError(toAppError(error).message),
+    onError: (error: unknown) => setActionError(failureText(error)),
   };
   const deactivate = useMutation(trpc.users.deactivate.mutationOptions(activeStateOptions));
   const confirm = useConfirm();
@@ -223,7 +223,7 @@ export function UsersPage() {
       {users.isPending ? (
         <PageSpinner label="Loading users" />
       ) : users.isError ? (
-        <ErrorBox message={toAppError(users.error).message} onRetry={() => void users.refetch()} />
+        <ErrorBox message={failureText(users.error)} onRetry={() => void users.refetch()} />
       ) : items.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
           <EmptyState

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
 import { useToast } from '../../lib/toasts';
@@ -42,7 +42,7 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
         showToast(`Vehicle ${updated.licensePlate} saved`);
         onClose();
       },
-      onError: (error) => setServerError(toAppError(error).message),
+      onError: (error) => setServerError(failureText(error)),
     }),
   );
 

@@ -12,7 +12,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { ownHouseOf, useHouseOptions } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
@@ -56,7 +56,7 @@ export function VehicleAddPage() {
       },
       onError: (error) => {
         console.error('Failed to add vehicle', error);
-        setServerError(toAppError(error).message);
+        setServerError(failureText(error));
       },
     }),
   );
@@ -78,7 +78,7 @@ export function VehicleAddPage() {
         {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
         {houses.isError && (
           <ErrorBox
-            message={toAppError(houses.error).message}
+            message={failureText(houses.error)}
             onRetry={() => void houses.refetch()}
           />
         )}

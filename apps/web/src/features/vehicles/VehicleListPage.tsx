@@ -12,7 +12,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { IconFact } from '../../components/IconFact';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { houseLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -128,7 +128,7 @@ export function VehicleListPage() {
         await queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
       },
-      onError: (error) => setActionError(toAppError(error).message),
+      onError: (error) => setActionError(failureText(error)),
     }),
   );
 
@@ -165,7 +165,7 @@ export function VehicleListPage() {
         <PageSpinner label="Loading vehicles" />
       ) : vehicles.isError ? (
         <ErrorBox
-          message={toAppError(vehicles.error).message}
+          message={failureText(vehicles.error)}
           onRetry={() => void vehicles.refetch()}
         />
       ) : items.length === 0 ? (

@@ -16,7 +16,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { todayIsoDate } from '../../lib/format';
 import { useCommunityTimeZone, zoneSuffix } from '../../lib/time-zone';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
@@ -72,7 +72,7 @@ export function InviteVisitorPage() {
         showToast(`Invitation created: ${visitor.name}'s pass is ready to share`);
         navigate(`/visitors/${visitor.id}`);
       },
-      onError: (error) => setServerError(toAppError(error, 'Failed to create invitation').message),
+      onError: (error) => setServerError(failureText(error, 'Failed to create invitation')),
     }),
   );
 

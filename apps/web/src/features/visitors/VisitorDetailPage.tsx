@@ -18,7 +18,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { formatInstant, formatVisitWindow, hostLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -152,7 +152,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
         navigate('/visitors');
       },
-      onError: (error) => setCancelError(toAppError(error, 'Failed to cancel invitation').message),
+      onError: (error) => setCancelError(failureText(error, 'Failed to cancel invitation')),
     }),
   );
 
@@ -164,7 +164,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
       <>
         <PageHeader back={back} title="Visitor" />
         <ErrorBox
-          message={toAppError(visitorQuery.error, 'Failed to load visitor').message}
+          message={failureText(visitorQuery.error, 'Failed to load visitor')}
           onRetry={() => void visitorQuery.refetch()}
         />
       </>

@@ -10,7 +10,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -101,7 +101,7 @@ export function VisitorListPage() {
       {query.isPending ? (
         <PageSpinner label="Loading visitors" />
       ) : query.isError ? (
-        <ErrorBox message={toAppError(query.error).message} onRetry={() => void query.refetch()} />
+        <ErrorBox message={failureText(query.error)} onRetry={() => void query.refetch()} />
       ) : visitors.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
           <EmptyState

@@ -10,7 +10,7 @@ import { Check, DoorOpen, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '../../components/Button';
-import { toAppError } from '../../lib/errors';
+import { failureText } from '../../lib/errors';
 import { formatInstant } from '../../lib/format';
 import { useVisitorPhoto } from '../../lib/photos';
 import { useToast } from '../../lib/toasts';
@@ -47,7 +47,7 @@ export function WalkInRequest({ visitor }: { visitor: VisitorSummary }) {
         await refresh();
       },
       onError: (failure) => {
-        setError(toAppError(failure).message);
+        setError(failureText(failure));
         void refresh();
       },
     }),
@@ -59,7 +59,7 @@ export function WalkInRequest({ visitor }: { visitor: VisitorSummary }) {
         await refresh();
       },
       onError: (failure) => {
-        setError(toAppError(failure).message);
+        setError(failureText(failure));
         void refresh();
       },
     }),

@@ -1,0 +1,44 @@
+/** The profile's Appearance card: light, dark, or as the system is set (usable-by-everyone issue). */
+import { useId, useState } from 'react';
+
+import { Card } from '../../components/Card';
+import { chooseTheme, storedTheme, THEME_CHOICES, type ThemeChoice } from '../../lib/theme';
+
+const LABELS: Record<ThemeChoice, string> = {
+  system: 'As the device is set',
+  light: 'Light',
+  dark: 'Dark',
+};
+
+export function AppearanceCard() {
+  const [choice, setChoice] = useState<ThemeChoice>(storedTheme);
+  const name = useId();
+  return (
+    <Card title="Appearance" description="Kept on this device.">
+      <fieldset>
+        <legend className="mb-3 text-sm font-semibold text-slate-900">Theme</legend>
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-3">
+          {THEME_CHOICES.map((value) => (
+            <label
+              key={value}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={value}
+                checked={choice === value}
+                onChange={() => {
+                  setChoice(value);
+                  chooseTheme(value);
+                }}
+                className="size-4 accent-brand-700"
+              />
+              {LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Card>
+  );
+}

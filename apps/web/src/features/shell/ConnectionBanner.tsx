@@ -1,0 +1,42 @@
+/**
+ * The banner that says when the server cannot be reached (usable-by-everyone issue, item 6):
+ * offline, or online but the server does not answer; with Retry, which asks the server at
+ * once (it is also asked every few seconds). Announced politely; gone when the link is back.
+ */
+import { CloudOff, WifiOff } from 'lucide-react';
+import { useState } from 'react';
+
+import { Button } from '../../components/Button';
+import { probeServer, useConnectionState } from '../../lib/connection';
+
+export const OFFLINE_BANNER = 'You are offline. Nothing can be saved until the connection returns.';
+export const UNREACHABLE_BANNER = 'Cannot reach the Gatehouse server. Trying again every few seconds.';
+
+export function ConnectionBanner() {
+  const state = useConnectionState();
+  const [checking, setChecking] = useState(false);
+  const retry = async () => {
+    setChecking(true);
+    await probeServer();
+    setChecking(false);
+  };
+  return (
+    <div role="status" className="empty:hidden">
+      {state !== 'online' && (
+        <div className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          {state === 'offline' ? (
+            <WifiOff aria-hidden="true" className="size-5 shrink-0" />
+          ) : (
+            <CloudOff aria-hidden="true" className="size-5 shrink-0" />
+          )}
+          <p className="min-w-0 flex-1 text-sm font-medium">{state === 'offline' ? OFFLINE_BANNER : UNREACHABLE_BANNER}</p>
+          {state === 'unreachable' && (
+            <Button variant="secondary" size="sm" loading={checking} onClick={() => void retry()}>
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

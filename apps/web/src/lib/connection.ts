@@ -1,0 +1,111 @@
+/**
+ * Whether the server can be reached (usable-by-everyone issue, item 6): the browser's own
+ * online/offline signal, and every request's outcome. A request that gets no answer marks
+ * the server unreachable; from then on `/api/health` is asked every few seconds (and at
+ * once on Retry) until it answers, when the app is told to refetch what it shows. The
+ * shell's banner reads this state; screens read it to word their failures.
+ */
+import { useSyncExternalStore } from 'react';
+
+/** `offline`: the device has no network; `unreachable`: it has, but the server does not answer. */
+export type ConnectionState = 'online' | 'offline' | 'unreachable';
+
+/** How often an unreachable server is asked again (ms). */
+export const PROBE_INTERVAL_MS = 5_000;
+/** How long one probe waits for `/api/health` (ms). */
+const PROBE_TIMEOUT_MS = 5_000;
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+let serverUnreachable = false;
+let state: ConnectionState = browserOffline() ? 'offline' : 'online';
+let probeTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+const recoveryListeners = new Set<() => void>();
+
+function update() {
+  const next: ConnectionState = browserOffline() ? 'offline' : serverUnreachable ? 'unreachable' : 'online';
+  if (next === state) return;
+  const recovered = state !== 'online' && next === 'online';
+  state = next;
+  for (const listener of listeners) listener();
+  if (recovered) for (const listener of recoveryListeners) listener();
+}
+
+function scheduleProbe() {
+  clearTimeout(probeTimer);
+  if (!serverUnreachable) return;
+  probeTimer = setTimeout(() => void probeServer(), PROBE_INTERVAL_MS);
+}
+
+/** Asks `/api/health` now; true when it answered (and the server is then marked reachable). */
+export async function probeServer(): Promise<boolean> {
+  clearTimeout(probeTimer);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
+  try {
+    const response = await globalThis.fetch('/api/health', { cache: 'no-store', signal: controller.signal });
+    if (response.ok) {
+      reportServerAnswered();
+      return true;
+    }
+  } catch {
+    // Still unreachable.
+  } finally {
+    clearTimeout(timer);
+  }
+  scheduleProbe();
+  return false;
+}
+
+/** A request got no answer (network failure, time-out, a gateway's 502-504): the server is unreachable until a probe or a request gets through. */
+export function reportServerUnreachable(): void {
+  if (!serverUnreachable) {
+    serverUnreachable = true;
+    update();
+  }
+  if (probeTimer === undefined) scheduleProbe();
+}
+
+/** A request got an answer (any answer from the server itself). */
+export function reportServerAnswered(): void {
+  clearTimeout(probeTimer);
+  probeTimer = undefined;
+  if (!serverUnreachable) return;
+  serverUnreachable = false;
+  update();
+}
+
+/** Calls `listener` whenever the connection comes back (to refetch); returns the unsubscribe. */
+export function onConnectionRestored(listener: () => void): () => void {
+  recoveryListeners.add(listener);
+  return () => recoveryListeners.delete(listener);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    update();
+    // Back on the network: see whether the server is there too.
+    if (serverUnreachable) void probeServer();
+  });
+  window.addEventListener('offline', update);
+}
+
+/** The connection state, re-rendering when it changes. */
+export function useConnectionState(): ConnectionState {
+  return useSyncExternalStore(subscribe, () => state, () => 'online');
+}
+
+/** Test support: forget what was reported (each test starts online). */
+export function resetConnectionState(): void {
+  clearTimeout(probeTimer);
+  probeTimer = undefined;
+  serverUnreachable = false;
+  state = browserOffline() ? 'offline' : 'online';
+  for (const listener of listeners) listener();
+}
