@@ -1,5 +1,9 @@
-/** Shared ESLint flat config: recommended JS and TypeScript rules, React hooks rules for .tsx. */
+/**
+ * Shared ESLint flat config: recommended JS and TypeScript rules; for .tsx, React hooks rules
+ * and jsx-a11y's strict accessibility rules (usable-by-everyone issue: WCAG 2.2 AA).
+ */
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -31,10 +35,11 @@ export default tseslint.config(
   },
   {
     files: ['**/*.tsx'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      ...jsxA11y.flatConfigs.strict.rules,
     },
   },
 );

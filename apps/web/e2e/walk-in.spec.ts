@@ -56,7 +56,7 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
 
   await registerWalkIn(guard, 'Walter Walkin', 'Delivery');
   await guard.getByLabel('Take Photo').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await cameraPicture(guard) });
-  await expect(guard.getByRole('img', { name: 'Photo of the visitor' })).toBeVisible();
+  await expect(guard.getByRole('img', { name: 'The visitor at the gate, as just taken' })).toBeVisible();
   await screenshot(guard, '40-walk-in-form-tablet');
   const noSidewaysScroll = async (page: Page, width: number) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -66,14 +66,14 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   await expect(guard).toHaveURL(/\/guard\/walk-in\/[0-9a-f-]{36}$/);
   await expect(guard.getByRole('heading', { name: 'Waiting for a resident' })).toBeVisible();
   await expect(guard.getByRole('timer')).toHaveText(/^\d+:\d\d$/);
-  await expect(guard.getByRole('img', { name: 'Photo of Walter Walkin' })).toBeVisible();
+  await expect(guard.getByRole('img', { name: 'Walter Walkin at the gate' })).toBeVisible();
   await screenshot(guard, '41-walk-in-waiting-tablet');
   await noSidewaysScroll(guard, 1024);
 
   // The resident did not reload: the request arrives by the live update.
   const request = resident.getByRole('region', { name: 'Walk-in requests' });
   await expect(request.getByText('Walter Walkin', { exact: true })).toBeVisible({ timeout: 5_000 });
-  await expect(request.getByRole('img', { name: 'Photo of Walter Walkin' })).toBeVisible();
+  await expect(request.getByRole('img', { name: 'Walter Walkin at the gate' })).toBeVisible();
   await expect(request.getByText(/Delivery/)).toBeVisible();
   await expect(bell).toHaveAttribute('aria-label', `Notifications, ${unreadBefore + 1} unread`);
   await screenshot(resident, '42-walk-in-request-phone');

@@ -54,6 +54,8 @@ export function Tabs({ label, tabs, defaultTabId, className }: TabsProps) {
 
   return (
     <div className={className}>
+      {/* The WAI-ARIA tabs pattern: the tabs take focus (roving tabindex), their list takes the arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
       <div
         role="tablist"
         aria-label={label}
@@ -106,6 +108,8 @@ export function Tabs({ label, tabs, defaultTabId, className }: TabsProps) {
           id={`${baseId}-panel-${tab.id}`}
           aria-labelledby={`${baseId}-tab-${tab.id}`}
           hidden={tab.id !== selected?.id}
+          // The WAI-ARIA tabs pattern: a panel takes focus, so Tab from the tab lands in it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           className="focus-visible:-outline-offset-2"
         >

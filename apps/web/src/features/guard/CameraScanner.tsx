@@ -185,7 +185,8 @@ export function CameraScanner({ onCode }: { onCode: (value: string) => void }) {
   const message = MESSAGES[state];
   return (
     <section aria-label="Camera">
-      <div className="relative overflow-hidden rounded-2xl bg-slate-900">
+      {/* A viewfinder stays dark in both themes: fixed colours, not the theme's palette. */}
+      <div className="relative overflow-hidden rounded-2xl bg-[#0f172a]">
         <video
           ref={videoRef}
           muted
@@ -194,16 +195,16 @@ export function CameraScanner({ onCode }: { onCode: (value: string) => void }) {
           className={state === 'running' || state === 'starting' ? 'aspect-[4/3] max-h-80 w-full object-cover' : 'hidden'}
         />
         {state === 'running' && (
-          <div aria-hidden="true" className="pointer-events-none absolute inset-[18%] rounded-2xl border-4 border-white/80" />
+          <div aria-hidden="true" className="pointer-events-none absolute inset-[18%] rounded-2xl border-4 border-[#ffffffcc]" />
         )}
         {message && (
-          <p role="status" className="flex items-start gap-3 p-5 text-base font-medium text-white">
+          <p role="status" className="flex items-start gap-3 p-5 text-base font-medium text-[#fff]">
             <CameraOff aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
             {message}
           </p>
         )}
         {state === 'stopped' && (
-          <p className="p-5 text-base font-medium text-white">The camera is off.</p>
+          <p className="p-5 text-base font-medium text-[#fff]">The camera is off.</p>
         )}
       </div>
       <div className="mt-3 flex flex-wrap gap-3">

@@ -58,7 +58,7 @@ function ActiveVisitorRow({
       <div className="min-w-0 flex-1">
         <Link
           href={`/visitors/${visitor.id}`}
-          className="text-lg font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+          className="inline-flex min-h-11 items-center text-lg font-semibold text-slate-900 hover:text-brand-800 hover:underline"
         >
           {visitor.name}
         </Link>

@@ -145,7 +145,7 @@ export function WalkInPage() {
         <Card title="Photo" description="Optional. The residents see it when they decide.">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
             {photo ? (
-              <img src={photo.url} alt="Photo of the visitor" className="size-32 rounded-xl object-cover" />
+              <img src={photo.url} alt="The visitor at the gate, as just taken" className="size-32 rounded-xl object-cover" />
             ) : (
               <div className="flex size-32 items-center justify-center rounded-xl bg-slate-100 text-slate-400">
                 <Camera aria-hidden="true" className="size-10" />

@@ -65,7 +65,9 @@ export function UserMenu() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={`${user.name} ${roleLabel(user.role)}, user menu`}
+        // Named by all it shows (WCAG 2.5.3): the avatar's initials, then the name and role
+        // (shown from 1280 px), so a voice-control user can say either.
+        aria-label={`${initialsOf(user.name)} ${user.name} ${roleLabel(user.role)}, user menu`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}

@@ -24,7 +24,7 @@ const REQUESTS_REFRESH_MS = 30_000;
 export function VisitorPhoto({ visitor, className }: { visitor: Pick<VisitorSummary, 'id' | 'name' | 'hasPhoto'>; className?: string }) {
   const url = useVisitorPhoto(visitor.id, visitor.hasPhoto);
   return url ? (
-    <img src={url} alt={`Photo of ${visitor.name}`} className={className ?? 'size-20 shrink-0 rounded-xl object-cover'} />
+    <img src={url} alt={`${visitor.name} at the gate`} className={className ?? 'size-20 shrink-0 rounded-xl object-cover'} />
   ) : (
     <div className={className ?? 'flex size-20 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-400'}>
       <UserRound aria-hidden="true" className="size-8" />
