@@ -1,6 +1,6 @@
 import { formatCurrency } from '@gatehouse/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import {
   PaymentStatusBadge,
@@ -122,6 +122,24 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     expect(screen.queryByRole('button', { name: 'Fail' })).not.toBeInTheDocument();
   });
 
+  it('shows a completed payment’s receipt and prints it (usable-by-everyone issue, item 11)', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'payments.list': () => listOf([dues, poolFee]) });
+    const { user } = renderApp('/payments', { user: resident });
+
+    await screen.findByText('Pool booking');
+    expect(within(rowOf('March maintenance')).queryByRole('button', { name: 'Receipt' })).not.toBeInTheDocument();
+    await user.click(within(rowOf('Pool booking')).getByRole('button', { name: 'Receipt' }));
+
+    const receipt = await screen.findByRole('dialog', { name: 'Receipt' });
+    expect(within(receipt).getByText('$45.00')).toBeInTheDocument();
+    expect(within(receipt).getByText('Pool booking')).toBeInTheDocument();
+    expect(within(receipt).getByText(poolFee.id)).toBeInTheDocument();
+    expect(receipt.querySelector('.print-area')).not.toBeNull();
+    await user.click(within(receipt).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
   it('shows an empty state', async () => {
     mockTrpc({ 'auth.me': () => ({ user: resident }), 'payments.list': () => listOf([]) });
     renderApp('/payments', { user: resident });
@@ -149,7 +167,8 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     await screen.findByText('March maintenance');
     expect(screen.getAllByRole('button', { name: 'Complete' })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Fail' })).toHaveLength(1);
-    expect(within(rowOf('Pool booking')).queryByRole('button')).not.toBeInTheDocument();
+    // A completed payment is settled: only its receipt is offered.
+    expect(within(rowOf('Pool booking')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Receipt']);
     const complete = within(rowOf('March maintenance')).getByRole('button', { name: 'Complete' });
     expect(complete).toHaveAccessibleDescription(
       'Maintenance, March maintenance, $1,234.50, house A-101',

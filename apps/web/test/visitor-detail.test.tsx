@@ -174,6 +174,22 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
     expect(screen.getByText('Pass code')).toBeInTheDocument();
   });
 
+  it('prints the pass alone: QR, code, name, date and window, house (usable-by-everyone issue, item 11)', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const visitor = makeVisitor();
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.byId': () => visitor });
+    const { user } = renderApp(`/visitors/${visitor.id}`, { user: resident });
+    await user.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    // The print area holds the pass and, for paper, whose it is and when.
+    const area = document.querySelector<HTMLElement>('.print-area')!;
+    expect(within(area).getByRole('img', { name: `QR code for ${visitor.name}` })).toBeInTheDocument();
+    expect(within(area).getByText('048 213')).toBeInTheDocument();
+    expect(within(area).getByText(visitor.name)).toBeInTheDocument();
+    expect(within(area).getByText(/Nov 22, 2026 · 9:00 AM - 5:00 PM/)).toBeInTheDocument();
+    expect(within(area).getByText('A-101 · Block A')).toBeInTheDocument();
+  });
+
   it("copies the whole token and says 'Copied!' for 2 s", async () => {
     const visitor = makeVisitor();
     mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.byId': () => visitor });

@@ -80,7 +80,10 @@ export function ScanPage() {
         ready();
         // On a phone the result is below the fold; bring it up.
         requestAnimationFrame(() =>
-          resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }),
+          resultRef.current?.scrollIntoView?.({
+            behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+            block: 'start',
+          }),
         );
       },
       onError: (error) => {

@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Check, CircleCheck, CreditCard, Home, Plus, X } from 'lucide-react';
+import { CalendarDays, Check, CircleCheck, CreditCard, Home, Plus, Receipt, X } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { Button } from '../../components/Button';
@@ -26,6 +26,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paymentTypeLabel } from './payment-display';
 import { inZone, useCommunityTimeZone } from '../../lib/time-zone';
+import { ReceiptDialog } from './ReceiptDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 
 /**
@@ -55,6 +56,7 @@ function PaymentRow({
 }) {
   const summaryId = useId();
   const timeZone = useCommunityTimeZone();
+  const [receiptOpen, setReceiptOpen] = useState(false);
   const type = paymentTypeLabel(payment.type);
   return (
     <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-6">
@@ -96,6 +98,21 @@ function PaymentRow({
         </p>
         <PaymentStatusBadge status={payment.status} />
       </div>
+      {payment.status === 'completed' && (
+        <div className="flex sm:w-56 sm:justify-end">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="min-h-11"
+            aria-describedby={summaryId}
+            icon={<Receipt aria-hidden="true" className="size-4" />}
+            onClick={() => setReceiptOpen(true)}
+          >
+            Receipt
+          </Button>
+          {receiptOpen && <ReceiptDialog payment={payment} onClose={() => setReceiptOpen(false)} />}
+        </div>
+      )}
       {canSettle && (
         <div className="flex gap-2 sm:w-56 sm:justify-end">
           <Button
