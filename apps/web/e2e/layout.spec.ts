@@ -1,12 +1,14 @@
 /**
  * Every screen of every role at a phone, a tablet in both orientations and a desktop
  * (usable-by-everyone issue, items 1 and 2): no screen scrolls sideways, and every screen
- * a role may open is reachable from that size's menus (the bars and the user menu). A
- * screenshot of each screen at each size lands in test-results/screens/layout-*.
+ * a role may open is reachable from that size's menus (the bars and the user menu). At
+ * the phone and tablet sizes each screen, and the opened user menu, passes axe-core (no
+ * serious or critical WCAG 2.2 AA violation). A screenshot of each screen at each size
+ * lands in test-results/screens/layout-*.
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { ADMIN, GUARD, RESIDENT, screenshot, signIn } from './support';
+import { ADMIN, GUARD, RESIDENT, screenshot, signIn, violations } from './support';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -14,6 +16,9 @@ const SIZES = [
   { name: 'tablet-landscape', width: 1024, height: 768 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
+
+/** The sizes at which axe checks every screen. */
+const AXE_SIZES: readonly string[] = ['phone', 'tablet-portrait', 'tablet-landscape'];
 
 const ROLES = [
   {
@@ -36,9 +41,10 @@ const ROLES = [
   },
 ] as const;
 
-/** The hrefs of the links a user can see in the bars and in the opened user menu. */
-async function reachableHrefs(page: Page): Promise<string[]> {
+/** The hrefs of the links a user can see in the bars and in the opened user menu (checked by axe at `axeAs`). */
+async function reachableHrefs(page: Page, axeAs?: string): Promise<string[]> {
   await page.getByRole('button', { name: /user menu$/i }).click();
+  if (axeAs) expect(await violations(page), `${axeAs}: the user menu`).toEqual([]);
   const hrefs = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLAnchorElement>('header a[href], nav a[href]')]
       .filter((link) => link.getClientRects().length > 0 && getComputedStyle(link).visibility !== 'hidden')
@@ -50,17 +56,22 @@ async function reachableHrefs(page: Page): Promise<string[]> {
 
 for (const role of ROLES) {
   test(`every ${role.name} screen fits every size, and every one is reachable`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     for (const size of SIZES) {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
       const page = await context.newPage();
       await signIn(page, role.account);
-      expect(await reachableHrefs(page), `${role.name} at ${size.name}`).toEqual(expect.arrayContaining([...role.reachable]));
+      const axe = AXE_SIZES.includes(size.name);
+      expect(await reachableHrefs(page, axe ? `${role.name} at ${size.name}` : undefined), `${role.name} at ${size.name}`).toEqual(expect.arrayContaining([...role.reachable]));
       for (const screen of role.screens) {
         await page.goto(screen);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${role.name} ${screen} at ${size.name} (${size.width} px) is ${width} px wide`).toBeLessThanOrEqual(size.width);
+        if (axe) {
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          expect(await violations(page), `${role.name} ${screen} at ${size.name}`).toEqual([]);
+        }
         await screenshot(page, `layout-${role.name}-${size.name}${screen.replaceAll('/', '-')}`);
       }
       await context.close();

@@ -21,6 +21,18 @@ function dropWhile(path: string, down: () => boolean) {
   server.use(http.all(`*/trpc/${path}`, () => (down() ? HttpResponse.error() : undefined)));
 }
 
+/** Makes every request to `path` lose its answer (as if carried out, the answer never arriving); returns how many came. */
+function loseAnswers(path: string): { attempts: number } {
+  const counter = { attempts: 0 };
+  server.use(
+    http.all(`*/trpc/${path}`, () => {
+      counter.attempts += 1;
+      return HttpResponse.error();
+    }),
+  );
+  return counter;
+}
+
 describe('when the server cannot be reached', () => {
   it('says so in plain words with Retry, shows the banner, and clears it once the server answers', async () => {
     let down = true;
@@ -53,13 +65,7 @@ describe('when the server cannot be reached', () => {
       'visitors.listSummaries': emptyPage,
     });
     // The server carries the check-in out, but its answer never arrives.
-    let attempts = 0;
-    server.use(
-      http.all('*/trpc/visitors.checkIn', () => {
-        attempts += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const checkIns = loseAnswers('visitors.checkIn');
     const { user } = renderApp('/guard/scan', { user: guard });
 
     await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_TOKEN}{Enter}`);
@@ -68,7 +74,7 @@ describe('when the server cannot be reached', () => {
     expect(await screen.findByText('Visitor checked in successfully!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/guard/dashboard'));
     expect(callsTo(calls, 'visitors.byId')[0]?.input).toEqual({ id: visitor.id });
-    expect(attempts).toBe(1);
+    expect(checkIns.attempts).toBe(1);
   });
 
   it('offers a lost check-in again only once it is known not to be saved', async () => {
@@ -105,13 +111,7 @@ describe('when the server cannot be reached', () => {
       'visitors.listSummaries': emptyPage,
     });
     // The check-in is carried out, its answer lost; the visitor cannot be read either, for now.
-    let attempts = 0;
-    server.use(
-      http.all('*/trpc/visitors.checkIn', () => {
-        attempts += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const checkIns = loseAnswers('visitors.checkIn');
     dropWhile('visitors.byId', () => down);
     const { user } = renderApp('/guard/dashboard', { user: guard });
 
@@ -124,7 +124,7 @@ describe('when the server cannot be reached', () => {
     down = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(/Jane Doe checked in/)).toBeInTheDocument();
-    expect(attempts).toBe(1);
+    expect(checkIns.attempts).toBe(1);
     expect(callsTo(calls, 'visitors.byId').length).toBeGreaterThan(0);
   });
 });
