@@ -28,9 +28,11 @@ export async function signIn(page: Page, account: { email: string; firstName: st
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(account.firstName) })).toBeVisible();
 }
 
-/** The serious and critical WCAG 2.x A/AA violations on the page, as readable lines. */
-export async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
+/** The serious and critical WCAG 2.x A/AA violations on the page (or the part `within` selects), as readable lines. */
+export async function violations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const results = await builder
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   return results.violations
