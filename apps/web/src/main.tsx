@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
-import { applyTheme } from './lib/theme';
 import './index.css';
 
-applyTheme();
+// The profile's theme, kept on this device, before the first paint (lib/theme.ts; without
+// one the stylesheet follows the device's setting).
+document.documentElement.className = localStorage.getItem('theme') ?? '';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 
-import { failureText } from '../lib/errors';
+import { failureText } from '../lib/failures';
 import { houseLabel } from '../lib/format';
 import { useTRPC } from '../lib/trpc';
 import { useDebouncedValue } from '../lib/use-debounced-value';

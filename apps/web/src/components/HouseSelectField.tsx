@@ -2,7 +2,7 @@
 import type { HouseRef, User } from '@gatehouse/shared';
 import type { ComponentProps } from 'react';
 
-import { failureText } from '../lib/errors';
+import { failureText } from '../lib/failures';
 import { houseLabel } from '../lib/format';
 import { ownHouseOf, useHouseOptions } from '../lib/pickers';
 import { ErrorBox } from './ErrorBox';

@@ -5,7 +5,10 @@
  * once on Retry) until it answers, when the app is told to refetch what it shows. The
  * shell's banner reads this state; screens read it to word their failures.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+
+import { toAppError } from './errors';
 
 /** `offline`: the device has no network; `unreachable`: it has, but the server does not answer. */
 export type ConnectionState = 'online' | 'offline' | 'unreachable';
@@ -80,6 +83,29 @@ export function reportServerAnswered(): void {
 export function onConnectionRestored(listener: () => void): () => void {
   recoveryListeners.add(listener);
   return () => recoveryListeners.delete(listener);
+}
+
+/**
+ * Reads every query's and mutation's outcome from `client` (an answer, or none), and
+ * refetches what is on screen when the server can be reached again. Started by the
+ * signed-in shell (the sign-in page's code stays small); returns the stop.
+ */
+export function watchQueryClient(client: QueryClient): () => void {
+  const report = (action: { type: string; error?: unknown }) => {
+    if (action.type === 'success') reportServerAnswered();
+    // No answer at all (0) or none in time (408): a 5xx is the server (or its gateway) answering.
+    else if (action.type === 'error') ([0, 408].includes(toAppError(action.error).status) ? reportServerUnreachable : reportServerAnswered)();
+  };
+  const stops = [
+    client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated') report(event.action);
+    }),
+    client.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated') report(event.action);
+    }),
+    onConnectionRestored(() => void client.invalidateQueries()),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
 
 function subscribe(listener: () => void) {

@@ -68,27 +68,4 @@ function responseStatusOf(error: TRPCClientError<never>): number {
 }
 
 /** What a screen says when the server gave no answer (usable-by-everyone issue, item 6): never the browser's words. */
-export const UNREACHABLE_MESSAGE = 'Cannot reach the Gatehouse server. Check the connection, then try again.';
-/** What a screen says when the server did not answer within the time-out. */
-export const TIMED_OUT_MESSAGE = 'The server did not answer in time. Try again.';
-
-/**
- * Whether `error` is the connection's rather than the server's verdict: no answer (0), a
- * time-out (408), or a gateway or the database briefly away (502-504). Such a request may or
- * may not have been carried out, and is worth a retry.
- */
-export function isConnectionFailure(error: unknown): boolean {
-  return [0, 408, 502, 503, 504].includes(toAppError(error).status);
-}
-
-/**
- * The words a screen shows for a failure: the server's own text or the screen's fallback
- * (product-spec §8, through `toAppError`), except that a request that got no answer says so
- * plainly instead of the browser's "Failed to fetch".
- */
-export function failureText(error: unknown, fallback: string = DEFAULT_ERROR_MESSAGE): string {
-  const { message, status } = toAppError(error, fallback);
-  if (status === 0) return UNREACHABLE_MESSAGE;
-  if (status === 408) return TIMED_OUT_MESSAGE;
-  return message;
-}
+export const UNREACHABLE_MESSAGE = 'Cannot reach the server. Check the connection and try again.';

@@ -1,8 +1,8 @@
 /**
  * Light or dark (usable-by-everyone issue): the system's setting by default, or the user's
  * choice from the profile, kept on this device (`theme` in localStorage) and applied as the
- * class `dark` (or `light`) on <html>, following the system's setting as it changes while
- * the choice is `system`. The palettes of both are in index.css and theme-dark.css.
+ * class `dark` or `light` on <html> (none: the stylesheet follows the device's setting, as
+ * it changes). The palettes of both are in index.css and theme-dark.css.
  */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -19,19 +19,11 @@ export function storedTheme(): ThemeChoice {
   }
 }
 
-const systemDark = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-let followingSystem = false;
-
-/** Applies `choice` to the page (`system`: the device's setting, now and as it changes). */
+/** Applies `choice` to the page (`system`: neither class; the stylesheet follows the device). */
 export function applyTheme(choice: ThemeChoice = storedTheme()): void {
-  const dark = choice === 'dark' || (choice === 'system' && systemDark());
   const root = document.documentElement;
-  root.classList.toggle('dark', dark);
-  root.classList.toggle('light', !dark);
-  if (!followingSystem && typeof matchMedia === 'function') {
-    followingSystem = true;
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme());
-  }
+  root.classList.toggle('dark', choice === 'dark');
+  root.classList.toggle('light', choice === 'light');
 }
 
 /** Keeps `choice` on this device and applies it. */

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
-import { failureText } from '../../lib/errors';
+import { toAppError, UNREACHABLE_MESSAGE } from '../../lib/errors';
 
 /**
  * Runs an auth form's session call (login or signup): success goes to /dashboard; a
@@ -18,7 +18,9 @@ export function useAuthSubmit(fallback: string) {
       await sessionCall();
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      setServerError(failureText(error, fallback));
+      // No answer at all says so plainly (usable-by-everyone issue, item 6), not in the browser's words.
+      const { message, status } = toAppError(error, fallback);
+      setServerError(status === 0 ? UNREACHABLE_MESSAGE : message);
     }
   };
   return { serverError, dismissServerError: () => setServerError(null), submit };

@@ -21,7 +21,7 @@ import { Card, EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { firstNameOf, houseLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';

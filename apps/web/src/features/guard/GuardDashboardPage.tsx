@@ -13,7 +13,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { formatInstant } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';

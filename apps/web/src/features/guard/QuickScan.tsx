@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
-import { failureText, isConnectionFailure } from '../../lib/errors';
+import { failureText, isConnectionFailure } from '../../lib/failures';
 import { useToast } from '../../lib/toasts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import {

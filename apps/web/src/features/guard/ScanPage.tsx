@@ -10,7 +10,7 @@ import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
-import { failureText, isConnectionFailure } from '../../lib/errors';
+import { failureText, isConnectionFailure } from '../../lib/failures';
 import { useToast } from '../../lib/toasts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useVisitorEvents } from '../../lib/live-updates';

@@ -22,7 +22,7 @@ import { HouseSearchField } from '../../components/HouseSearchField';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { formatInstant, houseLabel } from '../../lib/format';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { shrinkPhoto, uploadPhoto } from '../../lib/photos';

@@ -11,7 +11,7 @@ import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { userOptionLabel, useUserOptions } from '../../lib/pickers';
 import { useTRPC } from '../../lib/trpc';

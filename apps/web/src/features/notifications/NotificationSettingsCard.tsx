@@ -11,7 +11,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { CheckboxField } from '../../components/Field';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { useToast } from '../../lib/toasts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 

@@ -19,7 +19,7 @@ import { SelectField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { PaymentStatusBadge, paymentStatusAppearance } from '../../components/StatusBadge';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { houseLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
 import { useToast } from '../../lib/toasts';

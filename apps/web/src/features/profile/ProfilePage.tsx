@@ -13,7 +13,7 @@ import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { RoleBadge } from '../../components/StatusBadge';
 import { houseLabel, roleLabel } from '../../lib/format';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';

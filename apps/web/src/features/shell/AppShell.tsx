@@ -2,10 +2,12 @@
  * The authenticated shell of product-spec §2: a top bar (logo, role menu on desktop,
  * user menu) and a bottom bar on phones.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
+import { watchQueryClient } from '../../lib/connection';
 import { LiveUpdatesProvider } from '../../lib/live-updates';
 import { useCurrentUser } from '../../lib/session';
 import { NotificationBell } from '../notifications/NotificationBell';
@@ -19,6 +21,9 @@ import { UserMenu } from './UserMenu';
 
 /** Wraps every signed-in screen, with the live updates (live-gate §3) open while signed in. */
 export function AppShell({ children }: { children: ReactNode }) {
+  // Whether the server can be reached, read from every request (the connection banner).
+  const queryClient = useQueryClient();
+  useEffect(() => watchQueryClient(queryClient), [queryClient]);
   return (
     <LiveUpdatesProvider>
       <Shell>{children}</Shell>

@@ -15,7 +15,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { CheckboxField, SelectField, TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { roleLabel } from '../../lib/format';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';

@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
 import { ActiveBadge, RoleBadge } from '../../components/StatusBadge';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { houseLabel, roleLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';

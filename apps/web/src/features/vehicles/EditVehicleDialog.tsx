@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { useTRPC } from '../../lib/trpc';
 import { useToast } from '../../lib/toasts';

@@ -12,7 +12,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { ownHouseOf, useHouseOptions } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';

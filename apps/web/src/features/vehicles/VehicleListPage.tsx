@@ -12,7 +12,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { IconFact } from '../../components/IconFact';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { houseLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';

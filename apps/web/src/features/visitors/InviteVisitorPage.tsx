@@ -16,7 +16,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { todayIsoDate } from '../../lib/format';
 import { useCommunityTimeZone, zoneSuffix } from '../../lib/time-zone';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';

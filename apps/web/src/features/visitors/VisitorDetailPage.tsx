@@ -18,7 +18,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { formatInstant, formatVisitWindow, hostLabel } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';

@@ -10,7 +10,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

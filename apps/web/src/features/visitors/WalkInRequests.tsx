@@ -10,7 +10,7 @@ import { Check, DoorOpen, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '../../components/Button';
-import { failureText } from '../../lib/errors';
+import { failureText } from '../../lib/failures';
 import { formatInstant } from '../../lib/format';
 import { useVisitorPhoto } from '../../lib/photos';
 import { useToast } from '../../lib/toasts';
