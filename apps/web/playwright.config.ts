@@ -26,6 +26,8 @@ export default defineConfig({
   reporter: [['list']],
   forbidOnly: true,
   use: {
+    // The app follows the browser's language (usable-by-everyone issue): English unless a test asks.
+    locale: 'en-US',
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -3,12 +3,13 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type JSX, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 
-import { ADMIN_ROLES, GATE_ROLES, HOST_ROLES } from './features/shell/navigation';
+import { ADMIN_ROLES, GATE_ROLES, HOST_ROLES } from './features/shell/roles';
 import { PublicOnly, RequireRole, RequireSession } from './features/shell/RouteGuards';
+import { i18n, useLanguage, useMessages } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';
 import { ToastProvider } from './lib/toasts';
-import { createTransportClient, TRPCProvider, type AppTRPCClient } from './lib/trpc';
+import { createTransportClient, TRPCClientProvider, type AppTRPCClient } from './lib/trpc';
 import { ConfirmProvider } from './components/ConfirmDialog';
 import { Spinner } from './components/Spinner';
 
@@ -80,13 +81,13 @@ export function AppProviders({
   const [trpcClient] = useState(() => givenTrpcClient ?? createTransportClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <TRPCClientProvider client={trpcClient}>
         <SessionProvider>
           <ToastProvider>
             <ConfirmProvider>{children}</ConfirmProvider>
           </ToastProvider>
         </SessionProvider>
-      </TRPCProvider>
+      </TRPCClientProvider>
     </QueryClientProvider>
   );
 }
@@ -158,19 +159,26 @@ function AuthenticatedRoutes() {
   );
 }
 
+const messages = i18n('App', { loading: 'Loading…' });
+
 /** While a page's code loads. */
 function PageLoading() {
+  const t = useMessages(messages);
   return (
     <div className="flex min-h-[40vh] items-center justify-center">
-      <Spinner label="Loading…" />
+      <Spinner label={t.loading} />
     </div>
   );
 }
 
-/** Public routes first; everything else needs a session. */
+/**
+ * Public routes first; everything else needs a session. A change of language renders every
+ * screen anew in it (texts built outside components, such as role names, included).
+ */
 export function AppRoutes() {
+  const language = useLanguage();
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense key={language} fallback={<PageLoading />}>
       <Routes />
     </Suspense>
   );

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
+import { startLanguage } from './lib/i18n';
 import './index.css';
 
 // The profile's theme, kept on this device, before the first paint (lib/theme.ts; without
@@ -11,8 +12,12 @@ document.documentElement.className = localStorage.getItem('theme') ?? '';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The language's texts arrive before the first render (lib/i18n.ts): English at once, another
+// language after its catalog, while index.html's loading shell shows.
+void startLanguage().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

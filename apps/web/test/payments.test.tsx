@@ -2,6 +2,7 @@ import { formatCurrency } from '@gatehouse/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { chooseLanguage } from '../src/lib/i18n';
 import {
   PaymentStatusBadge,
   paymentStatusAppearance,
@@ -120,6 +121,34 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     expect(screen.queryByRole('button', { name: 'Record Payment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fail' })).not.toBeInTheDocument();
+  });
+
+  it('shows amounts and dates through Intl in Spanish (usable-by-everyone issue, Languages)', async () => {
+    await chooseLanguage('es');
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'payments.list': () => listOf([dues, poolFee]) });
+    const { user } = renderApp('/payments', { user: resident });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible();
+    await screen.findByText('March maintenance');
+    // Intl's own form, its no-break space read as the page's text is (a plain space).
+    const spanishDollars = (amount: number) =>
+      new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(amount).replace(/\s/g, ' ');
+    expect(spanishDollars(1234.5)).toBe('1234,50 US$');
+
+    const duesRow = rowOf('March maintenance');
+    expect(within(duesRow).getByText(spanishDollars(1234.5))).toBeInTheDocument();
+    expect(within(duesRow).queryByText('$1,234.50')).not.toBeInTheDocument();
+    expect(within(duesRow).getByRole('heading', { name: 'Mantenimiento' })).toBeInTheDocument();
+    expect(within(duesRow).getByText('Vence el 31 mar 2026')).toBeInTheDocument();
+
+    const poolRow = rowOf('Pool booking');
+    expect(within(poolRow).getByText(spanishDollars(45))).toBeInTheDocument();
+    expect(within(poolRow).getByText('Pagado el 5 mar 2026')).toBeInTheDocument();
+
+    await user.click(within(poolRow).getByRole('button', { name: 'Recibo' }));
+    const receipt = await screen.findByRole('dialog', { name: 'Recibo' });
+    expect(within(receipt).getByText(spanishDollars(45))).toBeInTheDocument();
+    expect(within(receipt).getByText('Área común')).toBeInTheDocument();
   });
 
   it('shows a completed payment’s receipt and prints it (usable-by-everyone issue, item 11)', async () => {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { preloadAllPages } from '../src/App';
 import { resetConnectionState } from '../src/lib/connection';
+import { locale } from '../src/lib/i18n';
 import { server } from './msw-server';
 
 beforeAll(async () => {
@@ -20,6 +21,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
   resetConnectionState();
+  locale.set('en');
+  document.documentElement.lang = 'en';
 });
 
 afterAll(() => server.close());

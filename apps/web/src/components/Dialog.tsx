@@ -7,6 +7,10 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
+import { i18n, useMessages } from '../lib/i18n';
+
+const messages = i18n('Dialog', { close: 'Close' });
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -22,6 +26,7 @@ interface DialogProps {
 
 /** A modal dialog; render it only while open. */
 export function Dialog({ title, description, onClose, children }: DialogProps) {
+  const t = useMessages(messages);
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -99,7 +104,7 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
           </div>
           <button
             type="button"
-            aria-label="Close"
+            aria-label={t.close}
             onClick={() => onCloseRef.current()}
             className="-mt-1 -mr-2 grid size-11 shrink-0 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
           >

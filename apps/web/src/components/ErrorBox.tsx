@@ -1,7 +1,10 @@
 /** The shared error box of product-spec §8. */
 import { AlertCircle } from 'lucide-react';
 
+import { i18n, useMessages } from '../lib/i18n';
 import { Button } from './Button';
+
+const messages = i18n('ErrorBox', { error: 'Error', retry: 'Retry', dismiss: 'Dismiss' });
 
 interface ErrorBoxProps {
   /** The message to show (server text or the screen's fallback). */
@@ -23,6 +26,7 @@ export function ErrorBox({
   headingLevel = 2,
   className,
 }: ErrorBoxProps) {
+  const t = useMessages(messages);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div
@@ -32,13 +36,13 @@ export function ErrorBox({
       <div className="flex gap-3">
         <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
         <div className="min-w-0 flex-1">
-          <Heading className="text-sm font-semibold">Error</Heading>
+          <Heading className="text-sm font-semibold">{t.error}</Heading>
           <p className="mt-1 text-sm break-words text-red-700">{message}</p>
           {(onRetry || onDismiss) && (
             <div className="mt-3 flex flex-wrap gap-2">
               {onRetry && (
                 <Button variant="secondary" size="sm" onClick={onRetry}>
-                  Retry
+                  {t.retry}
                 </Button>
               )}
               {onDismiss && (
@@ -48,7 +52,7 @@ export function ErrorBox({
                   onClick={onDismiss}
                   className="text-red-800 hover:bg-red-100"
                 >
-                  Dismiss
+                  {t.dismiss}
                 </Button>
               )}
             </div>

@@ -11,6 +11,8 @@ import {
   type SelectHTMLAttributes,
 } from 'react';
 
+import { translateValidation } from '../lib/i18n';
+
 interface FieldFrameProps {
   id: string;
   label: string;
@@ -34,7 +36,7 @@ function FieldFrame({ id, label, error, hint, aside, className, children }: Fiel
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-600">
-          {error}
+          {translateValidation(error)}
         </p>
       ) : (
         hint && (

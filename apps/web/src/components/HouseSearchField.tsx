@@ -10,9 +10,18 @@ import { useId, useState } from 'react';
 
 import { failureText } from '../lib/failures';
 import { houseLabel } from '../lib/format';
-import { useTRPC } from '../lib/trpc';
+import { i18n, params, translateValidation, useMessages } from '../lib/i18n';
+import { useTRPC } from '../lib/trpc-react';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { SearchField } from './SearchField';
+
+const messages = i18n('HouseSearchField', {
+  house: 'House',
+  findLabel: 'Find the house',
+  findPlaceholder: 'House number or block',
+  noMatch: params('No house matches “{search}”.'),
+  houses: 'Houses',
+});
 
 /** How many matching houses are offered at once. */
 const MATCHES = 12;
@@ -26,6 +35,7 @@ interface HouseSearchFieldProps {
 }
 
 export function HouseSearchField({ value, onChange, error, className }: HouseSearchFieldProps) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const id = useId();
   const [search, setSearch] = useState('');
@@ -37,16 +47,16 @@ export function HouseSearchField({ value, onChange, error, className }: HouseSea
   const items = houses.data?.items ?? [];
   return (
     <fieldset className={className} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-medium text-slate-800">House</legend>
-      <SearchField label="Find the house" placeholder="House number or block" value={search} onChange={setSearch} className="mb-3" />
+      <legend className="mb-2 text-sm font-medium text-slate-800">{t.house}</legend>
+      <SearchField label={t.findLabel} placeholder={t.findPlaceholder} value={search} onChange={setSearch} className="mb-3" />
       {houses.isError ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {failureText(houses.error)}
         </p>
       ) : items.length === 0 && !houses.isPending ? (
-        <p className="text-sm text-slate-600">No house matches “{q}”.</p>
+        <p className="text-sm text-slate-600">{t.noMatch({ search: q })}</p>
       ) : (
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3" role="radiogroup" aria-label="Houses">
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3" role="radiogroup" aria-label={t.houses}>
           {items.map((house) => {
             const checked = value === house.id;
             return (
@@ -76,7 +86,7 @@ export function HouseSearchField({ value, onChange, error, className }: HouseSea
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-600">
-          {error}
+          {translateValidation(error)}
         </p>
       )}
     </fieldset>

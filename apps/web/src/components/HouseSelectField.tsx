@@ -4,12 +4,19 @@ import type { ComponentProps } from 'react';
 
 import { failureText } from '../lib/failures';
 import { houseLabel } from '../lib/format';
+import { i18n, useMessages } from '../lib/i18n';
 import { ownHouseOf, useHouseOptions } from '../lib/pickers';
 import { ErrorBox } from './ErrorBox';
 import { SelectField } from './Field';
 
-/** The hint of a resident who has no house yet. */
-const NOT_ASSIGNED_HINT = 'You are not assigned to a house yet. Ask an admin to add you.';
+const messages = i18n('HouseSelectField', {
+  house: 'House',
+  // The hint of a resident who has no house yet.
+  notAssigned: 'You are not assigned to a house yet. Ask an admin to add you.',
+  noHouse: 'No house assigned',
+  loading: 'Loading houses…',
+  select: 'Select a house',
+});
 
 type HouseSelectFieldProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children'> & {
   /** The signed-in user: a resident gets only their own house; anyone else the houses list. */
@@ -45,6 +52,7 @@ export function HouseSelectField({
   hint,
   ...props
 }: HouseSelectFieldProps) {
+  const t = useMessages(messages);
   const isResident = user?.role === 'resident';
   const houses = useHouseOptions(!isResident);
 
@@ -52,15 +60,15 @@ export function HouseSelectField({
     const ownHouse = ownHouseOf(user);
     return (
       <SelectField
-        label="House"
+        label={t.house}
         error={error}
-        hint={ownHouse ? ownHouseHint : NOT_ASSIGNED_HINT}
+        hint={ownHouse ? ownHouseHint : t.notAssigned}
         {...props}
       >
         {ownHouse ? (
           <option value={ownHouse.id}>{houseLabel(ownHouse)}</option>
         ) : (
-          <option value="">No house assigned</option>
+          <option value="">{t.noHouse}</option>
         )}
       </SelectField>
     );
@@ -76,14 +84,14 @@ export function HouseSelectField({
         <ErrorBox message={loadMessage} onRetry={() => void houses.refetch()} headingLevel={3} />
       )}
       <SelectField
-        label="House"
+        label={t.house}
         error={error ?? (loadError === 'field' ? loadMessage : undefined)}
         hint={hint}
         disabled={houses.isPending}
         {...props}
       >
         <option value="">
-          {emptyLabel ?? (houses.isPending ? 'Loading houses…' : 'Select a house')}
+          {emptyLabel ?? (houses.isPending ? t.loading : t.select)}
         </option>
         {options.map((house) => (
           <option key={house.id} value={house.id}>

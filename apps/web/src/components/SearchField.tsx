@@ -3,8 +3,11 @@ import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 
+import { i18n, useMessages } from '../lib/i18n';
 import { controlClasses } from './Field';
 import { Spinner } from './Spinner';
+
+const messages = i18n('SearchField', { searching: 'Searching' });
 
 interface SearchFieldProps {
   /** The accessible name (a visually hidden label). */
@@ -29,6 +32,7 @@ export function SearchField({
   busy = false,
   className,
 }: SearchFieldProps) {
+  const t = useMessages(messages);
   const id = useId();
   return (
     <div className={clsx('relative', className)}>
@@ -50,7 +54,7 @@ export function SearchField({
       />
       {busy && (
         <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-brand-700">
-          <Spinner size="sm" label="Searching" />
+          <Spinner size="sm" label={t.searching} />
         </span>
       )}
     </div>

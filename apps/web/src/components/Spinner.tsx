@@ -1,6 +1,10 @@
 /** Loading indicators. */
 import clsx from 'clsx';
 
+import { i18n, useMessages } from '../lib/i18n';
+
+const messages = i18n('Spinner', { loading: 'Loading' });
+
 interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg';
   /** Text for screen readers. */
@@ -12,13 +16,9 @@ interface SpinnerProps {
 
 const SIZES = { sm: 'size-4 border-2', md: 'size-6 border-2', lg: 'size-10 border-[3px]' } as const;
 
-/** A spinning ring; announced as "Loading" unless decorative. */
-export function Spinner({
-  size = 'md',
-  label = 'Loading',
-  decorative = false,
-  className,
-}: SpinnerProps) {
+/** A spinning ring; announced as "Loading" (or `label`) unless decorative. */
+export function Spinner({ size = 'md', label, decorative = false, className }: SpinnerProps) {
+  const t = useMessages(messages);
   const ring = (
     <span
       aria-hidden="true"
@@ -33,13 +33,13 @@ export function Spinner({
   return (
     <span role="status" className="inline-flex items-center">
       {ring}
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t.loading}</span>
     </span>
   );
 }
 
 /** A spinner centred in the page, while a screen or the session loads (product-spec §2). */
-export function PageSpinner({ label = 'Loading' }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div className="flex min-h-[40vh] items-center justify-center text-brand-700">
       <Spinner size="lg" label={label} />

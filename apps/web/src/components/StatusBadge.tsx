@@ -3,44 +3,62 @@ import type { PaymentStatus, Role, VisitorStatus } from '@gatehouse/shared';
 import clsx from 'clsx';
 
 import { roleLabel } from '../lib/format';
+import { i18n, useMessages } from '../lib/i18n';
+
+const messages = i18n('StatusBadge', {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  checkedIn: 'Checked In',
+  checkedOut: 'Checked Out',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  paymentPending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  active: 'Active',
+  inactive: 'Inactive',
+});
+
+type LabelKey = keyof ReturnType<typeof messages.get>;
 
 /** One distinct colour per status, so a guard can tell them apart at a glance. */
 const VISITOR_STATUS_STYLES: Record<
   VisitorStatus,
-  { label: string; className: string; dot: string }
+  { label: LabelKey; className: string; dot: string }
 > = {
   pending: {
-    label: 'Pending',
+    label: 'pending',
     className: 'bg-amber-50 text-amber-800 ring-amber-600/30',
     dot: 'bg-amber-500',
   },
   approved: {
-    label: 'Approved',
+    label: 'approved',
     className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
     dot: 'bg-emerald-500',
   },
   rejected: {
-    label: 'Rejected',
+    label: 'rejected',
     className: 'bg-red-50 text-red-800 ring-red-600/30',
     dot: 'bg-red-500',
   },
   'checked-in': {
-    label: 'Checked In',
+    label: 'checkedIn',
     className: 'bg-sky-50 text-sky-800 ring-sky-600/30',
     dot: 'bg-sky-500',
   },
   'checked-out': {
-    label: 'Checked Out',
+    label: 'checkedOut',
     className: 'bg-violet-50 text-violet-800 ring-violet-600/30',
     dot: 'bg-violet-500',
   },
   expired: {
-    label: 'Expired',
+    label: 'expired',
     className: 'bg-orange-50 text-orange-800 ring-orange-600/30',
     dot: 'bg-orange-500',
   },
   cancelled: {
-    label: 'Cancelled',
+    label: 'cancelled',
     className: 'bg-slate-100 text-slate-700 ring-slate-500/30',
     dot: 'bg-slate-400',
   },
@@ -49,9 +67,9 @@ const VISITOR_STATUS_STYLES: Record<
 const BADGE =
   'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
 
-/** The display name of a visitor status: `checked-in` → `Checked In`. */
+/** The display name of a visitor status in the current language: `checked-in` → `Checked In`. */
 export function visitorStatusLabel(status: VisitorStatus): string {
-  return VISITOR_STATUS_STYLES[status].label;
+  return messages.get()[VISITOR_STATUS_STYLES[status].label];
 }
 
 /** A visitor status badge. */
@@ -62,6 +80,7 @@ export function StatusBadge({
   status: VisitorStatus;
   size?: 'sm' | 'lg';
 }) {
+  const t = useMessages(messages);
   const style = VISITOR_STATUS_STYLES[status] ?? VISITOR_STATUS_STYLES.pending;
   return (
     <span
@@ -69,7 +88,7 @@ export function StatusBadge({
       data-status={status}
     >
       <span aria-hidden="true" className={clsx('size-1.5 rounded-full', style.dot)} />
-      {style.label}
+      {t[style.label]}
     </span>
   );
 }
@@ -89,17 +108,21 @@ export function RoleBadge({ role }: { role: Role }) {
  * How a payment status looks (product-spec §4): completed like approved, failed like
  * rejected, pending and any status the client does not know like pending.
  */
-const PAYMENT_STATUS_LOOKS: Record<PaymentStatus, { label: string; look: VisitorStatus }> = {
-  pending: { label: 'Pending', look: 'pending' },
-  completed: { label: 'Completed', look: 'approved' },
-  failed: { label: 'Failed', look: 'rejected' },
+const PAYMENT_STATUS_LOOKS: Record<PaymentStatus, { label: LabelKey; look: VisitorStatus }> = {
+  pending: { label: 'paymentPending', look: 'pending' },
+  completed: { label: 'completed', look: 'approved' },
+  failed: { label: 'failed', look: 'rejected' },
 };
 
-/** The label and the visitor-status look of a payment status; unknown values read as pending. */
+/**
+ * The label (in the current language) and the visitor-status look of a payment status;
+ * unknown values read as pending.
+ */
 export function paymentStatusAppearance(status: string): { label: string; look: VisitorStatus } {
-  return Object.hasOwn(PAYMENT_STATUS_LOOKS, status)
+  const { label, look } = Object.hasOwn(PAYMENT_STATUS_LOOKS, status)
     ? PAYMENT_STATUS_LOOKS[status as PaymentStatus]
     : PAYMENT_STATUS_LOOKS.pending;
+  return { label: messages.get()[label], look };
 }
 
 /** A payment status badge, in the colours of the visitor status it is shown like. */
@@ -116,6 +139,7 @@ export function PaymentStatusBadge({ status }: { status: string }) {
 
 /** Active or Inactive, for user accounts (product-spec §2). */
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
+  const t = useMessages(messages);
   return (
     <span
       className={clsx(
@@ -129,7 +153,7 @@ export function ActiveBadge({ isActive }: { isActive: boolean }) {
         aria-hidden="true"
         className={clsx('size-1.5 rounded-full', isActive ? 'bg-emerald-500' : 'bg-slate-400')}
       />
-      {isActive ? 'Active' : 'Inactive'}
+      {isActive ? t.active : t.inactive}
     </span>
   );
 }

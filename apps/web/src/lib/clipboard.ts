@@ -1,3 +1,7 @@
+import { i18n } from './i18n';
+
+const messages = i18n('clipboard', { failed: 'Could not copy to the clipboard' });
+
 /**
  * Copies text. The Clipboard API exists only in secure contexts, and a gate tablet may
  * reach the server over plain HTTP on the LAN, so a hidden-textarea copy is the fallback.
@@ -20,7 +24,7 @@ export async function copyText(text: string): Promise<void> {
   textarea.select();
   try {
     const copied = typeof document.execCommand === 'function' && document.execCommand('copy');
-    if (!copied) throw new Error('Could not copy to the clipboard');
+    if (!copied) throw new Error(messages.get().failed);
   } finally {
     textarea.remove();
   }

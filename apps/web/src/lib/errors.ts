@@ -4,6 +4,8 @@
  */
 import { TRPCClientError } from '@trpc/client';
 
+import { translateServerError } from './i18n';
+
 /** The fallback text when the server gives none (product-spec §8). */
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
 
@@ -39,21 +41,37 @@ export function toAppError(
   error: unknown,
   fallback: string = DEFAULT_ERROR_MESSAGE,
 ): AppErrorShape {
+  const { message, status, code } = describe(error, fallback);
+  // In another language than English: by the error's stable code (integrations.md §2) or
+  // the fixed English text; else the words as they are.
+  return { message: translateServerError(code, message), status };
+}
+
+function describe(error: unknown, fallback: string): AppErrorShape & { code?: string } {
   if (error instanceof AppError)
     return { message: nonEmptyText(error.message) ?? fallback, status: error.status };
   if (error instanceof TRPCClientError) {
     const cause: unknown = error.cause;
-    if (cause instanceof AppError) return toAppError(cause, fallback);
+    if (cause instanceof AppError) return describe(cause, fallback);
     const data = error.data as { httpStatus?: unknown } | undefined;
     const status = typeof data?.httpStatus === 'number' ? data.httpStatus : responseStatusOf(error);
     // Only a server error shape carries the server's own words; other client-side texts
     // ("Unexpected token <", "Unknown error") are not for users.
     const serverText = error.shape ? nonEmptyText(error.message) : envelopeErrorOf(error);
-    return { message: serverText ?? fallback, status };
+    if (serverText === undefined) return { message: fallback, status };
+    return { message: serverText, status, code: errorCodeOf(error) };
   }
   if (error instanceof Error)
     return { message: nonEmptyText(error.message) ?? fallback, status: 0 };
   return { message: fallback, status: 0 };
+}
+
+/** The stable `code` of a server error: `data.errorCode` on the tRPC path, `code` of a REST-style envelope. */
+function errorCodeOf(error: TRPCClientError<never>): string | undefined {
+  const data = error.data as { errorCode?: unknown } | undefined;
+  if (typeof data?.errorCode === 'string') return data.errorCode;
+  const json = (error.meta as { responseJSON?: unknown } | undefined)?.responseJSON;
+  return json && typeof json === 'object' && 'code' in json && typeof json.code === 'string' ? json.code : undefined;
 }
 
 /** The `error` text of a REST-style envelope `{success, data, error}` answered on the tRPC path (e.g. 413). */

@@ -4,6 +4,7 @@
  * browser's "Failed to fetch" for a request that got no answer.
  */
 import { DEFAULT_ERROR_MESSAGE, toAppError, UNREACHABLE_MESSAGE } from './errors';
+import { translateServerError } from './i18n';
 
 export { UNREACHABLE_MESSAGE };
 
@@ -22,11 +23,12 @@ export function isConnectionFailure(error: unknown): boolean {
 /**
  * The words a screen shows for a failure: the server's own text or the screen's fallback
  * (product-spec §8, through `toAppError`), except that a request that got no answer says so
- * plainly instead of the browser's "Failed to fetch".
+ * plainly instead of the browser's "Failed to fetch". In the current language: these two
+ * texts, like the rest of the app's own failure texts, are in the catalogs' `serverTexts`.
  */
 export function failureText(error: unknown, fallback: string = DEFAULT_ERROR_MESSAGE): string {
   const { message, status } = toAppError(error, fallback);
-  if (status === 0) return UNREACHABLE_MESSAGE;
-  if (status === 408) return TIMED_OUT_MESSAGE;
+  if (status === 0) return translateServerError(undefined, UNREACHABLE_MESSAGE);
+  if (status === 408) return translateServerError(undefined, TIMED_OUT_MESSAGE);
   return message;
 }

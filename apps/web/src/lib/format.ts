@@ -1,11 +1,75 @@
 /**
- * Display helpers built on the shared formatters of product-spec §9
- * ('MMM dd, yyyy' dates, 12-hour times).
+ * Display helpers: in English the shared formatters of product-spec §9 ('MMM dd, yyyy'
+ * dates, 12-hour times, en-US dollars); in another language (lib/i18n.ts) the same facts
+ * through `Intl` in that language (usable-by-everyone issue: dates, times, numbers and money
+ * through Intl in the chosen language and the community's time zone).
  */
-import { formatDisplayDate, formatDisplayTime, formatTimeRange, type HouseRef, type Role, type Visitor } from '@gatehouse/shared';
-import { format } from 'date-fns';
+import {
+  formatCurrency,
+  formatDisplayDate,
+  formatDisplayTime,
+  formatTimeRange,
+  type HouseRef,
+  type Role,
+  type Visitor,
+} from '@gatehouse/shared';
+import { format, parse } from 'date-fns';
 
+import { i18n, locale } from './i18n';
 import { browserTimeZone, inZone, zonedInstant, zoneSuffix } from './time-zone';
+
+const messages = i18n('format', {
+  houseBlock: 'Block',
+  admin: 'Admin',
+  resident: 'Resident',
+  guard: 'Guard',
+  waitingForResident: 'Waiting for a resident',
+  noHost: 'None (walk-in)',
+});
+
+/**
+ * A calendar date (YYYY-MM-DD, or a Date whose getters read the wanted zone) as
+ * `Nov 22, 2026` in English (product-spec §9), `22 nov 2026` in Spanish, and so on.
+ */
+export function formatDate(value: string | Date): string {
+  const language = locale.get();
+  if (language === 'en') return formatDisplayDate(value);
+  // A Date's getters (a TZDate's read its zone) give the wall-clock date to show.
+  const date =
+    typeof value === 'string'
+      ? parse(value.slice(0, 10), 'yyyy-MM-dd', new Date())
+      : new Date(value.getFullYear(), value.getMonth(), value.getDate());
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}
+
+/** An HH:MM wall-clock time (or a Date's getters) as `9:00 AM` in English, `9:00` in Spanish. */
+export function formatTime(value: string | Date): string {
+  const language = locale.get();
+  if (language === 'en') return formatDisplayTime(value);
+  const date =
+    typeof value === 'string'
+      ? parse(value, 'HH:mm', new Date())
+      : new Date(2000, 0, 1, value.getHours(), value.getMinutes());
+  return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date);
+}
+
+/** Two HH:MM times as `9:00 AM - 5:00 PM` (product-spec §9) or the chosen language's form. */
+export function formatTimeWindow(from: string, to: string): string {
+  if (locale.get() === 'en') return formatTimeRange(from, to);
+  return `${formatTime(from)} - ${formatTime(to)}`;
+}
+
+/** An amount of US dollars: `$1,234.50` in English (product-spec §9), `1234,50 US$` in Spanish. */
+export function formatMoney(amount: number): string {
+  const language = locale.get();
+  if (language === 'en') return formatCurrency(amount);
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+/** A count or other number in the chosen language's digits and grouping. */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(locale.get()).format(value);
+}
 
 /**
  * An ISO instant as `Nov 22, 2026 at 9:05 AM` in `timeZone` (the community's: see
@@ -15,6 +79,11 @@ import { browserTimeZone, inZone, zonedInstant, zoneSuffix } from './time-zone';
 export function formatInstant(iso: string, timeZone: string = browserTimeZone()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  const language = locale.get();
+  if (language !== 'en') {
+    const text = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+    return `${text}${zoneSuffix(timeZone, date)}`;
+  }
   const local = inZone(date, timeZone);
   return `${formatDisplayDate(local)} at ${formatDisplayTime(local)}${zoneSuffix(timeZone, date)}`;
 }
@@ -27,7 +96,7 @@ export function formatVisitWindow(
   visitor: { visitDate: string; visitTimeFrom: string; visitTimeTo: string },
   timeZone: string = browserTimeZone(),
 ): string {
-  const range = formatTimeRange(visitor.visitTimeFrom, visitor.visitTimeTo);
+  const range = formatTimeWindow(visitor.visitTimeFrom, visitor.visitTimeTo);
   return `${range}${zoneSuffix(timeZone, zonedInstant(visitor.visitDate, visitor.visitTimeFrom, timeZone))}`;
 }
 
@@ -46,14 +115,12 @@ export function initialsOf(name: string): string {
 
 /** `A-101 · Block A`. */
 export function houseLabel(house: Pick<HouseRef, 'houseNumber' | 'block'>): string {
-  return `${house.houseNumber} · Block ${house.block}`;
+  return `${house.houseNumber} · ${messages.get().houseBlock} ${house.block}`;
 }
 
-const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', resident: 'Resident', guard: 'Guard' };
-
-/** The role's display name. */
+/** The role's display name, in the current language. */
 export function roleLabel(role: Role): string {
-  return ROLE_LABELS[role];
+  return messages.get()[role];
 }
 
 /**
@@ -69,5 +136,6 @@ export function todayIsoDate(now: Date = new Date(), timeZone: string = browserT
  * waits for a resident or was decided at the gate or by an admin (live-gate §2).
  */
 export function hostLabel(visitor: Pick<Visitor, 'hostId' | 'status'>): string {
-  return visitor.hostId?.name ?? (visitor.status === 'pending' ? 'Waiting for a resident' : 'None (walk-in)');
+  const t = messages.get();
+  return visitor.hostId?.name ?? (visitor.status === 'pending' ? t.waitingForResident : t.noHost);
 }

@@ -18,7 +18,8 @@ import { EventSource } from 'eventsource';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { expireStoredSession, readStoredToken } from './session-storage';
-import { unauthorizedLink, useTRPC } from './trpc';
+import { unauthorizedLink } from './trpc';
+import { useTRPC } from './trpc-react';
 
 /** A visitor event as screens receive it. */
 export interface VisitorEvent {

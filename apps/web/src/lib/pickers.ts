@@ -5,7 +5,7 @@
 import { PAGE_SIZES, type User } from '@gatehouse/shared';
 import { useQuery } from '@tanstack/react-query';
 
-import { useTRPC } from './trpc';
+import { useTRPC } from './trpc-react';
 
 /**
  * The house a resident's forms are for: their own, from the session (product-spec §2);

@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TZDate } from '@date-fns/tz';
 
-import { useTRPC } from './trpc';
+import { useTRPC } from './trpc-react';
 
 /** The browser's IANA zone, e.g. `Asia/Kolkata`. */
 export function browserTimeZone(): string {

@@ -9,6 +9,10 @@ import clsx from 'clsx';
 import { CheckCircle2, Info, X } from 'lucide-react';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
+import { i18n, useMessages } from './i18n';
+
+const messages = i18n('Toaster', { dismiss: 'Dismiss notice' });
+
 /** How long a notice stays, in ms. */
 export const TOAST_DURATION_MS = 4_000;
 
@@ -61,6 +65,7 @@ export function useToast(): ToastApi {
 
 /** The live region the notices appear in; always mounted so that each new one is announced. */
 export function Toaster() {
+  const t = useMessages(messages);
   const { toasts, dismiss } = useContext(ToastListContext);
   return (
     <div
@@ -88,7 +93,7 @@ export function Toaster() {
             type="button"
             onClick={() => dismiss(toast.id)}
             className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-lg text-current hover:bg-black/5"
-            aria-label="Dismiss notice"
+            aria-label={t.dismiss}
           >
             <X aria-hidden="true" className="size-4" />
           </button>

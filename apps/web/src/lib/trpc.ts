@@ -6,15 +6,30 @@ import type { AppRouter } from '@gatehouse/api';
 import { REQUEST_TIMEOUT_MS } from '@gatehouse/shared';
 import { createTRPCClient, httpBatchLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
 
 import { AppError, DEFAULT_ERROR_MESSAGE, toAppError } from './errors';
 import { expireStoredSession, readStoredToken } from './session-storage';
 
-/** React bindings: `useTRPC()` gives `trpc.visitors.list.queryOptions(…)` and friends. */
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
-
 export type AppTRPCClient = TRPCClient<AppRouter>;
+
+const TRPCClientContext = createContext<AppTRPCClient | null>(null);
+
+/**
+ * Gives the app's tRPC client to `useTRPCClient()`. The TanStack Query bindings
+ * (`useTRPC`, lib/trpc-react.tsx) are provided by the signed-in shell and the sign-up page,
+ * so that /login does not load them (performance spec, target 5).
+ */
+export function TRPCClientProvider({ client, children }: { client: AppTRPCClient; children: ReactNode }) {
+  return createElement(TRPCClientContext.Provider, { value: client }, children);
+}
+
+/** The app's tRPC client (plain calls: `client.auth.login.mutate(…)`); throws outside TRPCClientProvider. */
+export function useTRPCClient(): AppTRPCClient {
+  const client = useContext(TRPCClientContext);
+  if (!client) throw new Error('useTRPCClient needs a TRPCClientProvider above it');
+  return client;
+}
 
 type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 

@@ -6,16 +6,31 @@ import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
 import { lazyZodResolver, useSubmitValidatedForm } from '../../lib/forms';
+import { i18n, useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout } from './AuthLayout';
 import { useAuthSubmit } from './use-auth-submit';
 
+const messages = i18n('LoginPage', {
+  title: 'Sign in',
+  subtitle: 'Welcome back. Sign in to manage visitors and your community.',
+  noAccount: "Don't have an account?",
+  signUp: 'Sign up',
+  email: 'Email',
+  emailPlaceholder: 'you@example.com',
+  password: 'Password',
+  signingIn: 'Signing in…',
+  signIn: 'Sign In',
+  failed: 'Login failed',
+});
+
 /** The sign-in screen; success goes to /dashboard. */
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const { login } = useSession();
-  const { serverError, dismissServerError, submit } = useAuthSubmit('Login failed');
+  const { serverError, dismissServerError, submit } = useAuthSubmit(t.failed);
   const { form, field, errors } = useSubmitValidatedForm<LoginRequest>({
     // The sign-in rules (product-spec §5), loaded with zod at the first submit.
     resolver: lazyZodResolver(() => import('@gatehouse/shared/schemas/auth').then((module) => module.ZLoginRequest)),
@@ -27,13 +42,13 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign in"
-      subtitle="Welcome back. Sign in to manage visitors and your community."
+      title={t.title}
+      subtitle={t.subtitle}
       footer={
         <>
-          Don&apos;t have an account?{' '}
+          {t.noAccount}{' '}
           <Link href="/signup" className="font-semibold text-brand-700 hover:underline">
-            Sign up
+            {t.signUp}
           </Link>
         </>
       }
@@ -41,23 +56,23 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         {serverError && <ErrorBox message={serverError} onDismiss={dismissServerError} />}
         <TextField
-          label="Email"
+          label={t.email}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={t.emailPlaceholder}
           error={errors.email?.message}
           {...field('email')}
         />
         <TextField
-          label="Password"
+          label={t.password}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...field('password')}
         />
         <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
-          {isSubmitting ? 'Signing in…' : 'Sign In'}
+          {isSubmitting ? t.signingIn : t.signIn}
         </Button>
       </form>
     </AuthLayout>

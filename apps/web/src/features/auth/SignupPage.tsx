@@ -7,12 +7,34 @@ import { Link } from 'wouter';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { SelectField, TextField } from '../../components/Field';
+import { roleLabel } from '../../lib/format';
 import { useSubmitValidatedForm } from '../../lib/forms';
+import { i18n, useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { TRPCQueryProvider, useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthLayout } from './AuthLayout';
 import { useAuthSubmit } from './use-auth-submit';
+
+const messages = i18n('SignupPage', {
+  documentTitle: 'Create account',
+  title: 'Create your account',
+  subtitle: 'Invite visitors, follow your passes and keep your gate moving.',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
+  name: 'Full Name',
+  email: 'Email',
+  emailPlaceholder: 'you@example.com',
+  phone: 'Phone Number',
+  password: 'Password',
+  passwordHint: 'At least 6 characters.',
+  confirmPassword: 'Confirm Password',
+  role: 'Role',
+  staffByAdmin: 'Guards and admins are added by your community’s admin.',
+  creating: 'Creating account…',
+  create: 'Create Account',
+  failed: 'Signup failed',
+});
 
 /**
  * The sign-up screen. The roles offered are those the server says can succeed: all three
@@ -21,9 +43,18 @@ import { useAuthSubmit } from './use-auth-submit';
  * shown if it happens). Success goes to /dashboard.
  */
 export function SignupPage() {
-  useDocumentTitle('Create account');
+  return (
+    <TRPCQueryProvider>
+      <SignupScreen />
+    </TRPCQueryProvider>
+  );
+}
+
+function SignupScreen() {
+  const t = useMessages(messages);
+  useDocumentTitle(t.documentTitle);
   const { signup } = useSession();
-  const { serverError, dismissServerError, submit } = useAuthSubmit('Signup failed');
+  const { serverError, dismissServerError, submit } = useAuthSubmit(t.failed);
   const { form, field, errors } = useSubmitValidatedForm<SignupForm>({
     resolver: zodResolver(ZSignupForm),
     defaultValues: {
@@ -48,13 +79,13 @@ export function SignupPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Invite visitors, follow your passes and keep your gate moving."
+      title={t.title}
+      subtitle={t.subtitle}
       footer={
         <>
-          Already have an account?{' '}
+          {t.haveAccount}{' '}
           <Link href="/login" className="font-semibold text-brand-700 hover:underline">
-            Sign in
+            {t.signIn}
           </Link>
         </>
       }
@@ -62,22 +93,22 @@ export function SignupPage() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         {serverError && <ErrorBox message={serverError} onDismiss={dismissServerError} />}
         <TextField
-          label="Full Name"
+          label={t.name}
           autoComplete="name"
           error={errors.name?.message}
           {...field('name')}
         />
         <TextField
-          label="Email"
+          label={t.email}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={t.emailPlaceholder}
           error={errors.email?.message}
           {...field('email')}
         />
         <TextField
-          label="Phone Number"
+          label={t.phone}
           type="tel"
           autoComplete="tel"
           placeholder="+1 555 010 0100"
@@ -85,32 +116,32 @@ export function SignupPage() {
           {...field('phone')}
         />
         <TextField
-          label="Password"
+          label={t.password}
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={t.passwordHint}
           error={errors.password?.message}
           {...field('password')}
         />
         <TextField
-          label="Confirm Password"
+          label={t.confirmPassword}
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...field('confirmPassword')}
         />
         <SelectField
-          label="Role"
+          label={t.role}
           error={errors.role?.message}
-          hint={onlyResident ? 'Guards and admins are added by your community’s admin.' : undefined}
+          hint={onlyResident ? t.staffByAdmin : undefined}
           {...field('role')}
         >
-          <option value="resident">Resident</option>
-          {!onlyResident && <option value="guard">Guard</option>}
-          {!onlyResident && <option value="admin">Admin</option>}
+          <option value="resident">{roleLabel('resident')}</option>
+          {!onlyResident && <option value="guard">{roleLabel('guard')}</option>}
+          {!onlyResident && <option value="admin">{roleLabel('admin')}</option>}
         </SelectField>
         <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
-          {isSubmitting ? 'Creating account…' : 'Create Account'}
+          {isSubmitting ? t.creating : t.create}
         </Button>
       </form>
     </AuthLayout>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 
 import { toAppError, UNREACHABLE_MESSAGE } from '../../lib/errors';
+import { translateServerError } from '../../lib/i18n';
 
 /**
  * Runs an auth form's session call (login or signup): success goes to /dashboard; a
@@ -18,9 +19,10 @@ export function useAuthSubmit(fallback: string) {
       await sessionCall();
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      // No answer at all says so plainly (usable-by-everyone issue, item 6), not in the browser's words.
+      // No answer at all says so plainly (usable-by-everyone issue, item 6), not in the browser's
+      // words; in the current language (the catalogs' `serverTexts`, as toAppError's texts).
       const { message, status } = toAppError(error, fallback);
-      setServerError(status === 0 ? UNREACHABLE_MESSAGE : message);
+      setServerError(status === 0 ? translateServerError(undefined, UNREACHABLE_MESSAGE) : message);
     }
   };
   return { serverError, dismissServerError: () => setServerError(null), submit };

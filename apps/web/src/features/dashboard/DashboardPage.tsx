@@ -23,10 +23,56 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
 import { firstNameOf, houseLabel } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VisitorRow } from '../visitors/VisitorSummary';
+
+const messages = i18n('DashboardPage', {
+  title: 'Dashboard',
+  welcome: params('Welcome back, {name}'),
+  residentSubtitle: 'Invite visitors and keep track of their passes.',
+  guardSubtitle: 'Verify passes and keep the gate moving.',
+  adminSubtitle: 'Here is what is happening in your community.',
+  shortcuts: 'Shortcuts',
+  newInvitation: 'New Invitation',
+  newInvitationDescription: 'Invite a visitor and get a QR pass',
+  myVisitors: 'My Visitors',
+  myVisitorsDescription: 'Follow your invitations',
+  scanQr: 'Scan QR',
+  scanQrDescription: 'Verify a pass at the gate',
+  allVisitors: 'All Visitors',
+  allVisitorsDescription: 'Everyone invited to the community',
+  newHouse: 'New House',
+  newHouseDescription: 'Add a house to the community',
+  manageUsers: 'Manage Users',
+  manageUsersDescription: 'Residents, guards and admins',
+  houses: 'Houses',
+  housesDescription: 'Houses, residents and vehicles',
+  visitors: 'Visitors',
+  visitorsDescription: 'Every invitation and pass',
+  recentVisitors: 'Recent Visitors',
+  currentlyCheckedIn: 'Currently checked in',
+  yourLatestInvitations: 'Your latest invitations',
+  latestInvitations: 'Latest invitations in the community',
+  viewAll: 'View All',
+  loadingVisitors: 'Loading visitors',
+  noVisitors: 'No visitors found',
+  nobodyCheckedIn: 'Nobody is checked in right now.',
+  invitationsShowHere: 'Invitations you create show up here.',
+  communityFigures: 'Community figures',
+  vehicles: 'Vehicles',
+  visitorsInside: 'Visitors inside',
+  vehiclesDescription: 'Registered in the community',
+  allVehicles: 'All Vehicles',
+  loadingVehicles: 'Loading vehicles',
+  noVehicles: 'No vehicles found',
+  vehicleDetails: params('{color} · House {house}'),
+  yourHouse: params('House {house}'),
+});
+
+type Messages = ReturnType<typeof messages.get>;
 
 interface Shortcut {
   href: string;
@@ -35,80 +81,48 @@ interface Shortcut {
   icon: LucideIcon;
 }
 
-/** Shortcuts by role (product-spec §2). */
-const SHORTCUTS: Record<Role, Shortcut[]> = {
-  resident: [
-    {
-      href: '/visitors/create',
-      label: 'New Invitation',
-      description: 'Invite a visitor and get a QR pass',
-      icon: Plus,
-    },
-    {
-      href: '/visitors',
-      label: 'My Visitors',
-      description: 'Follow your invitations',
-      icon: UsersRound,
-    },
-  ],
-  guard: [
-    {
-      href: '/guard/scan',
-      label: 'Scan QR',
-      description: 'Verify a pass at the gate',
-      icon: QrCode,
-    },
-    {
-      href: '/visitors',
-      label: 'All Visitors',
-      description: 'Everyone invited to the community',
-      icon: UsersRound,
-    },
-  ],
-  admin: [
-    {
-      href: '/houses/create',
-      label: 'New House',
-      description: 'Add a house to the community',
-      icon: Plus,
-    },
-    {
-      href: '/users',
-      label: 'Manage Users',
-      description: 'Residents, guards and admins',
-      icon: Users,
-    },
-    {
-      href: '/houses',
-      label: 'Houses',
-      description: 'Houses, residents and vehicles',
-      icon: Building2,
-    },
-    {
-      href: '/visitors',
-      label: 'Visitors',
-      description: 'Every invitation and pass',
-      icon: UsersRound,
-    },
-  ],
-};
+/** Shortcuts by role (product-spec §2), in the current language. */
+function shortcutsFor(role: Role, t: Messages): Shortcut[] {
+  switch (role) {
+    case 'resident':
+      return [
+        { href: '/visitors/create', label: t.newInvitation, description: t.newInvitationDescription, icon: Plus },
+        { href: '/visitors', label: t.myVisitors, description: t.myVisitorsDescription, icon: UsersRound },
+      ];
+    case 'guard':
+      return [
+        { href: '/guard/scan', label: t.scanQr, description: t.scanQrDescription, icon: QrCode },
+        { href: '/visitors', label: t.allVisitors, description: t.allVisitorsDescription, icon: UsersRound },
+      ];
+    case 'admin':
+      return [
+        { href: '/houses/create', label: t.newHouse, description: t.newHouseDescription, icon: Plus },
+        { href: '/users', label: t.manageUsers, description: t.manageUsersDescription, icon: Users },
+        { href: '/houses', label: t.houses, description: t.housesDescription, icon: Building2 },
+        { href: '/visitors', label: t.visitors, description: t.visitorsDescription, icon: UsersRound },
+      ];
+  }
+}
 
-const SUBTITLES: Record<Role, string> = {
-  resident: 'Invite visitors and keep track of their passes.',
-  guard: 'Verify passes and keep the gate moving.',
-  admin: 'Here is what is happening in your community.',
-};
+/** The greeting's subtitle by role (the message key). */
+const SUBTITLES = {
+  resident: 'residentSubtitle',
+  guard: 'guardSubtitle',
+  admin: 'adminSubtitle',
+} as const satisfies Record<Role, keyof Messages>;
 
 function ShortcutGrid({ role }: { role: Role }) {
+  const t = useMessages(messages);
+  const shortcuts = shortcutsFor(role, t);
   return (
     <ul
       className={clsx(
         'grid grid-cols-2 gap-3 sm:gap-4',
-        SHORTCUTS[role].length > 2 && 'lg:grid-cols-4',
+        shortcuts.length > 2 && 'lg:grid-cols-4',
       )}
-      aria-label="Shortcuts"
+      aria-label={t.shortcuts}
     >
-      {SHORTCUTS[role].map((shortcut) => (
+      {shortcuts.map((shortcut) => (
         <li key={shortcut.href}>
           <Link
             href={shortcut.href}
@@ -135,6 +149,7 @@ function ShortcutGrid({ role }: { role: Role }) {
  * checked-in visitors, an admin's 5 latest visitors (product-spec §2, §9).
  */
 function RecentVisitorsCard({ role }: { role: Role }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const mine = useQuery(
     trpc.visitors.myInvitationSummaries.queryOptions(
@@ -155,13 +170,13 @@ function RecentVisitorsCard({ role }: { role: Role }) {
 
   return (
     <Card
-      title="Recent Visitors"
+      title={t.recentVisitors}
       description={
         role === 'guard'
-          ? 'Currently checked in'
+          ? t.currentlyCheckedIn
           : role === 'resident'
-            ? 'Your latest invitations'
-            : 'Latest invitations in the community'
+            ? t.yourLatestInvitations
+            : t.latestInvitations
       }
       padded={false}
       actions={
@@ -172,13 +187,13 @@ function RecentVisitorsCard({ role }: { role: Role }) {
           className="min-h-11"
           icon={<ChevronRight aria-hidden="true" className="order-last size-4" />}
         >
-          View All
+          {t.viewAll}
         </ButtonLink>
       }
     >
       {query.isPending ? (
         <div className="flex justify-center py-10 text-brand-700">
-          <Spinner label="Loading visitors" />
+          <Spinner label={t.loadingVisitors} />
         </div>
       ) : query.isError ? (
         <div className="p-5">
@@ -191,12 +206,12 @@ function RecentVisitorsCard({ role }: { role: Role }) {
       ) : visitors.length === 0 ? (
         <EmptyState
           icon={<UsersRound aria-hidden="true" className="size-6" />}
-          title="No visitors found"
+          title={t.noVisitors}
           hint={
             role === 'guard'
-              ? 'Nobody is checked in right now.'
+              ? t.nobodyCheckedIn
               : role === 'resident'
-                ? 'Invitations you create show up here.'
+                ? t.invitationsShowHere
                 : undefined
           }
         />
@@ -250,6 +265,7 @@ function useDashboardVehicles() {
  * for the admin per product-spec §2; each figure opens its screen.
  */
 function AdminStats() {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const houses = useQuery(trpc.houses.list.queryOptions({ limit: PAGE_SIZES.houses }));
   const vehicles = useDashboardVehicles();
@@ -258,13 +274,13 @@ function AdminStats() {
   );
   return (
     <section
-      aria-label="Community figures"
+      aria-label={t.communityFigures}
       className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4"
     >
-      <Stat label="Houses" value={houses.data?.total} href="/houses" icon={Building2} />
-      <Stat label="Vehicles" value={vehicles.data?.total} href="/vehicles" icon={Car} />
+      <Stat label={t.houses} value={houses.data?.total} href="/houses" icon={Building2} />
+      <Stat label={t.vehicles} value={vehicles.data?.total} href="/vehicles" icon={Car} />
       <Stat
-        label="Visitors inside"
+        label={t.visitorsInside}
         value={inside.data?.total}
         href="/guard/dashboard"
         icon={Home}
@@ -279,6 +295,7 @@ function AdminStats() {
  * logs it, product-spec §8), and is logged too.
  */
 function AdminVehiclesCard() {
+  const t = useMessages(messages);
   const vehicles = useDashboardVehicles();
   useEffect(() => {
     if (vehicles.error) console.error('Failed to load vehicles', vehicles.error);
@@ -286,8 +303,8 @@ function AdminVehiclesCard() {
   const items = vehicles.data?.items ?? [];
   return (
     <Card
-      title="Vehicles"
-      description="Registered in the community"
+      title={t.vehicles}
+      description={t.vehiclesDescription}
       padded={false}
       actions={
         <ButtonLink
@@ -297,13 +314,13 @@ function AdminVehiclesCard() {
           className="min-h-11"
           icon={<ChevronRight aria-hidden="true" className="order-last size-4" />}
         >
-          All Vehicles
+          {t.allVehicles}
         </ButtonLink>
       }
     >
       {vehicles.isPending ? (
         <div className="flex justify-center py-10 text-brand-700">
-          <Spinner label="Loading vehicles" />
+          <Spinner label={t.loadingVehicles} />
         </div>
       ) : vehicles.isError ? (
         <div className="p-5">
@@ -316,10 +333,10 @@ function AdminVehiclesCard() {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<Car aria-hidden="true" className="size-6" />}
-          title="No vehicles found"
+          title={t.noVehicles}
         />
       ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Vehicles">
+        <ul className="divide-y divide-slate-100" aria-label={t.vehicles}>
           {items.map((vehicle) => (
             <li key={vehicle.id} className="flex min-h-16 items-center gap-3 px-5 py-3">
               <span className="rounded-md border-2 border-slate-800 px-1.5 font-mono text-sm font-bold tracking-wider whitespace-nowrap text-slate-900">
@@ -330,7 +347,7 @@ function AdminVehiclesCard() {
                   {vehicle.make} {vehicle.model}
                 </span>
                 <span className="block truncate text-sm text-slate-500">
-                  {vehicle.color} · House {vehicle.houseId.houseNumber}
+                  {t.vehicleDetails({ color: vehicle.color, house: vehicle.houseId.houseNumber })}
                 </span>
               </span>
             </li>
@@ -342,25 +359,27 @@ function AdminVehiclesCard() {
 }
 
 function ResidentHouse({ user }: { user: User }) {
+  const t = useMessages(messages);
   if (!user.houseId) return null;
   return (
     <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
       <Home aria-hidden="true" className="size-4 text-brand-700" />
-      House {houseLabel(user.houseId)}
+      {t.yourHouse({ house: houseLabel(user.houseId) })}
     </p>
   );
 }
 
 /** Greeting, shortcuts and recent visitors. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const user = useCurrentUser();
   return (
     <div className="flex flex-col gap-6">
       <div>
         <PageHeader
-          title={`Welcome back, ${firstNameOf(user.name)}`}
-          subtitle={SUBTITLES[user.role]}
+          title={t.welcome({ name: firstNameOf(user.name) })}
+          subtitle={t[SUBTITLES[user.role]]}
           className="mb-0"
         />
         {user.role === 'resident' && <ResidentHouse user={user} />}

@@ -11,6 +11,20 @@ import { Camera, CameraOff, Flashlight, FlashlightOff, SwitchCamera } from 'luci
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { Button } from '../../components/Button';
+import { i18n, useMessages } from '../../lib/i18n';
+
+const messages = i18n('CameraScanner', {
+  camera: 'Camera',
+  cameraView: "Camera view: hold the pass's QR code in front of the camera",
+  denied: 'Camera access was refused. Allow the camera for this site in the browser settings, or type the pass code below.',
+  unavailable:
+    'No camera is available here (the camera needs a camera, and HTTPS or localhost). Type or scan the pass code into the field below.',
+  cameraOff: 'The camera is off.',
+  stopCamera: 'Stop Camera',
+  startCamera: 'Start Camera',
+  switchCamera: 'Switch Camera',
+  torch: 'Torch',
+});
 
 /** How often a frame is decoded (ms). */
 const DECODE_INTERVAL_MS = 200;
@@ -61,14 +75,9 @@ function signalRead(): void {
 
 type CameraState = 'starting' | 'running' | 'stopped' | 'denied' | 'unavailable';
 
-const MESSAGES: Partial<Record<CameraState, string>> = {
-  denied: 'Camera access was refused. Allow the camera for this site in the browser settings, or type the pass code below.',
-  unavailable:
-    'No camera is available here (the camera needs a camera, and HTTPS or localhost). Type or scan the pass code into the field below.',
-};
-
 /** The live camera view; `onCode` gets each QR code read (the same code at most every 3 s). */
 export function CameraScanner({ onCode }: { onCode: (value: string) => void }) {
+  const t = useMessages(messages);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const onCodeRef = useRef(onCode);
@@ -182,16 +191,16 @@ export function CameraScanner({ onCode }: { onCode: (value: string) => void }) {
     }
   };
 
-  const message = MESSAGES[state];
+  const message = state === 'denied' ? t.denied : state === 'unavailable' ? t.unavailable : undefined;
   return (
-    <section aria-label="Camera">
+    <section aria-label={t.camera}>
       {/* A viewfinder stays dark in both themes: fixed colours, not the theme's palette. */}
       <div className="relative overflow-hidden rounded-2xl bg-[#0f172a]">
         <video
           ref={videoRef}
           muted
           playsInline
-          aria-label="Camera view: hold the pass's QR code in front of the camera"
+          aria-label={t.cameraView}
           className={state === 'running' || state === 'starting' ? 'aspect-[4/3] max-h-80 w-full object-cover' : 'hidden'}
         />
         {state === 'running' && (
@@ -204,7 +213,7 @@ export function CameraScanner({ onCode }: { onCode: (value: string) => void }) {
           </p>
         )}
         {state === 'stopped' && (
-          <p className="p-5 text-base font-medium text-[#fff]">The camera is off.</p>
+          <p className="p-5 text-base font-medium text-[#fff]">{t.cameraOff}</p>
         )}
       </div>
       <div className="mt-3 flex flex-wrap gap-3">
@@ -218,11 +227,11 @@ export function CameraScanner({ onCode }: { onCode: (value: string) => void }) {
               setState('stopped');
             }}
           >
-            Stop Camera
+            {t.stopCamera}
           </Button>
         ) : (
           <Button variant="secondary" size="lg" icon={<Camera aria-hidden="true" className="size-5" />} onClick={() => void start()}>
-            Start Camera
+            {t.startCamera}
           </Button>
         )}
         {state === 'running' && cameras.length > 1 && (
@@ -235,7 +244,7 @@ export function CameraScanner({ onCode }: { onCode: (value: string) => void }) {
               if (next) void start(next.deviceId);
             }}
           >
-            Switch Camera
+            {t.switchCamera}
           </Button>
         )}
         {state === 'running' && torchAvailable && (
@@ -246,7 +255,7 @@ export function CameraScanner({ onCode }: { onCode: (value: string) => void }) {
             icon={torchOn ? <FlashlightOff aria-hidden="true" className="size-5" /> : <Flashlight aria-hidden="true" className="size-5" />}
             onClick={() => void toggleTorch()}
           >
-            Torch
+            {t.torch}
           </Button>
         )}
       </div>

@@ -15,12 +15,41 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
 import { formatInstant } from '../../lib/format';
-import { useTRPC } from '../../lib/trpc';
+import { count as plural, i18n, params, useMessages } from '../../lib/i18n';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useToast } from '../../lib/toasts';
-import { CHECK_OUT_FAILED_MESSAGE, CHECKED_OUT_MESSAGE } from './gate-messages';
+import { checkedOutMessage, checkOutFailedMessage } from './gate-messages';
 import { QuickScan } from './QuickScan';
 import { useCommunityTimeZone } from '../../lib/time-zone';
+
+const messages = i18n('GuardDashboardPage', {
+  title: 'Active Visitors',
+  insideCount: params('{count} inside'),
+  subtitle: 'Visitors who are checked in and still inside the community.',
+  newWalkIn: 'New Walk-in',
+  scanQr: 'Scan QR',
+  waitingTitle: 'Waiting for a resident',
+  waitingDescription: 'Walk-ins the residents have been asked about.',
+  pendingWalkIns: 'Pending walk-ins',
+  houseAndPurpose: params('House {house} · {purpose}'),
+  noPurpose: 'No purpose given',
+  openWalkIn: params('Open walk-in of {name}'),
+  open: 'Open',
+  overstayingCount: plural({ one: '{count} visitor is overstaying', other: '{count} visitors are overstaying' }),
+  loading: 'Loading active visitors',
+  emptyTitle: 'No active visitors',
+  emptyHint: 'All visitors have been checked out',
+  checkedInVisitors: 'Checked-in visitors',
+  confirmTitle: params('Check out {name}?'),
+  confirmMessage: params('{name} leaves House {house}: check them out now?'),
+  checkOut: 'Check Out',
+  notYet: 'Not Yet',
+  overstaying: params('Overstaying: due out by {time}'),
+  house: params('House {house}'),
+  inSince: params('In since {time}'),
+  checkOutVisitor: params('Check out {name}'),
+});
 
 /** The active list refreshes itself, as the gate tablet stays on this screen (live updates refresh it at once). */
 const ACTIVE_REFRESH_MS = 30_000;
@@ -52,6 +81,7 @@ function ActiveVisitorRow({
   checkingOut: boolean;
   overstaying: boolean;
 }) {
+  const t = useMessages(messages);
   const timeZone = useCommunityTimeZone();
   return (
     <li className={clsx('flex flex-col gap-4 px-5 py-4 sm:flex-row sm:items-center', overstaying && 'bg-amber-50')}>
@@ -65,7 +95,7 @@ function ActiveVisitorRow({
         {overstaying && (
           <span className="ml-3 inline-flex items-center gap-1 rounded-full bg-amber-200 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
             <AlertTriangle aria-hidden="true" className="size-4" />
-            Overstaying: due out by {visitor.visitTimeTo}
+            {t.overstaying({ time: visitor.visitTimeTo })}
           </span>
         )}
         <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
@@ -75,12 +105,12 @@ function ActiveVisitorRow({
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Home aria-hidden="true" className="size-4 text-slate-400" />
-            House {visitor.houseId.houseNumber}
+            {t.house({ house: visitor.houseId.houseNumber })}
           </span>
           {visitor.check_in_time && (
             <span className="inline-flex items-center gap-1.5">
               <Clock aria-hidden="true" className="size-4 text-slate-400" />
-              In since {formatInstant(visitor.check_in_time, timeZone)}
+              {t.inSince({ time: formatInstant(visitor.check_in_time, timeZone) })}
             </span>
           )}
           {visitor.vehicleLicensePlate && (
@@ -95,10 +125,10 @@ function ActiveVisitorRow({
         size="lg"
         onClick={onCheckOut}
         loading={checkingOut}
-        aria-label={`Check out ${visitor.name}`}
+        aria-label={t.checkOutVisitor({ name: visitor.name })}
         icon={<LogOut aria-hidden="true" className="size-5" />}
       >
-        Check Out
+        {t.checkOut}
       </Button>
     </li>
   );
@@ -106,7 +136,8 @@ function ActiveVisitorRow({
 
 /** The quick scan, then Active Visitors with a count badge; each row can be checked out. */
 export function GuardDashboardPage() {
-  useDocumentTitle('Active Visitors');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
@@ -120,10 +151,10 @@ export function GuardDashboardPage() {
   const checkOut = useMutation(
     trpc.visitors.checkOut.mutationOptions({
       onSuccess: async () => {
-        showToast(CHECKED_OUT_MESSAGE);
+        showToast(checkedOutMessage());
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
       },
-      onError: (error) => setActionError(failureText(error, CHECK_OUT_FAILED_MESSAGE)),
+      onError: (error) => setActionError(failureText(error, checkOutFailedMessage())),
     }),
   );
 
@@ -148,19 +179,19 @@ export function GuardDashboardPage() {
   return (
     <>
       <PageHeader
-        title="Active Visitors"
+        title={t.title}
         badge={
           active.data && (
             <span
               className="inline-flex min-w-8 items-center justify-center rounded-full bg-sky-100 px-2.5 py-1 text-sm font-bold text-sky-800"
-              aria-label={`${count} inside`}
-              title={`${count} inside`}
+              aria-label={t.insideCount({ count: String(count) })}
+              title={t.insideCount({ count: String(count) })}
             >
               {count}
             </span>
           )
         }
-        subtitle="Visitors who are checked in and still inside the community."
+        subtitle={t.subtitle}
         actions={
           <>
             <ButtonLink
@@ -169,32 +200,32 @@ export function GuardDashboardPage() {
               variant="secondary"
               icon={<UserPlus aria-hidden="true" className="size-5" />}
             >
-              New Walk-in
+              {t.newWalkIn}
             </ButtonLink>
             <ButtonLink
               href="/guard/scan"
               size="lg"
               icon={<QrCode aria-hidden="true" className="size-5" />}
             >
-              Scan QR
+              {t.scanQr}
             </ButtonLink>
           </>
         }
       />
       <QuickScan />
       {waiting.length > 0 && (
-        <Card title="Waiting for a resident" description="Walk-ins the residents have been asked about." className="mb-6" padded={false}>
-          <ul className="divide-y divide-slate-100" aria-label="Pending walk-ins">
+        <Card title={t.waitingTitle} description={t.waitingDescription} className="mb-6" padded={false}>
+          <ul className="divide-y divide-slate-100" aria-label={t.pendingWalkIns}>
             {waiting.map((visitor) => (
               <li key={visitor.id} className="flex items-center justify-between gap-4 px-5 py-3">
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{visitor.name}</p>
                   <p className="text-sm text-slate-600">
-                    House {visitor.houseId.houseNumber} · {visitor.purpose ?? 'No purpose given'}
+                    {t.houseAndPurpose({ house: visitor.houseId.houseNumber, purpose: visitor.purpose ?? t.noPurpose })}
                   </p>
                 </div>
-                <ButtonLink href={`/guard/walk-in/${visitor.id}`} variant="secondary" size="lg" aria-label={`Open walk-in of ${visitor.name}`}>
-                  Open
+                <ButtonLink href={`/guard/walk-in/${visitor.id}`} variant="secondary" size="lg" aria-label={t.openWalkIn({ name: visitor.name })}>
+                  {t.open}
                 </ButtonLink>
               </li>
             ))}
@@ -204,14 +235,14 @@ export function GuardDashboardPage() {
       {overstayCount > 0 && (
         <p role="status" className="mb-4 flex items-center gap-2 rounded-xl bg-amber-100 px-4 py-3 text-base font-semibold text-amber-900">
           <AlertTriangle aria-hidden="true" className="size-5" />
-          {overstayCount === 1 ? '1 visitor is overstaying' : `${overstayCount} visitors are overstaying`}
+          {t.overstayingCount(overstayCount)}
         </p>
       )}
       {actionError && (
         <ErrorBox message={actionError} onDismiss={() => setActionError(null)} className="mb-6" />
       )}
       {active.isPending ? (
-        <PageSpinner label="Loading active visitors" />
+        <PageSpinner label={t.loading} />
       ) : active.isError ? (
         <ErrorBox
           message={failureText(active.error)}
@@ -221,13 +252,13 @@ export function GuardDashboardPage() {
         <Card>
           <EmptyState
             icon={<ShieldCheck aria-hidden="true" className="size-6" />}
-            title="No active visitors"
-            hint="All visitors have been checked out"
+            title={t.emptyTitle}
+            hint={t.emptyHint}
           />
         </Card>
       ) : (
         <Card padded={false}>
-          <ul className="divide-y divide-slate-100" aria-label="Checked-in visitors">
+          <ul className="divide-y divide-slate-100" aria-label={t.checkedInVisitors}>
             {visitors.map((visitor) => (
               <ActiveVisitorRow
                 key={visitor.id}
@@ -237,10 +268,10 @@ export function GuardDashboardPage() {
                 onCheckOut={async () => {
                   // One extra tap, large (usable-by-everyone issue, item 5): no visitor leaves the list by a slip.
                   const leave = await confirm({
-                    title: `Check out ${visitor.name}?`,
-                    message: `${visitor.name} leaves House ${visitor.houseId.houseNumber}: check them out now?`,
-                    confirmLabel: 'Check Out',
-                    dismissLabel: 'Not Yet',
+                    title: t.confirmTitle({ name: visitor.name }),
+                    message: t.confirmMessage({ name: visitor.name, house: visitor.houseId.houseNumber }),
+                    confirmLabel: t.checkOut,
+                    dismissLabel: t.notYet,
                     tone: 'primary',
                   });
                   if (!leave) return;

@@ -3,16 +3,36 @@
  * the purpose, the window; a pass that cannot enter is shown *refused*, with a heading,
  * colour and icon (not colour alone) and the reason, and announced as an alert.
  */
-import { formatDisplayDate, type Visitor } from '@gatehouse/shared';
+import type { Visitor } from '@gatehouse/shared';
 import clsx from 'clsx';
 import { CheckCircle2, LogIn, LogOut, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Button } from '../../components/Button';
 import { StatusBadge, visitorStatusLabel } from '../../components/StatusBadge';
-import { hostLabel } from '../../lib/format';
+import { formatDate, formatVisitWindow, hostLabel } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone } from '../../lib/time-zone';
-import { formatVisitWindow } from '../../lib/format';
+
+const messages = i18n('PassResult', {
+  refusal: params('This pass is {status}: the visitor cannot be checked in or out.'),
+  refused: 'Pass refused',
+  verified: 'Visitor Verified',
+  checkDetails: 'Check the details against the visitor before letting them in.',
+  house: 'House',
+  houseValue: params('{house}, Block {block}'),
+  host: 'Host',
+  purpose: 'Purpose',
+  notGiven: 'Not given',
+  phone: 'Phone',
+  date: 'Date',
+  time: 'Time',
+  vehicle: 'Vehicle',
+  none: 'None',
+  status: 'Status',
+  checkIn: 'Check In Visitor',
+  checkOut: 'Check Out Visitor',
+});
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -30,7 +50,7 @@ export function isUsableAtGate(visitor: Pick<Visitor, 'status'>): boolean {
 
 /** Why a pass cannot be used at the gate, naming its status. */
 export function refusalReason(visitor: Pick<Visitor, 'status'>): string {
-  return `This pass is ${visitorStatusLabel(visitor.status).toLowerCase()}: the visitor cannot be checked in or out.`;
+  return messages.get().refusal({ status: visitorStatusLabel(visitor.status).toLowerCase() });
 }
 
 interface PassResultProps {
@@ -55,6 +75,7 @@ export function PassResult({
   onCheckIn,
   onCheckOut,
 }: PassResultProps) {
+  const t = useMessages(messages);
   const timeZone = useCommunityTimeZone();
   const refused = Boolean(refusal) || !isUsableAtGate(visitor);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -78,12 +99,12 @@ export function PassResult({
             id={`pass-${visitor.id}-title`}
             className={clsx('text-lg font-bold', refused ? 'text-red-900' : 'text-emerald-900')}
           >
-            {refused ? 'Pass refused' : 'Visitor Verified'}
+            {refused ? t.refused : t.verified}
           </Heading>
           <p className={clsx('mt-1 text-sm font-medium', refused ? 'text-red-800' : 'text-emerald-900')}>
             {refused
               ? (refusal ?? refusalReason(visitor))
-              : 'Check the details against the visitor before letting them in.'}
+              : t.checkDetails}
           </p>
         </div>
       </div>
@@ -93,16 +114,14 @@ export function PassResult({
         <StatusBadge status={visitor.status} size="lg" />
       </div>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Fact term="House">
-          {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
-        </Fact>
-        <Fact term="Host">{hostLabel(visitor)}</Fact>
-        <Fact term="Purpose">{visitor.purpose ?? 'Not given'}</Fact>
-        <Fact term="Phone">{visitor.phone}</Fact>
-        <Fact term="Date">{formatDisplayDate(visitor.visitDate)}</Fact>
-        <Fact term="Time">{formatVisitWindow(visitor, timeZone)}</Fact>
-        <Fact term="Vehicle">{visitor.vehicleLicensePlate ?? 'None'}</Fact>
-        <Fact term="Status">{visitorStatusLabel(visitor.status)}</Fact>
+        <Fact term={t.house}>{t.houseValue({ house: visitor.houseId.houseNumber, block: visitor.houseId.block })}</Fact>
+        <Fact term={t.host}>{hostLabel(visitor)}</Fact>
+        <Fact term={t.purpose}>{visitor.purpose ?? t.notGiven}</Fact>
+        <Fact term={t.phone}>{visitor.phone}</Fact>
+        <Fact term={t.date}>{formatDate(visitor.visitDate)}</Fact>
+        <Fact term={t.time}>{formatVisitWindow(visitor, timeZone)}</Fact>
+        <Fact term={t.vehicle}>{visitor.vehicleLicensePlate ?? t.none}</Fact>
+        <Fact term={t.status}>{visitorStatusLabel(visitor.status)}</Fact>
       </dl>
 
       {!refused && visitor.status === 'approved' && onCheckIn && (
@@ -114,7 +133,7 @@ export function PassResult({
           onClick={onCheckIn}
           icon={<LogIn aria-hidden="true" className="size-5" />}
         >
-          Check In Visitor
+          {t.checkIn}
         </Button>
       )}
       {!refused && visitor.status === 'checked-in' && onCheckOut && (
@@ -127,7 +146,7 @@ export function PassResult({
           onClick={onCheckOut}
           icon={<LogOut aria-hidden="true" className="size-5" />}
         >
-          Check Out Visitor
+          {t.checkOut}
         </Button>
       )}
     </section>

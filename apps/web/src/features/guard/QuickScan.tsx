@@ -15,20 +15,43 @@ import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
 import { failureText, isConnectionFailure } from '../../lib/failures';
+import { i18n, params, translateValidation, useMessages } from '../../lib/i18n';
 import { useToast } from '../../lib/toasts';
-import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useTRPCClient } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import {
-  CHECK_IN_FAILED_MESSAGE,
-  CHECK_OUT_FAILED_MESSAGE,
-  CHECKED_IN_MESSAGE,
-  CHECKED_OUT_MESSAGE,
+  checkedInMessage,
+  checkedOutMessage,
+  checkInFailedMessage,
+  checkOutFailedMessage,
   lostMoveNotSavedMessage,
   lostMoveUnknownMessage,
-  SCAN_FAILED_MESSAGE,
+  scanFailedMessage,
   type GateMove,
 } from './gate-messages';
 import { settleLostMove } from './lost-moves';
 import { PassResult } from './PassResult';
+
+const messages = i18n('QuickScan', {
+  title: 'Quick scan',
+  tokenLabel: 'Pass token or code',
+  tokenPlaceholder: 'Scan or type a pass, then Enter',
+  checkIn: 'Check In',
+  hint: 'An approved pass is checked in at once; a visitor who is inside is offered Check Out.',
+  checkedInHost: params('{name} checked in: house {house}, host {host}.'),
+  checkedInHostPurpose: params('{name} checked in: house {house}, host {host}, {purpose}.'),
+  checkedInWalkIn: params('{name} checked in: house {house}, walk-in.'),
+  checkedInWalkInPurpose: params('{name} checked in: house {house}, walk-in, {purpose}.'),
+});
+
+/** The line after a check-in: who, which house, whose guest, why. */
+function checkedInText(t: ReturnType<typeof messages.get>, visitor: Visitor): string {
+  const values = { name: visitor.name, house: visitor.houseId.houseNumber };
+  const host = visitor.hostId?.name;
+  const purpose = visitor.purpose;
+  if (host) return purpose ? t.checkedInHostPurpose({ ...values, host, purpose }) : t.checkedInHost({ ...values, host });
+  return purpose ? t.checkedInWalkInPurpose({ ...values, purpose }) : t.checkedInWalkIn(values);
+}
 
 /** The last scan's outcome, shown under the field. */
 type Outcome =
@@ -37,6 +60,7 @@ type Outcome =
   | { kind: 'error'; message: string; retry?: () => void };
 
 export function QuickScan() {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const trpcClient = useTRPCClient();
@@ -68,7 +92,7 @@ export function QuickScan() {
   const process = async (value: string) => {
     const parsed = ZScanRequest.safeParse({ token: value });
     if (!parsed.success) {
-      setOutcome({ kind: 'error', message: parsed.error.issues[0]?.message ?? 'Please enter a token' });
+      setOutcome({ kind: 'error', message: translateValidation(parsed.error.issues[0]?.message ?? 'Please enter a token') });
       return ready();
     }
     setOutcome(null);
@@ -79,7 +103,7 @@ export function QuickScan() {
       const again = parsed.data.token;
       setOutcome({
         kind: 'error',
-        message: failureText(error, SCAN_FAILED_MESSAGE),
+        message: failureText(error, scanFailedMessage()),
         ...(isConnectionFailure(error) ? { retry: () => void process(again) } : {}),
       });
       return ready();
@@ -101,10 +125,10 @@ export function QuickScan() {
     const succeeded = (moved: Visitor) => {
       if (move === 'checkIn') {
         setOutcome({ kind: 'checked-in', visitor: moved });
-        showToast(CHECKED_IN_MESSAGE);
+        showToast(checkedInMessage());
       } else {
         setOutcome(null);
-        showToast(CHECKED_OUT_MESSAGE);
+        showToast(checkedOutMessage());
       }
       void refreshVisitorLists();
     };
@@ -127,7 +151,7 @@ export function QuickScan() {
     } catch (error) {
       if (isConnectionFailure(error)) return lost();
       // The server refused (outside the window, or the status changed meanwhile): say why.
-      const fallback = move === 'checkIn' ? CHECK_IN_FAILED_MESSAGE : CHECK_OUT_FAILED_MESSAGE;
+      const fallback = move === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage();
       setOutcome({ kind: 'shown', visitor, refusal: failureText(error, fallback) });
     }
   };
@@ -140,18 +164,18 @@ export function QuickScan() {
   return (
     <section aria-labelledby={`${inputId}-title`} className="mb-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id={`${inputId}-title`} className="text-lg font-semibold text-slate-900">
-        Quick scan
+        {t.title}
       </h2>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
-          Pass token or code
+          {t.tokenLabel}
         </label>
         <input
           id={inputId}
           ref={inputRef}
           value={token}
           onChange={(event) => setToken(event.target.value)}
-          placeholder="Scan or type a pass, then Enter"
+          placeholder={t.tokenPlaceholder}
           autoComplete="off"
           autoCapitalize="off"
           autoCorrect="off"
@@ -160,20 +184,18 @@ export function QuickScan() {
           className={controlClasses(false, 'min-h-14 flex-1 font-mono text-base')}
         />
         <Button type="submit" size="lg" loading={busy} icon={<ScanLine aria-hidden="true" className="size-5" />}>
-          Check In
+          {t.checkIn}
         </Button>
       </form>
       <p id={`${inputId}-hint`} className="mt-2 text-sm text-slate-600">
-        An approved pass is checked in at once; a visitor who is inside is offered Check Out.
+        {t.hint}
       </p>
 
       <div className="mt-4 empty:hidden">
         {outcome?.kind === 'error' && <ErrorBox message={outcome.message} headingLevel={3} onRetry={outcome.retry} />}
         {outcome?.kind === 'checked-in' && (
           <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-base font-semibold text-emerald-900">
-            {outcome.visitor.name} checked in: house {outcome.visitor.houseId.houseNumber},{' '}
-            {outcome.visitor.hostId ? `host ${outcome.visitor.hostId.name}` : 'walk-in'}
-            {outcome.visitor.purpose ? `, ${outcome.visitor.purpose}` : ''}.
+            {checkedInText(t, outcome.visitor)}
           </p>
         )}
         {outcome?.kind === 'shown' && (

@@ -11,23 +11,35 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { failureText, isConnectionFailure } from '../../lib/failures';
+import { i18n, translateValidation, useMessages } from '../../lib/i18n';
 import { useToast } from '../../lib/toasts';
-import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useTRPCClient } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useVisitorEvents } from '../../lib/live-updates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CameraScanner } from './CameraScanner';
 import {
-  CHECK_IN_FAILED_MESSAGE,
-  CHECK_OUT_FAILED_MESSAGE,
-  CHECKED_IN_MESSAGE,
-  CHECKED_OUT_MESSAGE,
+  checkedInMessage,
+  checkedOutMessage,
+  checkInFailedMessage,
+  checkOutFailedMessage,
   lostMoveNotSavedMessage,
   lostMoveUnknownMessage,
-  SCAN_FAILED_MESSAGE,
+  scanFailedMessage,
   type GateMove,
 } from './gate-messages';
 import { settleLostMove } from './lost-moves';
 import { PassResult } from './PassResult';
+
+const messages = i18n('ScanPage', {
+  title: 'Scan QR',
+  subtitle: "Verify a visitor's pass, then check them in or out.",
+  newWalkIn: 'New Walk-in',
+  tokenLabel: 'Pass token or code',
+  tokenPlaceholder: 'Scan, paste or type the token, or type the pass code',
+  verify: 'Verify',
+  hint: 'Hold the QR code to the camera, scan it with a scanner, or type the pass code the visitor reads out.',
+});
 
 /**
  * The scan screen. The guard types or pastes the token, or a hardware scanner types it:
@@ -37,7 +49,8 @@ import { PassResult } from './PassResult';
  * notice after a check-in or check-out), never in a browser dialog.
  */
 export function ScanPage() {
-  useDocumentTitle('Scan QR');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -87,7 +100,7 @@ export function ScanPage() {
         );
       },
       onError: (error) => {
-        setActionError(failureText(error, SCAN_FAILED_MESSAGE));
+        setActionError(failureText(error, scanFailedMessage()));
         setScanRetryable(isConnectionFailure(error));
         ready();
       },
@@ -96,7 +109,7 @@ export function ScanPage() {
 
   /** After a check-in or check-out: the notice, the form cleared, the lists refreshed. */
   const moved = (move: GateMove) => {
-    showToast(move === 'checkIn' ? CHECKED_IN_MESSAGE : CHECKED_OUT_MESSAGE);
+    showToast(move === 'checkIn' ? checkedInMessage() : checkedOutMessage());
     setLostMove(null);
     clearForm();
     void refreshVisitorLists();
@@ -111,7 +124,7 @@ export function ScanPage() {
   const moveFailed = async (move: GateMove, visitorId: string, error: unknown) => {
     if (!isConnectionFailure(error)) {
       setLostMove(null);
-      setActionError(failureText(error, move === 'checkIn' ? CHECK_IN_FAILED_MESSAGE : CHECK_OUT_FAILED_MESSAGE));
+      setActionError(failureText(error, move === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage()));
       return ready();
     }
     const settled = await settleLostMove(trpcClient, visitorId, move);
@@ -158,7 +171,7 @@ export function ScanPage() {
     setVisitor(null);
     const parsed = ZScanRequest.safeParse({ token: value });
     if (!parsed.success) {
-      setTokenError(parsed.error.issues[0]?.message ?? 'Please enter a token');
+      setTokenError(translateValidation(parsed.error.issues[0]?.message ?? 'Please enter a token'));
       inputRef.current?.focus();
       return;
     }
@@ -189,11 +202,11 @@ export function ScanPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title="Scan QR"
-        subtitle="Verify a visitor's pass, then check them in or out."
+        title={t.title}
+        subtitle={t.subtitle}
         actions={
           <ButtonLink href="/guard/walk-in" size="lg" variant="secondary" icon={<UserPlus aria-hidden="true" className="size-5" />}>
-            New Walk-in
+            {t.newWalkIn}
           </ButtonLink>
         }
       />
@@ -201,7 +214,7 @@ export function ScanPage() {
       <Card>
         <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
           <label htmlFor={inputId} className="text-base font-semibold text-slate-900">
-            Pass token or code
+            {t.tokenLabel}
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
             <input
@@ -212,7 +225,7 @@ export function ScanPage() {
                 setToken(event.target.value);
                 setTokenError(null);
               }}
-              placeholder="Scan, paste or type the token, or type the pass code"
+              placeholder={t.tokenPlaceholder}
               autoComplete="off"
               autoCapitalize="off"
               autoCorrect="off"
@@ -230,7 +243,7 @@ export function ScanPage() {
               loading={scan.isPending}
               icon={<ScanLine aria-hidden="true" className="size-5" />}
             >
-              Verify
+              {t.verify}
             </Button>
           </div>
           {tokenError ? (
@@ -240,8 +253,7 @@ export function ScanPage() {
           ) : (
             <p id={`${inputId}-hint`} className="flex items-center gap-2 text-sm text-slate-500">
               <Camera aria-hidden="true" className="size-4 shrink-0" />
-              Hold the QR code to the camera, scan it with a scanner, or type the pass code the
-              visitor reads out.
+              {t.hint}
             </p>
           )}
         </form>

@@ -25,20 +25,84 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { failureText } from '../../lib/failures';
 import { formatInstant, houseLabel } from '../../lib/format';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { shrinkPhoto, uploadPhoto } from '../../lib/photos';
 import { useToast } from '../../lib/toasts';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VisitorPhoto } from '../visitors/WalkInRequests';
-import { CHECK_IN_FAILED_MESSAGE, CHECKED_IN_MESSAGE } from './gate-messages';
+import { checkedInMessage, checkInFailedMessage } from './gate-messages';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 
-/** The purposes most walk-ins have, one tap each (live-gate §2). */
-export const QUICK_PURPOSES = ['Delivery', 'Cab', 'Service', 'Guest'] as const;
+const messages = i18n('WalkInPage', {
+  title: 'New Walk-in',
+  backToScan: 'Back to scan',
+  subtitle: "A visitor who was not invited: the house's residents are asked to approve.",
+  registerFailed: 'Failed to register walk-in',
+  visitor: 'Visitor',
+  visitorName: 'Visitor Name',
+  phoneNumber: 'Phone Number',
+  purpose: 'Purpose',
+  optional: 'Optional',
+  quickPurposes: 'Quick purposes',
+  purposeDelivery: 'Delivery',
+  purposeCab: 'Cab',
+  purposeService: 'Service',
+  purposeGuest: 'Guest',
+  vehiclePlate: 'Vehicle License Plate',
+  photo: 'Photo',
+  photoDescription: 'Optional. The residents see it when they decide.',
+  photoAlt: 'The visitor at the gate, as just taken',
+  retakePhoto: 'Retake Photo',
+  takePhoto: 'Take Photo',
+  cancel: 'Cancel',
+  sending: 'Sending…',
+  askResidents: 'Ask the Residents',
+  // The gate's own approval.
+  approvalReason: 'Reason for approving at the gate',
+  approvalPlaceholder: 'Resident confirmed on the intercom',
+  approveAtGate: 'Approve at the Gate',
+  // The waiting card (/guard/walk-in/:id).
+  statusTitle: 'Walk-in',
+  loading: 'Loading walk-in',
+  waiting: 'Waiting for a resident',
+  approved: 'Approved: let the visitor in',
+  rejected: 'Denied by the resident',
+  expired: 'No answer in time',
+  checkedIn: 'Checked in',
+  closed: 'Closed',
+  backToActive: 'Back to active visitors',
+  visitorForHouse: params('{name} for House {house}'),
+  photoNotSaved: params('The photo was not saved: {error}'),
+  residentsAsked: params('The residents of House {house} have been asked.'),
+  decidedBy: params('By {name}'),
+  decidedByWithReason: params('By {name}: {reason}'),
+  timeLeft: 'Time left to decide:',
+  timeLeftLabel: params('Time left to decide {time}'),
+  phone: 'Phone',
+  notGiven: 'Not given',
+  registered: 'Registered',
+  passCode: 'Pass code',
+  checkIn: 'Check In Visitor',
+  noAnswerTitle: 'No answer yet',
+  noAnswerDescription: 'Call a resident, or approve at the gate with a reason.',
+  residentsToCall: 'Residents to call',
+  callResident: params('Call {name}, {phone}'),
+  noResidentPhone: 'No resident of this house has a phone number on file.',
+  newWalkIn: 'New Walk-in',
+  activeVisitors: 'Active Visitors',
+});
+
+/**
+ * The purposes most walk-ins have, one tap each (live-gate §2): each fills the purpose field
+ * with its name in the current language.
+ */
+export const QUICK_PURPOSES = ['purposeDelivery', 'purposeCab', 'purposeService', 'purposeGuest'] as const;
 
 /** /guard/walk-in: the walk-in form. */
 export function WalkInPage() {
-  useDocumentTitle('New Walk-in');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -87,7 +151,7 @@ export function WalkInPage() {
       await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
       navigate(`/guard/walk-in/${visitor.id}`);
     } catch (error) {
-      setServerError(failureText(error, 'Failed to register walk-in'));
+      setServerError(failureText(error, t.registerFailed));
     } finally {
       setSending(false);
     }
@@ -96,13 +160,13 @@ export function WalkInPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        back={<BackLink href="/guard/scan">Back to scan</BackLink>}
-        title="New Walk-in"
-        subtitle="A visitor who was not invited: the house's residents are asked to approve."
+        back={<BackLink href="/guard/scan">{t.backToScan}</BackLink>}
+        title={t.title}
+        subtitle={t.subtitle}
       />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
-        <Card title="Visitor">
+        <Card title={t.visitor}>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <HouseSearchField
               className="sm:col-span-2"
@@ -113,27 +177,30 @@ export function WalkInPage() {
                 form.clearErrors('houseId');
               }}
             />
-            <TextField label="Visitor Name" autoComplete="off" error={errors.name?.message} {...field('name')} />
-            <TextField label="Phone Number" type="tel" autoComplete="off" placeholder="+1 555 010 0100" error={errors.phone?.message} {...field('phone')} />
+            <TextField label={t.visitorName} autoComplete="off" error={errors.name?.message} {...field('name')} />
+            <TextField label={t.phoneNumber} type="tel" autoComplete="off" placeholder="+1 555 010 0100" error={errors.phone?.message} {...field('phone')} />
             <div className="sm:col-span-2">
-              <TextField label="Purpose" aside="Optional" error={errors.purpose?.message} {...field('purpose')} />
-              <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick purposes">
-                {QUICK_PURPOSES.map((choice) => (
-                  <Button
-                    key={choice}
-                    variant={purpose === choice ? 'primary' : 'secondary'}
-                    size="lg"
-                    aria-pressed={purpose === choice}
-                    onClick={() => form.setValue('purpose', choice)}
-                  >
-                    {choice}
-                  </Button>
-                ))}
+              <TextField label={t.purpose} aside={t.optional} error={errors.purpose?.message} {...field('purpose')} />
+              <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t.quickPurposes}>
+                {QUICK_PURPOSES.map((key) => {
+                  const choice = t[key];
+                  return (
+                    <Button
+                      key={key}
+                      variant={purpose === choice ? 'primary' : 'secondary'}
+                      size="lg"
+                      aria-pressed={purpose === choice}
+                      onClick={() => form.setValue('purpose', choice)}
+                    >
+                      {choice}
+                    </Button>
+                  );
+                })}
               </div>
             </div>
             <TextField
-              label="Vehicle License Plate"
-              aside="Optional"
+              label={t.vehiclePlate}
+              aside={t.optional}
               autoComplete="off"
               autoCapitalize="characters"
               inputClassName="uppercase"
@@ -142,10 +209,10 @@ export function WalkInPage() {
             />
           </div>
         </Card>
-        <Card title="Photo" description="Optional. The residents see it when they decide.">
+        <Card title={t.photo} description={t.photoDescription}>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
             {photo ? (
-              <img src={photo.url} alt="The visitor at the gate, as just taken" className="size-32 rounded-xl object-cover" />
+              <img src={photo.url} alt={t.photoAlt} className="size-32 rounded-xl object-cover" />
             ) : (
               <div className="flex size-32 items-center justify-center rounded-xl bg-slate-100 text-slate-400">
                 <Camera aria-hidden="true" className="size-10" />
@@ -154,7 +221,7 @@ export function WalkInPage() {
             <div className="flex flex-col gap-2">
               <label htmlFor={photoId} className="inline-flex min-h-14 cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-6 text-base font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600">
                 <Camera aria-hidden="true" className="size-5" />
-                {photo ? 'Retake Photo' : 'Take Photo'}
+                {photo ? t.retakePhoto : t.takePhoto}
               </label>
               <input id={photoId} type="file" accept="image/*" capture="environment" className="sr-only" onChange={(event) => void onPhoto(event)} />
               {photoError && (
@@ -167,10 +234,10 @@ export function WalkInPage() {
         </Card>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <ButtonLink href="/guard/scan" variant="secondary" size="lg">
-            Cancel
+            {t.cancel}
           </ButtonLink>
           <Button type="submit" size="lg" loading={sending}>
-            {sending ? 'Sending…' : 'Ask the Residents'}
+            {sending ? t.sending : t.askResidents}
           </Button>
         </div>
       </form>
@@ -196,6 +263,7 @@ function useClock(): number {
 
 /** The gate's own approval, with its reason (live-gate §2: 5 to 200 characters). */
 function GateApproval({ visitor }: { visitor: Visitor }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
@@ -216,14 +284,14 @@ function GateApproval({ visitor }: { visitor: Visitor }) {
       }}
     >
       <TextField
-        label="Reason for approving at the gate"
-        placeholder="Resident confirmed on the intercom"
+        label={t.approvalReason}
+        placeholder={t.approvalPlaceholder}
         value={reason}
         error={error ?? undefined}
         onChange={(event) => setReason(event.target.value)}
       />
       <Button type="submit" size="lg" variant="secondary" loading={approve.isPending} icon={<ShieldAlert aria-hidden="true" className="size-5" />}>
-        Approve at the Gate
+        {t.approveAtGate}
       </Button>
     </form>
   );
@@ -231,7 +299,8 @@ function GateApproval({ visitor }: { visitor: Visitor }) {
 
 /** /guard/walk-in/:id: the waiting card. */
 export function WalkInStatusPage({ id }: { id: string }) {
-  useDocumentTitle('Walk-in');
+  const t = useMessages(messages);
+  useDocumentTitle(t.statusTitle);
   const trpc = useTRPC();
   const timeZone = useCommunityTimeZone();
   const queryClient = useQueryClient();
@@ -246,16 +315,16 @@ export function WalkInStatusPage({ id }: { id: string }) {
   const checkIn = useMutation(
     trpc.visitors.checkIn.mutationOptions({
       onSuccess: async () => {
-        showToast(CHECKED_IN_MESSAGE);
+        showToast(checkedInMessage());
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
         navigate('/guard/dashboard');
       },
-      onError: (error) => setCheckInError(failureText(error, CHECK_IN_FAILED_MESSAGE)),
+      onError: (error) => setCheckInError(failureText(error, checkInFailedMessage())),
     }),
   );
   const photoError = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(`walk-in-photo-error:${id}`) : null;
 
-  if (visitor.isPending) return <PageSpinner label="Loading walk-in" />;
+  if (visitor.isPending) return <PageSpinner label={t.loading} />;
   if (visitor.isError || !data) return <ErrorBox message={failureText(visitor.error)} onRetry={() => void visitor.refetch()} />;
 
   const createdAt = Date.parse(data.createdAt);
@@ -273,21 +342,25 @@ export function WalkInStatusPage({ id }: { id: string }) {
         : { box: 'border-red-300 bg-red-50', text: 'text-red-900', icon: <XCircle aria-hidden="true" className="size-8 text-red-700" /> };
   const headline =
     data.status === 'pending'
-      ? 'Waiting for a resident'
+      ? t.waiting
       : data.status === 'approved'
-        ? 'Approved: let the visitor in'
+        ? t.approved
         : data.status === 'rejected'
-          ? 'Denied by the resident'
+          ? t.rejected
           : data.status === 'expired'
-            ? 'No answer in time'
+            ? t.expired
             : data.status === 'checked-in'
-              ? 'Checked in'
-              : 'Closed';
+              ? t.checkedIn
+              : t.closed;
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader back={<BackLink href="/guard/dashboard">Back to active visitors</BackLink>} title="Walk-in" subtitle={`${data.name} for House ${houseLabel(data.houseId)}`} />
-      {photoError && <ErrorBox message={`The photo was not saved: ${photoError}`} className="mb-6" />}
+      <PageHeader
+        back={<BackLink href="/guard/dashboard">{t.backToActive}</BackLink>}
+        title={t.statusTitle}
+        subtitle={t.visitorForHouse({ name: data.name, house: houseLabel(data.houseId) })}
+      />
+      {photoError && <ErrorBox message={t.photoNotSaved({ error: photoError })} className="mb-6" />}
       <section aria-labelledby="walk-in-status" className={`rounded-2xl border-2 p-5 sm:p-6 ${tone.box}`}>
         <div role="status" className="flex items-start gap-3">
           {tone.icon}
@@ -297,13 +370,14 @@ export function WalkInStatusPage({ id }: { id: string }) {
             </h2>
             {data.status === 'pending' && (
               <p className={`mt-1 text-sm font-medium ${tone.text}`}>
-                The residents of House {houseLabel(data.houseId)} have been asked.
+                {t.residentsAsked({ house: houseLabel(data.houseId) })}
               </p>
             )}
             {data.decidedBy && (
               <p className={`mt-1 text-sm font-medium ${tone.text}`}>
-                By {data.decidedBy.name}
-                {data.decisionReason ? `: ${data.decisionReason}` : ''}
+                {data.decisionReason
+                  ? t.decidedByWithReason({ name: data.decidedBy.name, reason: data.decisionReason })
+                  : t.decidedBy({ name: data.decidedBy.name })}
               </p>
             )}
           </div>
@@ -311,8 +385,8 @@ export function WalkInStatusPage({ id }: { id: string }) {
         </div>
         {data.status === 'pending' && (
           <p className="mt-4 text-base text-amber-900">
-            Time left to decide:{' '}
-            <span role="timer" aria-label={`Time left to decide ${formatCountdown(secondsLeft)}`} className="font-mono text-2xl font-bold">
+            {t.timeLeft}{' '}
+            <span role="timer" aria-label={t.timeLeftLabel({ time: formatCountdown(secondsLeft) })} className="font-mono text-2xl font-bold">
               {formatCountdown(secondsLeft)}
             </span>
           </p>
@@ -321,19 +395,19 @@ export function WalkInStatusPage({ id }: { id: string }) {
           <VisitorPhoto visitor={data} />
           <dl className="grid flex-1 grid-cols-1 gap-2 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-slate-500">Phone</dt>
+              <dt className="text-slate-500">{t.phone}</dt>
               <dd className="font-medium text-slate-900">{data.phone}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">Purpose</dt>
-              <dd className="font-medium text-slate-900">{data.purpose ?? 'Not given'}</dd>
+              <dt className="text-slate-500">{t.purpose}</dt>
+              <dd className="font-medium text-slate-900">{data.purpose ?? t.notGiven}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">Registered</dt>
+              <dt className="text-slate-500">{t.registered}</dt>
               <dd className="font-medium text-slate-900">{formatInstant(data.createdAt, timeZone)}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">Pass code</dt>
+              <dt className="text-slate-500">{t.passCode}</dt>
               <dd className="font-mono font-medium text-slate-900">{data.passCode}</dd>
             </div>
           </dl>
@@ -341,16 +415,16 @@ export function WalkInStatusPage({ id }: { id: string }) {
         {checkInError && <ErrorBox message={checkInError} onDismiss={() => setCheckInError(null)} className="mt-4" />}
         {data.status === 'approved' && (
           <Button size="lg" className="mt-6 w-full" loading={checkIn.isPending} onClick={() => checkIn.mutate({ visitorId: data.id })} icon={<LogIn aria-hidden="true" className="size-5" />}>
-            Check In Visitor
+            {t.checkIn}
           </Button>
         )}
       </section>
 
       {data.status === 'pending' && escalated && (
-        <Card title="No answer yet" description="Call a resident, or approve at the gate with a reason." className="mt-6">
+        <Card title={t.noAnswerTitle} description={t.noAnswerDescription} className="mt-6">
           <div className="flex flex-col gap-5">
             {residents.length > 0 ? (
-              <ul className="flex flex-col gap-2" aria-label="Residents to call">
+              <ul className="flex flex-col gap-2" aria-label={t.residentsToCall}>
                 {residents.map((resident) => (
                   <li key={resident.id}>
                     <a
@@ -358,13 +432,13 @@ export function WalkInStatusPage({ id }: { id: string }) {
                       className="inline-flex min-h-14 w-full items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 text-base font-semibold text-slate-800 hover:bg-slate-50"
                     >
                       <Phone aria-hidden="true" className="size-5 text-brand-700" />
-                      Call {resident.name}, {resident.phone}
+                      {t.callResident({ name: resident.name, phone: resident.phone })}
                     </a>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-slate-600">No resident of this house has a phone number on file.</p>
+              <p className="text-sm text-slate-600">{t.noResidentPhone}</p>
             )}
             <GateApproval visitor={data} />
           </div>
@@ -373,10 +447,10 @@ export function WalkInStatusPage({ id }: { id: string }) {
       {data.status !== 'pending' && data.status !== 'approved' && (
         <div className="mt-6 flex gap-3">
           <ButtonLink href="/guard/walk-in" size="lg">
-            New Walk-in
+            {t.newWalkIn}
           </ButtonLink>
           <ButtonLink href="/guard/dashboard" variant="secondary" size="lg">
-            Active Visitors
+            {t.activeVisitors}
           </ButtonLink>
         </div>
       )}

@@ -13,12 +13,30 @@ import { SelectField, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { failureText } from '../../lib/failures';
 import { useSubmitValidatedForm } from '../../lib/forms';
+import { i18n, useMessages } from '../../lib/i18n';
 import { userOptionLabel, useUserOptions } from '../../lib/pickers';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The fallback when the server gives no text (product-spec §8). */
-export const CREATE_HOUSE_FALLBACK = 'Failed to create house';
+const messages = i18n('HouseCreatePage', {
+  title: 'Add House',
+  back: 'Back to houses',
+  subtitle: 'Register a house and its owner. Residents are added on the house page.',
+  /** The fallback when the server gives no text (product-spec §8). */
+  failed: 'Failed to create house',
+  houseCard: 'House',
+  houseNumber: 'House Number',
+  block: 'Block',
+  street: 'Street',
+  streetPlaceholder: 'Maple Avenue',
+  owner: 'Owner',
+  ownerHint: 'Any active user of the community.',
+  loadingUsers: 'Loading users…',
+  selectOwner: 'Select the owner',
+  cancel: 'Cancel',
+  creating: 'Creating…',
+  create: 'Create House',
+});
 
 /**
  * House number, block, street and owner, all required (product-spec §5), checked by the
@@ -26,7 +44,8 @@ export const CREATE_HOUSE_FALLBACK = 'Failed to create house';
  * opens the new house by the `id` of the answer (product-spec §7).
  */
 export function HouseCreatePage() {
-  useDocumentTitle('Add House');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -45,7 +64,7 @@ export function HouseCreatePage() {
         await queryClient.invalidateQueries({ queryKey: trpc.houses.pathKey() });
         navigate(`/houses/${house.id}`);
       },
-      onError: (error) => setServerError(failureText(error, CREATE_HOUSE_FALLBACK)),
+      onError: (error) => setServerError(failureText(error, t.failed)),
     }),
   );
 
@@ -57,9 +76,9 @@ export function HouseCreatePage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        back={<BackLink href="/houses">Back to houses</BackLink>}
-        title="Add House"
-        subtitle="Register a house and its owner. Residents are added on the house page."
+        back={<BackLink href="/houses">{t.back}</BackLink>}
+        title={t.title}
+        subtitle={t.subtitle}
       />
 
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
@@ -71,10 +90,10 @@ export function HouseCreatePage() {
           />
         )}
 
-        <Card title="House">
+        <Card title={t.houseCard}>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <TextField
-              label="House Number"
+              label={t.houseNumber}
               autoComplete="off"
               placeholder="A-101"
               maxLength={MAX_LENGTH.houseNumber}
@@ -82,7 +101,7 @@ export function HouseCreatePage() {
               {...field('houseNumber')}
             />
             <TextField
-              label="Block"
+              label={t.block}
               autoComplete="off"
               placeholder="A"
               maxLength={MAX_LENGTH.block}
@@ -90,23 +109,23 @@ export function HouseCreatePage() {
               {...field('block')}
             />
             <TextField
-              label="Street"
+              label={t.street}
               autoComplete="off"
-              placeholder="Maple Avenue"
+              placeholder={t.streetPlaceholder}
               className="sm:col-span-2"
               maxLength={MAX_LENGTH.street}
               error={errors.street?.message}
               {...field('street')}
             />
             <SelectField
-              label="Owner"
+              label={t.owner}
               className="sm:col-span-2"
               disabled={users.isPending}
               error={errors.ownerId?.message}
-              hint="Any active user of the community."
+              hint={t.ownerHint}
               {...field('ownerId')}
             >
-              <option value="">{users.isPending ? 'Loading users…' : 'Select the owner'}</option>
+              <option value="">{users.isPending ? t.loadingUsers : t.selectOwner}</option>
               {owners.map((user) => (
                 <option key={user.id} value={user.id}>
                   {userOptionLabel(user)}
@@ -118,10 +137,10 @@ export function HouseCreatePage() {
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <ButtonLink href="/houses" variant="secondary" size="lg">
-            Cancel
+            {t.cancel}
           </ButtonLink>
           <Button type="submit" size="lg" loading={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create House'}
+            {create.isPending ? t.creating : t.create}
           </Button>
         </div>
       </form>

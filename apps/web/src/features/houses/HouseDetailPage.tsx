@@ -15,18 +15,59 @@ import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
 import { toAppError } from '../../lib/errors';
 import { failureText } from '../../lib/failures';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { userOptionLabel, useUserOptions } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Avatar } from '../shell/UserMenu';
 
-/** The fallback when a house cannot be shown (product-spec §8). */
-export const HOUSE_NOT_FOUND = 'House not found';
-
-/** The question asked before a resident is removed from a house. */
-export const removeResidentQuestion = (name: string, houseNumber: string) =>
-  `Remove ${name} from house ${houseNumber}?`;
+const messages = i18n('HouseDetailPage', {
+  house: 'House',
+  title: params('House {house}'),
+  back: 'Back to houses',
+  loading: 'Loading house',
+  /** The fallback when a house cannot be shown (product-spec §8). */
+  notFound: 'House not found',
+  block: params('Block {block}'),
+  houseInformation: 'House Information',
+  houseNumber: 'House Number',
+  blockTerm: 'Block',
+  street: 'Street',
+  owner: 'Owner',
+  noOwner: 'No owner',
+  residentsAndVehicles: 'Residents and vehicles',
+  residents: 'Residents',
+  vehicles: 'Vehicles',
+  newResident: 'New resident',
+  newResidentHint: 'Someone who lives in another house moves here.',
+  loadingUsers: 'Loading users…',
+  selectUser: 'Select a user',
+  userInHouse: params('{user} · now in {house}'),
+  addResident: 'Add Resident',
+  removeTitle: 'Remove resident?',
+  /** The question asked before a resident is removed from a house. */
+  removeQuestion: params('Remove {name} from house {house}?'),
+  removeResident: 'Remove Resident',
+  residentsPrivate: 'Residents are private',
+  noResidents: 'No residents yet',
+  residentsPrivateHint: 'Only the residents of this house can see who lives here.',
+  addFirstResident: 'Pick a user above to add the first resident.',
+  nobodyLivesHere: 'Nobody is registered as living here.',
+  residentsOf: params('Residents of house {house}'),
+  email: 'Email: ',
+  removeLabel: params('Remove {name}'),
+  remove: 'Remove',
+  vehiclesPrivate: 'Vehicles are private',
+  noVehicles: 'No vehicles registered',
+  vehiclesPrivateHint: 'Only the residents of this house can see its vehicles.',
+  vehiclesHint: 'Vehicles added for this house show up here.',
+  vehiclesOf: params('Vehicles of house {house}'),
+  plate: 'Plate',
+  make: 'Make',
+  model: 'Model',
+  color: 'Color',
+});
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -50,6 +91,7 @@ const TABLE_CELL = 'px-3 py-3 text-sm text-slate-900 first:pl-5 last:pr-5';
  * lives elsewhere moves them, as a user lives in at most one house.
  */
 function AddResidentForm({ house }: { house: HouseDetail }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const users = useUserOptions();
@@ -96,22 +138,23 @@ function AddResidentForm({ house }: { house: HouseDetail }) {
       {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <SelectField
-          label="New resident"
+          label={t.newResident}
           className="flex-1"
           value={userId}
           disabled={users.isPending}
           error={fieldError}
-          hint="Someone who lives in another house moves here."
+          hint={t.newResidentHint}
           onChange={(event) => {
             setUserId(event.target.value);
             setFieldError(undefined);
           }}
         >
-          <option value="">{users.isPending ? 'Loading users…' : 'Select a user'}</option>
+          <option value="">{users.isPending ? t.loadingUsers : t.selectUser}</option>
           {candidates.map((user) => (
             <option key={user.id} value={user.id}>
-              {userOptionLabel(user)}
-              {user.houseId ? ` · now in ${user.houseId.houseNumber}` : ''}
+              {user.houseId
+                ? t.userInHouse({ user: userOptionLabel(user), house: user.houseId.houseNumber })
+                : userOptionLabel(user)}
             </option>
           ))}
         </SelectField>
@@ -121,7 +164,7 @@ function AddResidentForm({ house }: { house: HouseDetail }) {
           icon={<UserPlus aria-hidden="true" className="size-4" />}
           className="sm:mt-7"
         >
-          Add Resident
+          {t.addResident}
         </Button>
       </div>
     </form>
@@ -138,6 +181,7 @@ function ResidentsPanel({
   isAdmin: boolean;
   isPrivate: boolean;
 }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -152,7 +196,7 @@ function ResidentsPanel({
   );
   const confirm = useConfirm();
   const onRemove = async (resident: HouseDetail['residents'][number]) => {
-    if (!(await confirm({ title: 'Remove resident?', message: removeResidentQuestion(resident.name, house.houseNumber), confirmLabel: 'Remove Resident' }))) return;
+    if (!(await confirm({ title: t.removeTitle, message: t.removeQuestion({ name: resident.name, house: house.houseNumber }), confirmLabel: t.removeResident }))) return;
     setError(null);
     remove.mutate({ id: house.id, residentId: resident.id });
   };
@@ -168,19 +212,19 @@ function ResidentsPanel({
       {house.residents.length === 0 ? (
         <EmptyState
           icon={<UsersRound aria-hidden="true" className="size-6" />}
-          title={isPrivate ? 'Residents are private' : 'No residents yet'}
+          title={isPrivate ? t.residentsPrivate : t.noResidents}
           hint={
             isPrivate
-              ? 'Only the residents of this house can see who lives here.'
+              ? t.residentsPrivateHint
               : isAdmin
-                ? 'Pick a user above to add the first resident.'
-                : 'Nobody is registered as living here.'
+                ? t.addFirstResident
+                : t.nobodyLivesHere
           }
         />
       ) : (
         <ul
           className="divide-y divide-slate-100"
-          aria-label={`Residents of house ${house.houseNumber}`}
+          aria-label={t.residentsOf({ house: house.houseNumber })}
         >
           {house.residents.map((resident) => (
             <li key={resident.id} className="flex min-h-16 items-center gap-3 px-5 py-3">
@@ -190,7 +234,7 @@ function ResidentsPanel({
                   {resident.name}
                 </p>
                 <p className="truncate text-sm text-slate-600">
-                  <span className="sr-only">Email: </span>
+                  <span className="sr-only">{t.email}</span>
                   {resident.email}
                 </p>
               </div>
@@ -199,12 +243,12 @@ function ResidentsPanel({
                   variant="danger-ghost"
                   size="sm"
                   className="min-h-11 min-w-11"
-                  aria-label={`Remove ${resident.name}`}
+                  aria-label={t.removeLabel({ name: resident.name })}
                   loading={remove.isPending && remove.variables?.residentId === resident.id}
                   icon={<UserRoundX aria-hidden="true" className="size-4" />}
                   onClick={() => onRemove(resident)}
                 >
-                  <span className="hidden sm:inline">Remove</span>
+                  <span className="hidden sm:inline">{t.remove}</span>
                 </Button>
               )}
             </li>
@@ -217,15 +261,16 @@ function ResidentsPanel({
 
 /** Vehicles (plate, make, model, color). */
 function VehiclesPanel({ house, isPrivate }: { house: HouseDetail; isPrivate: boolean }) {
+  const t = useMessages(messages);
   if (house.vehicles.length === 0) {
     return (
       <EmptyState
         icon={<Car aria-hidden="true" className="size-6" />}
-        title={isPrivate ? 'Vehicles are private' : 'No vehicles registered'}
+        title={isPrivate ? t.vehiclesPrivate : t.noVehicles}
         hint={
           isPrivate
-            ? 'Only the residents of this house can see its vehicles.'
-            : 'Vehicles added for this house show up here.'
+            ? t.vehiclesPrivateHint
+            : t.vehiclesHint
         }
       />
     );
@@ -233,10 +278,10 @@ function VehiclesPanel({ house, isPrivate }: { house: HouseDetail; isPrivate: bo
   return (
     <div className="overflow-x-auto">
       <table className="w-full">
-        <caption className="sr-only">Vehicles of house {house.houseNumber}</caption>
+        <caption className="sr-only">{t.vehiclesOf({ house: house.houseNumber })}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {['Plate', 'Make', 'Model', 'Color'].map((heading) => (
+            {[t.plate, t.make, t.model, t.color].map((heading) => (
               <th key={heading} scope="col" className={TABLE_HEAD}>
                 {heading}
               </th>
@@ -266,19 +311,20 @@ function VehiclesPanel({ house, isPrivate }: { house: HouseDetail; isPrivate: bo
  * and is told why. Admins add and remove residents. No data: 'House not found' (§8).
  */
 export function HouseDetailPage({ id }: { id: string }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const user = useCurrentUser();
   const houseQuery = useQuery(trpc.houses.byId.queryOptions({ id }));
   const house = houseQuery.data;
-  useDocumentTitle(house ? `House ${house.houseNumber}` : 'House');
-  const back = <BackLink href="/houses">Back to houses</BackLink>;
+  useDocumentTitle(house ? t.title({ house: house.houseNumber }) : t.house);
+  const back = <BackLink href="/houses">{t.back}</BackLink>;
 
-  if (houseQuery.isPending) return <PageSpinner label="Loading house" />;
+  if (houseQuery.isPending) return <PageSpinner label={t.loading} />;
   if (houseQuery.isError || !house) {
-    const error = toAppError(houseQuery.error, HOUSE_NOT_FOUND);
+    const error = toAppError(houseQuery.error, t.notFound);
     return (
       <>
-        <PageHeader back={back} title="House" />
+        <PageHeader back={back} title={t.house} />
         <ErrorBox
           message={error.message}
           onRetry={error.status === 404 ? undefined : () => void houseQuery.refetch()}
@@ -294,41 +340,41 @@ export function HouseDetailPage({ id }: { id: string }) {
     <>
       <PageHeader
         back={back}
-        title={`House ${house.houseNumber}`}
+        title={t.title({ house: house.houseNumber })}
         badge={
           <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700">
-            Block {house.block}
+            {t.block({ block: house.block })}
           </span>
         }
         subtitle={house.street}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-        <Card title="House Information">
+        <Card title={t.houseInformation}>
           <dl className="-my-3 divide-y divide-slate-100">
-            <Detail term="House Number">{house.houseNumber}</Detail>
-            <Detail term="Block">{house.block}</Detail>
-            <Detail term="Street">{house.street}</Detail>
-            <Detail term="Owner">
-              {house.owner?.name ?? <span className="text-slate-500">No owner</span>}
+            <Detail term={t.houseNumber}>{house.houseNumber}</Detail>
+            <Detail term={t.blockTerm}>{house.block}</Detail>
+            <Detail term={t.street}>{house.street}</Detail>
+            <Detail term={t.owner}>
+              {house.owner?.name ?? <span className="text-slate-500">{t.noOwner}</span>}
             </Detail>
           </dl>
         </Card>
         <section
-          aria-label="Residents and vehicles"
+          aria-label={t.residentsAndVehicles}
           className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm"
         >
           <Tabs
-            label="Residents and vehicles"
+            label={t.residentsAndVehicles}
             tabs={[
               {
                 id: 'residents',
-                label: 'Residents',
+                label: t.residents,
                 count: isPrivate ? undefined : house.residents.length,
                 panel: <ResidentsPanel house={house} isAdmin={isAdmin} isPrivate={isPrivate} />,
               },
               {
                 id: 'vehicles',
-                label: 'Vehicles',
+                label: t.vehicles,
                 count: isPrivate ? undefined : house.vehicles.length,
                 panel: <VehiclesPanel house={house} isPrivate={isPrivate} />,
               },

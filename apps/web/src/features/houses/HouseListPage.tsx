@@ -12,10 +12,27 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+const messages = i18n('HouseListPage', {
+  title: 'Houses',
+  subtitle: 'Every house in the community.',
+  addHouse: 'Add House',
+  searchLabel: 'Search houses',
+  searchPlaceholder: 'Search by house number or block',
+  loading: 'Loading houses',
+  noHouses: 'No houses found',
+  tryAnother: 'Try another house number or block.',
+  addFirst: 'Add the first house of the community.',
+  yourHouse: 'Your house',
+  block: params('Block {block}'),
+  owner: 'Owner:',
+  noOwner: 'No owner',
+});
 
 /**
  * The houses grid (product-spec §2). The search by house number or block goes to the
@@ -24,7 +41,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
  * only (product-spec §6); each card opens the house.
  */
 export function HouseListPage() {
-  useDocumentTitle('Houses');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const user = useCurrentUser();
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
@@ -41,19 +59,19 @@ export function HouseListPage() {
   return (
     <>
       <PageHeader
-        title="Houses"
-        subtitle="Every house in the community."
+        title={t.title}
+        subtitle={t.subtitle}
         actions={
           user.role === 'admin' && (
             <ButtonLink href="/houses/create" icon={<Plus aria-hidden="true" className="size-4" />}>
-              Add House
+              {t.addHouse}
             </ButtonLink>
           )
         }
       />
       <SearchField
-        label="Search houses"
-        placeholder="Search by house number or block"
+        label={t.searchLabel}
+        placeholder={t.searchPlaceholder}
         value={search}
         onChange={setSearch}
         maxLength={MAX_LENGTH.q}
@@ -61,7 +79,7 @@ export function HouseListPage() {
         className="mb-6 max-w-md"
       />
       {houses.isPending ? (
-        <PageSpinner label="Loading houses" />
+        <PageSpinner label={t.loading} />
       ) : houses.isError ? (
         <ErrorBox
           message={failureText(houses.error)}
@@ -71,18 +89,18 @@ export function HouseListPage() {
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
           <EmptyState
             icon={<Building2 aria-hidden="true" className="size-6" />}
-            title="No houses found"
+            title={t.noHouses}
             hint={
               query
-                ? 'Try another house number or block.'
+                ? t.tryAnother
                 : user.role === 'admin'
-                  ? 'Add the first house of the community.'
+                  ? t.addFirst
                   : undefined
             }
           />
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Houses">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t.title}>
           {shown.map((house) => (
             <li key={house.id}>
               <Link
@@ -96,11 +114,11 @@ export function HouseListPage() {
                   <div className="flex flex-wrap justify-end gap-1.5">
                     {house.id === ownHouseId && (
                       <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-600/30 ring-inset">
-                        Your house
+                        {t.yourHouse}
                       </span>
                     )}
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                      Block {house.block}
+                      {t.block({ block: house.block })}
                     </span>
                   </div>
                 </div>
@@ -110,8 +128,8 @@ export function HouseListPage() {
                 </p>
                 <p className="flex items-center gap-2 text-sm text-slate-600">
                   <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-                  <span className="sr-only">Owner:</span>
-                  {house.owner?.name ?? 'No owner'}
+                  <span className="sr-only">{t.owner}</span>
+                  {house.owner?.name ?? t.noOwner}
                 </p>
               </Link>
             </li>

@@ -12,14 +12,41 @@ import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { CheckboxField } from '../../components/Field';
 import { failureText } from '../../lib/failures';
+import { i18n, useMessages } from '../../lib/i18n';
 import { useToast } from '../../lib/toasts';
-import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useTRPCClient } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 
-const KINDS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
-  { key: 'walkIns', label: 'Walk-ins waiting for my house', hint: 'Someone at the gate who was not invited.' },
-  { key: 'checkIns', label: 'My visitor checked in', hint: 'When a visitor you invited arrives.' },
-  { key: 'checkOuts', label: 'My visitor checked out', hint: 'When a visitor you invited leaves.' },
-];
+const messages = i18n('NotificationSettingsCard', {
+  walkInsLabel: 'Walk-ins waiting for my house',
+  walkInsHint: 'Someone at the gate who was not invited.',
+  checkInsLabel: 'My visitor checked in',
+  checkInsHint: 'When a visitor you invited arrives.',
+  checkOutsLabel: 'My visitor checked out',
+  checkOutsHint: 'When a visitor you invited leaves.',
+  saved: 'Notification settings saved',
+  pushOnToast: 'Push notifications are on for this device',
+  pushOffToast: 'Push notifications are off for this device',
+  blocked: 'Notifications are blocked for this site. Allow them in the browser settings, then try again.',
+  pushFailed: 'Could not turn on push notifications',
+  title: 'Notifications',
+  description: 'What you are told about, in the app and on this device.',
+  save: 'Save Notification Settings',
+  pushTitle: 'Push notifications on this device',
+  pushOffOnServer:
+    'Push notifications are off on this server (an administrator sets the VAPID keys to turn them on). You still see every notification under the bell.',
+  pushUnsupported:
+    'This browser cannot receive push notifications here (it needs HTTPS; on an iPad, add Gatehouse to the Home Screen first).',
+  turnOff: 'Turn Off Push on This Device',
+  turnOn: 'Turn On Push on This Device',
+});
+
+/** The kinds of notification, each with its label and hint keys. */
+const KINDS = [
+  { key: 'walkIns', label: 'walkInsLabel', hint: 'walkInsHint' },
+  { key: 'checkIns', label: 'checkInsLabel', hint: 'checkInsHint' },
+  { key: 'checkOuts', label: 'checkOutsLabel', hint: 'checkOutsHint' },
+] as const satisfies readonly { key: keyof NotificationSettings; label: string; hint: string }[];
 
 /** The server's VAPID public key (base64url) as the bytes `pushManager.subscribe` wants. */
 function applicationServerKey(publicKey: string): Uint8Array<ArrayBuffer> {
@@ -31,6 +58,7 @@ function applicationServerKey(publicKey: string): Uint8Array<ArrayBuffer> {
 const pushSupported = () => typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window;
 
 export function NotificationSettingsCard() {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -54,7 +82,7 @@ export function NotificationSettingsCard() {
   const save = useMutation(
     trpc.notifications.updateSettings.mutationOptions({
       onSuccess: async () => {
-        showToast('Notification settings saved');
+        showToast(t.saved);
         await queryClient.invalidateQueries({ queryKey: trpc.notifications.settings.queryKey() });
       },
       onError: (failure) => setError(failureText(failure)),
@@ -71,12 +99,12 @@ export function NotificationSettingsCard() {
       const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
       await client.notifications.subscribePush.mutate({ endpoint: json.endpoint, keys: json.keys });
       setPushOn(true);
-      showToast('Push notifications are on for this device');
+      showToast(t.pushOnToast);
     } catch (failure) {
       setError(
         failure instanceof DOMException && failure.name === 'NotAllowedError'
-          ? 'Notifications are blocked for this site. Allow them in the browser settings, then try again.'
-          : failureText(failure, 'Could not turn on push notifications'),
+          ? t.blocked
+          : failureText(failure, t.pushFailed),
       );
     } finally {
       setPushBusy(false);
@@ -94,7 +122,7 @@ export function NotificationSettingsCard() {
         await subscription.unsubscribe();
       }
       setPushOn(false);
-      showToast('Push notifications are off for this device', 'info');
+      showToast(t.pushOffToast, 'info');
     } catch (failure) {
       setError(failureText(failure));
     } finally {
@@ -104,7 +132,7 @@ export function NotificationSettingsCard() {
 
   const webPush = settings.data?.webPush;
   return (
-    <Card title="Notifications" description="What you are told about, in the app and on this device.">
+    <Card title={t.title} description={t.description}>
       {error && <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />}
       {draft && (
         <form
@@ -118,15 +146,15 @@ export function NotificationSettingsCard() {
           {KINDS.map((kind) => (
             <CheckboxField
               key={kind.key}
-              label={kind.label}
-              hint={kind.hint}
+              label={t[kind.label]}
+              hint={t[kind.hint]}
               checked={draft[kind.key]}
               onChange={(event) => setDraft({ ...draft, [kind.key]: event.target.checked })}
             />
           ))}
           <div>
             <Button type="submit" loading={save.isPending}>
-              Save Notification Settings
+              {t.save}
             </Button>
           </div>
         </form>
@@ -134,25 +162,19 @@ export function NotificationSettingsCard() {
       <div className="mt-6 border-t border-slate-100 pt-6">
         <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
           <BellRing aria-hidden="true" className="size-4" />
-          Push notifications on this device
+          {t.pushTitle}
         </h3>
         {!webPush ? null : !webPush.available || !webPush.publicKey ? (
-          <p className="mt-2 text-sm text-slate-600">
-            Push notifications are off on this server (an administrator sets the VAPID keys to turn them on). You still see
-            every notification under the bell.
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{t.pushOffOnServer}</p>
         ) : !pushSupported() ? (
-          <p className="mt-2 text-sm text-slate-600">
-            This browser cannot receive push notifications here (it needs HTTPS; on an iPad, add Gatehouse to the Home Screen
-            first).
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{t.pushUnsupported}</p>
         ) : pushOn ? (
           <Button className="mt-3" variant="secondary" loading={pushBusy} onClick={() => void turnPushOff()}>
-            Turn Off Push on This Device
+            {t.turnOff}
           </Button>
         ) : (
           <Button className="mt-3" loading={pushBusy} onClick={() => void turnPushOn(webPush.publicKey!)}>
-            Turn On Push on This Device
+            {t.turnOn}
           </Button>
         )}
       </div>

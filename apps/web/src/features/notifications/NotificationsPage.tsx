@@ -15,27 +15,41 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
 import { formatInstant, houseLabel } from '../../lib/format';
-import { useTRPC } from '../../lib/trpc';
+import { i18n, params, useMessages } from '../../lib/i18n';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 
-/** The sentence a notification says. */
+const messages = i18n('NotificationsPage', {
+  walkInWaiting: params('{name} is waiting at the gate for House {house}'),
+  checkedIn: params('{name} checked in'),
+  checkedOut: params('{name} checked out'),
+  title: 'Notifications',
+  subtitle: 'Walk-ins waiting for you, and your visitors’ arrivals and departures.',
+  loading: 'Loading notifications',
+  empty: 'No notifications yet',
+  new: 'New',
+});
+
+/** The sentence a notification says, in the current language. */
 export function notificationText(notification: NotificationJson): string {
+  const t = messages.get();
   const { name, house } = notification.visitor;
   switch (notification.kind) {
     case 'walk-in.waiting':
-      return `${name} is waiting at the gate for House ${houseLabel(house)}`;
+      return t.walkInWaiting({ name, house: houseLabel(house) });
     case 'visitor.checked-in':
-      return `${name} checked in`;
+      return t.checkedIn({ name });
     case 'visitor.checked-out':
-      return `${name} checked out`;
+      return t.checkedOut({ name });
   }
 }
 
 const ICONS = { 'walk-in.waiting': DoorOpen, 'visitor.checked-in': LogIn, 'visitor.checked-out': LogOut } as const;
 
 export function NotificationsPage() {
-  useDocumentTitle('Notifications');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const trpc = useTRPC();
   const timeZone = useCommunityTimeZone();
   const queryClient = useQueryClient();
@@ -55,18 +69,18 @@ export function NotificationsPage() {
   const items = list.data?.items ?? [];
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Notifications" subtitle="Walk-ins waiting for you, and your visitors’ arrivals and departures." />
+      <PageHeader title={t.title} subtitle={t.subtitle} />
       {list.isPending ? (
-        <PageSpinner label="Loading notifications" />
+        <PageSpinner label={t.loading} />
       ) : list.isError ? (
         <ErrorBox message={failureText(list.error)} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <Card>
-          <EmptyState icon={<Bell aria-hidden="true" className="size-6" />} title="No notifications yet" />
+          <EmptyState icon={<Bell aria-hidden="true" className="size-6" />} title={t.empty} />
         </Card>
       ) : (
         <Card padded={false}>
-          <ul className="divide-y divide-slate-100" aria-label="Notifications">
+          <ul className="divide-y divide-slate-100" aria-label={t.title}>
             {items.map((notification) => {
               const Icon = ICONS[notification.kind];
               const isNew = notification.readAt === null;
@@ -79,7 +93,7 @@ export function NotificationsPage() {
                     </Link>
                     <p className="text-sm text-slate-600">
                       {formatInstant(notification.createdAt, timeZone)}
-                      {isNew && <span className="ml-2 font-semibold text-brand-800">New</span>}
+                      {isNew && <span className="ml-2 font-semibold text-brand-800">{t.new}</span>}
                     </p>
                   </div>
                 </li>

@@ -2,8 +2,6 @@
 import {
   PAGE_SIZES,
   PAYMENT_STATUSES,
-  formatCurrency,
-  formatDisplayDate,
   type Payment,
   type PaymentStatus,
 } from '@gatehouse/shared';
@@ -20,22 +18,52 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { PaymentStatusBadge, paymentStatusAppearance } from '../../components/StatusBadge';
 import { failureText } from '../../lib/failures';
-import { houseLabel } from '../../lib/format';
+import { formatDate, formatMoney, houseLabel } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paymentTypeLabel } from './payment-display';
 import { inZone, useCommunityTimeZone } from '../../lib/time-zone';
 import { ReceiptDialog } from './ReceiptDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 
+const messages = i18n('PaymentsPage', {
+  title: 'Payments',
+  subtitleAdmin: 'Community dues of every house.',
+  subtitleResident: 'Dues of your house.',
+  recordPayment: 'Record Payment',
+  statusFilter: 'Filter by status',
+  allStatuses: 'All statuses',
+  loading: 'Loading payments',
+  empty: 'No payments found',
+  emptyHintFilter: 'Try another status.',
+  emptyHintAdmin: 'Record the first due of the community.',
+  emptyHintResident: 'Dues of your house show up here.',
+  emptyHintNoHouse: 'You are not assigned to a house yet.',
+  listLabel: 'Payments',
+  noDescription: 'No description',
+  // What the Complete and Fail buttons act on: `{what}` is type, description and amount.
+  summary: params('{what}, house {house}'),
+  house: 'House:',
+  due: params('Due {date}'),
+  noDueDate: 'No due date',
+  paid: params('Paid {date}'),
+  receipt: 'Receipt',
+  complete: 'Complete',
+  fail: 'Fail',
+  failTitle: 'Mark payment failed?',
+  failQuestion: params('Mark “{what}” of House {house} as failed?'),
+  failConfirm: 'Mark Failed',
+});
+
 /**
- * `Nov 22, 2026` from a date, or from an instant as its day in `timeZone` (the community's);
- * the text as sent when it cannot be read.
+ * `Nov 22, 2026` (or the current language's form) from a date, or from an instant as its
+ * day in `timeZone` (the community's); the text as sent when it cannot be read.
  */
 function displayDate(value: string, timeZone: string): string {
   try {
-    return formatDisplayDate(value.length > 10 ? inZone(new Date(value), timeZone) : value);
+    return formatDate(value.length > 10 ? inZone(new Date(value), timeZone) : value);
   } catch {
     return value;
   }
@@ -54,6 +82,7 @@ function PaymentRow({
   onComplete: () => void;
   onFail: () => void;
 }) {
+  const t = useMessages(messages);
   const summaryId = useId();
   const timeZone = useCommunityTimeZone();
   const [receiptOpen, setReceiptOpen] = useState(false);
@@ -66,35 +95,37 @@ function PaymentRow({
           {payment.description ? (
             payment.description
           ) : (
-            <span className="text-slate-500">No description</span>
+            <span className="text-slate-500">{t.noDescription}</span>
           )}
         </p>
         {/* What the Complete and Fail buttons act on, for screen readers. */}
         <span id={summaryId} className="sr-only">
-          {[type, payment.description, formatCurrency(payment.amount)].filter(Boolean).join(', ')}
-          {`, house ${payment.houseId.houseNumber}`}
+          {t.summary({
+            what: [type, payment.description, formatMoney(payment.amount)].filter(Boolean).join(', '),
+            house: payment.houseId.houseNumber,
+          })}
         </span>
         <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
           <span className="inline-flex items-center gap-1.5">
             <Home aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">House:</span>
+            <span className="sr-only">{t.house}</span>
             {houseLabel(payment.houseId)}
           </span>
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-3.5" />
-            {payment.dueDate ? `Due ${displayDate(payment.dueDate, timeZone)}` : 'No due date'}
+            {payment.dueDate ? t.due({ date: displayDate(payment.dueDate, timeZone) }) : t.noDueDate}
           </span>
           {payment.paidAt && (
             <span className="inline-flex items-center gap-1.5">
               <CircleCheck aria-hidden="true" className="size-3.5" />
-              Paid {displayDate(payment.paidAt, timeZone)}
+              {t.paid({ date: displayDate(payment.paidAt, timeZone) })}
             </span>
           )}
         </p>
       </div>
       <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end sm:gap-1.5">
         <p className="text-lg font-bold text-slate-900 tabular-nums">
-          {formatCurrency(payment.amount)}
+          {formatMoney(payment.amount)}
         </p>
         <PaymentStatusBadge status={payment.status} />
       </div>
@@ -108,7 +139,7 @@ function PaymentRow({
             icon={<Receipt aria-hidden="true" className="size-4" />}
             onClick={() => setReceiptOpen(true)}
           >
-            Receipt
+            {t.receipt}
           </Button>
           {receiptOpen && <ReceiptDialog payment={payment} onClose={() => setReceiptOpen(false)} />}
         </div>
@@ -125,7 +156,7 @@ function PaymentRow({
             icon={<Check aria-hidden="true" className="size-4" />}
             onClick={onComplete}
           >
-            Complete
+            {t.complete}
           </Button>
           <Button
             variant="danger-ghost"
@@ -137,7 +168,7 @@ function PaymentRow({
             icon={<X aria-hidden="true" className="size-4" />}
             onClick={onFail}
           >
-            Fail
+            {t.fail}
           </Button>
         </div>
       )}
@@ -153,7 +184,8 @@ function PaymentRow({
  * never get here (the route sends them to /dashboard).
  */
 export function PaymentsPage() {
-  useDocumentTitle('Payments');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -190,27 +222,27 @@ export function PaymentsPage() {
   return (
     <>
       <PageHeader
-        title="Payments"
-        subtitle={isAdmin ? 'Community dues of every house.' : 'Dues of your house.'}
+        title={t.title}
+        subtitle={isAdmin ? t.subtitleAdmin : t.subtitleResident}
         actions={
           isAdmin && (
             <Button
               icon={<Plus aria-hidden="true" className="size-4" />}
               onClick={() => setRecording(true)}
             >
-              Record Payment
+              {t.recordPayment}
             </Button>
           )
         }
       />
 
       <SelectField
-        label="Filter by status"
+        label={t.statusFilter}
         className="mb-6 sm:w-56 [&>div>label]:sr-only"
         value={statusFilter}
         onChange={(event) => setStatusFilter(event.target.value as PaymentStatus | '')}
       >
-        <option value="">All statuses</option>
+        <option value="">{t.allStatuses}</option>
         {PAYMENT_STATUSES.map((status) => (
           <option key={status} value={status}>
             {paymentStatusAppearance(status).label}
@@ -223,7 +255,7 @@ export function PaymentsPage() {
       )}
 
       {payments.isPending ? (
-        <PageSpinner label="Loading payments" />
+        <PageSpinner label={t.loading} />
       ) : payments.isError ? (
         <ErrorBox
           message={failureText(payments.error)}
@@ -233,21 +265,21 @@ export function PaymentsPage() {
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
           <EmptyState
             icon={<CreditCard aria-hidden="true" className="size-6" />}
-            title="No payments found"
+            title={t.empty}
             hint={
               statusFilter
-                ? 'Try another status.'
+                ? t.emptyHintFilter
                 : isAdmin
-                  ? 'Record the first due of the community.'
+                  ? t.emptyHintAdmin
                   : user.houseId
-                    ? 'Dues of your house show up here.'
-                    : 'You are not assigned to a house yet.'
+                    ? t.emptyHintResident
+                    : t.emptyHintNoHouse
             }
           />
         </div>
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <ul className="divide-y divide-slate-100" aria-label="Payments">
+          <ul className="divide-y divide-slate-100" aria-label={t.listLabel}>
             {items.map((payment) => (
               <PaymentRow
                 key={payment.id}
@@ -261,9 +293,12 @@ export function PaymentsPage() {
                 onFail={async () => {
                   // Marking a payment failed is not undone by a tap: asked first (item 5).
                   const failIt = await confirm({
-                    title: 'Mark payment failed?',
-                    message: `Mark “${payment.description ?? payment.type}” of House ${payment.houseId.houseNumber} as failed?`,
-                    confirmLabel: 'Mark Failed',
+                    title: t.failTitle,
+                    message: t.failQuestion({
+                      what: payment.description ?? paymentTypeLabel(payment.type),
+                      house: payment.houseId.houseNumber,
+                    }),
+                    confirmLabel: t.failConfirm,
                   });
                   if (!failIt) return;
                   setActionError(null);

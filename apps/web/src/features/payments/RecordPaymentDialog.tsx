@@ -11,9 +11,25 @@ import { SelectField, TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
 import { failureText } from '../../lib/failures';
 import { useSubmitValidatedForm } from '../../lib/forms';
-import { useTRPC } from '../../lib/trpc';
+import { i18n, useMessages } from '../../lib/i18n';
+import { useTRPC } from '../../lib/trpc-react';
 import { useToast } from '../../lib/toasts';
 import { paymentTypeLabel } from './payment-display';
+
+const messages = i18n('RecordPaymentDialog', {
+  title: 'Record Payment',
+  description: 'A due for one house. It starts as pending.',
+  amount: 'Amount (USD)',
+  type: 'Type',
+  descriptionLabel: 'Description',
+  descriptionExample: 'Monthly maintenance, March',
+  dueDate: 'Due Date',
+  optional: 'Optional',
+  cancel: 'Cancel',
+  saving: 'Saving…',
+  save: 'Save Payment',
+  recorded: 'Payment recorded',
+});
 
 /** An empty number box is "no amount" (the schema says 'Amount is required'), not 0 or NaN. */
 const toAmount = (value: unknown) =>
@@ -28,6 +44,7 @@ const toOptionalDate = (value: unknown) => (value ? value : undefined);
  * is pending (server-contract §7).
  */
 export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
@@ -41,7 +58,7 @@ export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
     trpc.payments.create.mutationOptions({
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
-        showToast('Payment recorded');
+        showToast(t.recorded);
         onClose();
       },
       onError: (error) => setServerError(failureText(error)),
@@ -55,8 +72,8 @@ export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      title="Record Payment"
-      description="A due for one house. It starts as pending."
+      title={t.title}
+      description={t.description}
       onClose={onClose}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -66,7 +83,7 @@ export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
         <HouseSelectField loadError="box" error={errors.houseId?.message} {...field('houseId')} />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField
-            label="Amount (USD)"
+            label={t.amount}
             type="number"
             inputMode="decimal"
             min="0.01"
@@ -75,7 +92,7 @@ export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
             error={errors.amount?.message}
             {...field('amount', { setValueAs: toAmount })}
           />
-          <SelectField label="Type" error={errors.type?.message} {...field('type')}>
+          <SelectField label={t.type} error={errors.type?.message} {...field('type')}>
             {PAYMENT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {paymentTypeLabel(type)}
@@ -84,27 +101,27 @@ export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
           </SelectField>
         </div>
         <TextField
-          label="Description"
-          aside="Optional"
+          label={t.descriptionLabel}
+          aside={t.optional}
           autoComplete="off"
-          placeholder="Monthly maintenance, March"
+          placeholder={t.descriptionExample}
           maxLength={MAX_LENGTH.description}
           error={errors.description?.message}
           {...field('description')}
         />
         <TextField
-          label="Due Date"
-          aside="Optional"
+          label={t.dueDate}
+          aside={t.optional}
           type="date"
           error={errors.dueDate?.message}
           {...field('dueDate', { setValueAs: toOptionalDate })}
         />
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t.cancel}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            {create.isPending ? 'Saving…' : 'Save Payment'}
+            {create.isPending ? t.saving : t.save}
           </Button>
         </div>
       </form>

@@ -1,14 +1,17 @@
 /** How payments read on screen (server-contract §7: the four payment types). */
 import type { PaymentType } from '@gatehouse/shared';
 
-const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+import { i18n } from '../../lib/i18n';
+
+const messages = i18n('payment-display', {
   maintenance: 'Maintenance',
   amenity: 'Amenity',
   fine: 'Fine',
   other: 'Other',
-};
+} satisfies Record<PaymentType, string>);
 
-/** `maintenance` → `Maintenance`; a type the client does not know is shown as sent. */
+/** `maintenance` → `Maintenance`, in the current language; a type the client does not know is shown as sent. */
 export function paymentTypeLabel(type: string): string {
-  return Object.hasOwn(PAYMENT_TYPE_LABELS, type) ? PAYMENT_TYPE_LABELS[type as PaymentType] : type;
+  const labels = messages.get();
+  return Object.hasOwn(labels, type) ? labels[type as PaymentType] : type;
 }

@@ -2,21 +2,26 @@
 import { useId, useState } from 'react';
 
 import { Card } from '../../components/Card';
+import { i18n, useMessages } from '../../lib/i18n';
 import { chooseTheme, storedTheme, THEME_CHOICES, type ThemeChoice } from '../../lib/theme';
 
-const LABELS: Record<ThemeChoice, string> = {
+const messages = i18n('AppearanceCard', {
+  title: 'Appearance',
+  description: 'Kept on this device.',
+  legend: 'Theme',
   system: 'As the device is set',
   light: 'Light',
   dark: 'Dark',
-};
+} satisfies Record<ThemeChoice | 'title' | 'description' | 'legend', string>);
 
 export function AppearanceCard() {
+  const t = useMessages(messages);
   const [choice, setChoice] = useState<ThemeChoice>(storedTheme);
   const name = useId();
   return (
-    <Card title="Appearance" description="Kept on this device.">
+    <Card title={t.title} description={t.description}>
       <fieldset>
-        <legend className="mb-3 text-sm font-semibold text-slate-900">Theme</legend>
+        <legend className="mb-3 text-sm font-semibold text-slate-900">{t.legend}</legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:gap-3">
           {THEME_CHOICES.map((value) => (
             <label
@@ -34,7 +39,7 @@ export function AppearanceCard() {
                 }}
                 className="size-4 accent-brand-700"
               />
-              {LABELS[value]}
+              {t[value]}
             </label>
           ))}
         </div>

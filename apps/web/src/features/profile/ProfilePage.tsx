@@ -15,12 +15,50 @@ import { RoleBadge } from '../../components/StatusBadge';
 import { houseLabel, roleLabel } from '../../lib/format';
 import { failureText } from '../../lib/failures';
 import { useSubmitValidatedForm } from '../../lib/forms';
+import { count, i18n, useMessages } from '../../lib/i18n';
 import { useCurrentUser, useSession } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { Avatar } from '../shell/UserMenu';
 import { AppearanceCard } from './AppearanceCard';
+import { LanguageCard } from './LanguageCard';
+
+const messages = i18n('ProfilePage', {
+  title: 'My Profile',
+  phone: 'Phone',
+  role: 'Role',
+  houseNumber: 'House Number',
+  notAssigned: 'Not assigned',
+  status: 'Status',
+  active: 'Active',
+  inactive: 'Inactive',
+  logOut: 'Log Out',
+  sessionsTitle: 'Sessions',
+  sessionsDescription:
+    'Lost a phone or signed in on a shared computer? End every other sign-in of your account.',
+  signOutOthers: 'Sign out of all other sessions',
+  signOutOthersTitle: 'Sign out other sessions?',
+  // The question asked before the other sessions are ended.
+  signOutOthersQuestion: 'Sign out of all other sessions? You stay signed in on this device.',
+  signOutOthersConfirm: 'Sign Out Other Sessions',
+  // What the profile says after other sessions were ended: how many.
+  noOtherSessions: 'There were no other sessions; none were ended.',
+  sessionsEnded: count({ one: '{count} other session was ended.', other: '{count} other sessions were ended.' }),
+  changePasswordTitle: 'Change password',
+  changePasswordDescription: 'Changing your password signs you out on every other device.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  changePassword: 'Change password',
+  // What the profile says after the password was changed: and how many other sessions ended.
+  passwordChanged: 'Password changed.',
+  passwordChangedSignedOut: count({
+    one: 'Password changed. {count} other session was signed out.',
+    other: 'Password changed. {count} other sessions were signed out.',
+  }),
+  passwordChangeFailed: 'Password change failed',
+});
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -31,33 +69,29 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The question asked before the other sessions are ended. */
-export const REVOKE_OTHER_SESSIONS_QUESTION =
-  'Sign out of all other sessions? You stay signed in on this device.';
-
-/** What the profile says after other sessions were ended: how many. */
-export function revokedSessionsMessage(revoked: number): string {
-  if (revoked === 0) return 'There were no other sessions; none were ended.';
-  return revoked === 1 ? '1 other session was ended.' : `${revoked} other sessions were ended.`;
-}
-
 /**
  * Signs the account out everywhere but here (auth.revokeOtherSessions), after a
  * confirmation; says how many sessions were ended.
  */
 function OtherSessionsCard() {
+  const t = useMessages(messages);
   const trpc = useTRPC();
-  const [result, setResult] = useState<string | null>(null);
+  // How many sessions were ended, once they were.
+  const [result, setResult] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const confirm = useConfirm();
   const revoke = useMutation(
     trpc.auth.revokeOtherSessions.mutationOptions({
-      onSuccess: ({ revoked }) => setResult(revokedSessionsMessage(revoked)),
+      onSuccess: ({ revoked }) => setResult(revoked),
       onError: (cause) => setError(failureText(cause)),
     }),
   );
   const onRevoke = async () => {
-    if (!(await confirm({ title: 'Sign out other sessions?', message: REVOKE_OTHER_SESSIONS_QUESTION, confirmLabel: 'Sign Out Other Sessions' }))) return;
+    if (!(await confirm({
+        title: t.signOutOthersTitle,
+        message: t.signOutOthersQuestion,
+        confirmLabel: t.signOutOthersConfirm,
+      }))) return;
     setResult(null);
     setError(null);
     revoke.mutate();
@@ -65,16 +99,16 @@ function OtherSessionsCard() {
 
   return (
     <Card
-      title="Sessions"
-      description="Lost a phone or signed in on a shared computer? End every other sign-in of your account."
+      title={t.sessionsTitle}
+      description={t.sessionsDescription}
     >
       <div className="flex flex-col gap-4">
         {error && <ErrorBox message={error} onDismiss={() => setError(null)} headingLevel={3} />}
         <div role="status">
-          {result && (
+          {result !== null && (
             <p className="flex items-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-800">
               <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
-              {result}
+              {result === 0 ? t.noOtherSessions : t.sessionsEnded(result)}
             </p>
           )}
         </div>
@@ -86,17 +120,11 @@ function OtherSessionsCard() {
           icon={<MonitorSmartphone aria-hidden="true" className="size-5" />}
           onClick={onRevoke}
         >
-          Sign out of all other sessions
+          {t.signOutOthers}
         </Button>
       </div>
     </Card>
   );
-}
-
-/** What the profile says after the password was changed: and how many other sessions ended. */
-export function passwordChangedMessage(revoked: number): string {
-  if (revoked === 0) return 'Password changed.';
-  return `Password changed. ${revoked === 1 ? '1 other session was' : `${revoked} other sessions were`} signed out.`;
 }
 
 /**
@@ -104,8 +132,10 @@ export function passwordChangedMessage(revoked: number): string {
  * password, the new one twice; every other session of the account is signed out.
  */
 function ChangePasswordCard() {
+  const t = useMessages(messages);
   const trpc = useTRPC();
-  const [result, setResult] = useState<string | null>(null);
+  // How many other sessions were signed out, once the password was changed.
+  const [result, setResult] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { form, field, errors } = useSubmitValidatedForm<ChangePasswordForm>({
     resolver: zodResolver(ZChangePasswordForm),
@@ -118,44 +148,44 @@ function ChangePasswordCard() {
     try {
       const { revoked } = await change.mutateAsync({ currentPassword, newPassword });
       form.reset();
-      setResult(passwordChangedMessage(revoked));
+      setResult(revoked);
     } catch (cause) {
-      setError(failureText(cause, 'Password change failed'));
+      setError(failureText(cause, t.passwordChangeFailed));
     }
   });
 
   return (
     <section id="change-password" aria-labelledby="change-password-heading" className="scroll-mt-24">
       <Card
-        title={<span id="change-password-heading">Change password</span>}
-        description="Changing your password signs you out on every other device."
+        title={<span id="change-password-heading">{t.changePasswordTitle}</span>}
+        description={t.changePasswordDescription}
       >
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           {error && <ErrorBox message={error} onDismiss={() => setError(null)} headingLevel={3} />}
           <div role="status">
-            {result && (
+            {result !== null && (
               <p className="flex items-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-800">
                 <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
-                {result}
+                {result === 0 ? t.passwordChanged : t.passwordChangedSignedOut(result)}
               </p>
             )}
           </div>
           <TextField
-            label="Current password"
+            label={t.currentPassword}
             type="password"
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             {...field('currentPassword')}
           />
           <TextField
-            label="New password"
+            label={t.newPassword}
             type="password"
             autoComplete="new-password"
             error={errors.newPassword?.message}
             {...field('newPassword')}
           />
           <TextField
-            label="Confirm new password"
+            label={t.confirmPassword}
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
@@ -168,7 +198,7 @@ function ChangePasswordCard() {
             loading={form.formState.isSubmitting}
             icon={<KeyRound aria-hidden="true" className="size-5" />}
           >
-            Change password
+            {t.changePassword}
           </Button>
         </form>
       </Card>
@@ -182,14 +212,15 @@ function ChangePasswordCard() {
  * signing out of all other sessions.
  */
 export function ProfilePage() {
-  useDocumentTitle('My Profile');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const user = useCurrentUser();
   const { logout } = useSession();
   const [loggingOut, setLoggingOut] = useState(false);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <PageHeader title="My Profile" className="" />
+      <PageHeader title={t.title} className="" />
       <Card>
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
           <Avatar name={user.name} size="xl" />
@@ -202,22 +233,22 @@ export function ProfilePage() {
           </div>
         </div>
         <dl className="mt-6 divide-y divide-slate-100 border-t border-slate-100">
-          <Detail term="Phone">{user.phone}</Detail>
-          <Detail term="Role">{roleLabel(user.role)}</Detail>
-          <Detail term="House Number">
+          <Detail term={t.phone}>{user.phone}</Detail>
+          <Detail term={t.role}>{roleLabel(user.role)}</Detail>
+          <Detail term={t.houseNumber}>
             {user.houseId ? (
               houseLabel(user.houseId)
             ) : (
-              <span className="text-slate-500">Not assigned</span>
+              <span className="text-slate-500">{t.notAssigned}</span>
             )}
           </Detail>
-          <Detail term="Status">
+          <Detail term={t.status}>
             <span
               className={
                 user.isActive ? 'font-semibold text-emerald-700' : 'font-semibold text-red-700'
               }
             >
-              {user.isActive ? 'Active' : 'Inactive'}
+              {user.isActive ? t.active : t.inactive}
             </span>
           </Detail>
         </dl>
@@ -233,12 +264,13 @@ export function ProfilePage() {
               void logout();
             }}
           >
-            Log Out
+            {t.logOut}
           </Button>
         </div>
       </Card>
       <NotificationSettingsCard />
       <AppearanceCard />
+      <LanguageCard />
       <ChangePasswordCard />
       <OtherSessionsCard />
     </div>

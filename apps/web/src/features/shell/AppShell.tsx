@@ -8,7 +8,9 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { watchQueryClient } from '../../lib/connection';
+import { i18n, useMessages } from '../../lib/i18n';
 import { LiveUpdatesProvider } from '../../lib/live-updates';
+import { TRPCQueryProvider } from '../../lib/trpc-react';
 import { useCurrentUser } from '../../lib/session';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { WalkInRequests } from '../visitors/WalkInRequests';
@@ -19,15 +21,24 @@ import { Logo } from './Logo';
 import { bottomBarEntries, isActiveEntry, topBarEntries } from './navigation';
 import { UserMenu } from './UserMenu';
 
+const messages = i18n('AppShell', {
+  skipToContent: 'Skip to content',
+  home: 'Gatehouse home',
+  mainNav: 'Main',
+  mobileNav: 'Mobile',
+});
+
 /** Wraps every signed-in screen, with the live updates (live-gate §3) open while signed in. */
 export function AppShell({ children }: { children: ReactNode }) {
   // Whether the server can be reached, read from every request (the connection banner).
   const queryClient = useQueryClient();
   useEffect(() => watchQueryClient(queryClient), [queryClient]);
   return (
-    <LiveUpdatesProvider>
-      <Shell>{children}</Shell>
-    </LiveUpdatesProvider>
+    <TRPCQueryProvider>
+      <LiveUpdatesProvider>
+        <Shell>{children}</Shell>
+      </LiveUpdatesProvider>
+    </TRPCQueryProvider>
   );
 }
 
@@ -67,6 +78,7 @@ function useFocusHeadingOnNavigation(location: string) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const t = useMessages(messages);
   const user = useCurrentUser();
   const [location] = useLocation();
   useFocusHeadingOnNavigation(location);
@@ -79,18 +91,18 @@ function Shell({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t.skipToContent}
       </a>
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
           <Link
             href="/dashboard"
             className="shrink-0 rounded-lg text-slate-900"
-            aria-label="Gatehouse home"
+            aria-label={t.home}
           >
             <Logo />
           </Link>
-          <nav aria-label="Main" className="hidden flex-1 lg:block">
+          <nav aria-label={t.mainNav} className="hidden flex-1 lg:block">
             <ul className="flex items-center gap-1">
               {topEntries.map((entry) => {
                 const active = isActiveEntry(entry.href, location);
@@ -131,7 +143,7 @@ function Shell({ children }: { children: ReactNode }) {
       <Toaster />
 
       <nav
-        aria-label="Mobile"
+        aria-label={t.mobileNav}
         className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
       >
         <ul className="mx-auto flex max-w-lg">

@@ -8,11 +8,19 @@ import { useState } from 'react';
 
 import { Button } from '../../components/Button';
 import { probeServer, useConnectionState } from '../../lib/connection';
+import { i18n, useMessages } from '../../lib/i18n';
 
 export const OFFLINE_BANNER = 'You are offline. Nothing can be saved until the connection returns.';
 export const UNREACHABLE_BANNER = 'Cannot reach the Gatehouse server. Trying again every few seconds.';
 
+const messages = i18n('ConnectionBanner', {
+  offline: OFFLINE_BANNER,
+  unreachable: UNREACHABLE_BANNER,
+  retry: 'Retry',
+});
+
 export function ConnectionBanner() {
+  const t = useMessages(messages);
   const state = useConnectionState();
   const [checking, setChecking] = useState(false);
   const retry = async () => {
@@ -29,10 +37,10 @@ export function ConnectionBanner() {
           ) : (
             <CloudOff aria-hidden="true" className="size-5 shrink-0" />
           )}
-          <p className="min-w-0 flex-1 text-sm font-medium">{state === 'offline' ? OFFLINE_BANNER : UNREACHABLE_BANNER}</p>
+          <p className="min-w-0 flex-1 text-sm font-medium">{state === 'offline' ? t.offline : t.unreachable}</p>
           {state === 'unreachable' && (
             <Button variant="secondary" size="sm" loading={checking} onClick={() => void retry()}>
-              Retry
+              {t.retry}
             </Button>
           )}
         </div>

@@ -7,15 +7,22 @@ import { ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { Button, buttonClasses } from '../../components/Button';
+import { count, i18n, useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 
-/** The notice's text for `count` failed attempts. */
-export function failedSignInsMessage(count: number): string {
-  return `${count === 1 ? '1 failed sign-in attempt was' : `${count} failed sign-in attempts were`} made on your account since your last sign-in.`;
-}
+const messages = i18n('FailedSignInsNotice', {
+  attempts: count({
+    one: '{count} failed sign-in attempt was made on your account since your last sign-in.',
+    other: '{count} failed sign-in attempts were made on your account since your last sign-in.',
+  }),
+  ifNotYou: "If this wasn't you, change your password.",
+  changePassword: 'Change password',
+  dismiss: 'Dismiss',
+});
 
 /** An alert with the count, a link to change the password, and Dismiss; nothing when there were none. */
 export function FailedSignInsNotice() {
+  const t = useMessages(messages);
   const { failedSignIns, dismissFailedSignIns } = useSession();
   if (failedSignIns <= 0) return null;
   return (
@@ -23,18 +30,18 @@ export function FailedSignInsNotice() {
       <div className="flex gap-3">
         <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold">{failedSignInsMessage(failedSignIns)}</p>
-          <p className="mt-1 text-sm">If this wasn&apos;t you, change your password.</p>
+          <p className="text-sm font-semibold">{t.attempts(failedSignIns)}</p>
+          <p className="mt-1 text-sm">{t.ifNotYou}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Link
               href="/profile#change-password"
               onClick={dismissFailedSignIns}
               className={buttonClasses('primary', 'md')}
             >
-              Change password
+              {t.changePassword}
             </Link>
             <Button variant="ghost" size="md" onClick={dismissFailedSignIns} className="text-amber-900 hover:bg-amber-100">
-              Dismiss
+              {t.dismiss}
             </Button>
           </div>
         </div>

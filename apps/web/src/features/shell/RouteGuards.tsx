@@ -4,12 +4,16 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 
 import { PageSpinner } from '../../components/Spinner';
+import { i18n, useMessages } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+
+const messages = i18n('RouteGuards', { loading: 'Loading your session' });
 
 /** Spinner while the session loads; unauthenticated users go to /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
+  const t = useMessages(messages);
   const { user, isLoading } = useSession();
-  if (isLoading) return <PageSpinner label="Loading your session" />;
+  if (isLoading) return <PageSpinner label={t.loading} />;
   if (!user) return <Redirect to="/login" replace />;
   return <>{children}</>;
 }

@@ -6,8 +6,15 @@ import { Link } from 'wouter';
 import clsx from 'clsx';
 
 import { initialsOf, roleLabel } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { menuEntries } from './navigation';
 import { useCurrentUser, useSession } from '../../lib/session';
+
+const messages = i18n('UserMenu', {
+  button: params('{initials} {name} {role}, user menu'),
+  myProfile: 'My Profile',
+  logOut: 'Log Out',
+});
 
 /** Initials in a circle. */
 export function Avatar({ name, size = 'md' }: { name: string; size?: 'md' | 'xl' }) {
@@ -27,6 +34,7 @@ export function Avatar({ name, size = 'md' }: { name: string; size?: 'md' | 'xl'
 
 /** A disclosure button opening a small panel with a link and a button (real elements, no ARIA menu roles). */
 export function UserMenu() {
+  const t = useMessages(messages);
   const user = useCurrentUser();
   const { logout } = useSession();
   const [open, setOpen] = useState(false);
@@ -67,7 +75,7 @@ export function UserMenu() {
         type="button"
         // Named by all it shows (WCAG 2.5.3): the avatar's initials, then the name and role
         // (shown from 1280 px), so a voice-control user can say either.
-        aria-label={`${initialsOf(user.name)} ${user.name} ${roleLabel(user.role)}, user menu`}
+        aria-label={t.button({ initials: initialsOf(user.name), name: user.name, role: roleLabel(user.role) })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -116,7 +124,7 @@ export function UserMenu() {
             className="flex min-h-11 items-center gap-3 px-4 text-sm text-slate-700 hover:bg-slate-50"
           >
             <UserIcon aria-hidden="true" className="size-4" />
-            My Profile
+            {t.myProfile}
           </Link>
           <button
             type="button"
@@ -125,7 +133,7 @@ export function UserMenu() {
             className="flex min-h-11 w-full items-center gap-3 px-4 text-left text-sm text-red-700 hover:bg-red-50 disabled:opacity-60"
           >
             <LogOut aria-hidden="true" className="size-4" />
-            Log Out
+            {t.logOut}
           </button>
         </div>
       )}

@@ -17,6 +17,27 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
+import { i18n } from '../../lib/i18n';
+
+const messages = i18n('navigation', {
+  dashboard: 'Dashboard',
+  myVisitors: 'My Visitors',
+  scanQr: 'Scan QR',
+  activeVisitors: 'Active Visitors',
+  allVisitors: 'All Visitors',
+  visitors: 'Visitors',
+  houses: 'Houses',
+  vehicles: 'Vehicles',
+  payments: 'Payments',
+  users: 'Users',
+  notifications: 'Notifications',
+  home: 'Home',
+  scan: 'Scan',
+  profile: 'Profile',
+});
+
+type LabelKey = keyof ReturnType<typeof messages.get>;
+
 /** One menu entry. */
 export interface NavEntry {
   href: string;
@@ -24,72 +45,75 @@ export interface NavEntry {
   icon: LucideIcon;
 }
 
-/** Roles allowed on the gate screens (product-spec §6). */
-export const GATE_ROLES: readonly Role[] = ['guard', 'admin'];
+/** A menu entry with its label's key: the label is read in the current language when the menus are built. */
+interface Place {
+  href: string;
+  label: LabelKey;
+  icon: LucideIcon;
+}
 
-/** Admin-only screens: /houses/create and /users (product-spec §6). */
-export const ADMIN_ROLES: readonly Role[] = ['admin'];
+/** `places` with their labels in the current language. */
+function entriesOf(places: Place[]): NavEntry[] {
+  const t = messages.get();
+  return places.map((place) => ({ ...place, label: t[place.label] }));
+}
 
-/**
- * Roles with a house to manage: vehicles can be added and payments seen by admins and
- * residents only (server-contract §5); guards have no such links (product-spec §6) and
- * are sent to /dashboard from those routes.
- */
-export const HOST_ROLES: readonly Role[] = ['admin', 'resident'];
-
-const dashboard: NavEntry = { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard };
-const houses: NavEntry = { href: '/houses', label: 'Houses', icon: Building2 };
-const vehicles: NavEntry = { href: '/vehicles', label: 'Vehicles', icon: Car };
-const payments: NavEntry = { href: '/payments', label: 'Payments', icon: CreditCard };
+const dashboard: Place = { href: '/dashboard', label: 'dashboard', icon: LayoutDashboard };
+const houses: Place = { href: '/houses', label: 'houses', icon: Building2 };
+const vehicles: Place = { href: '/vehicles', label: 'vehicles', icon: Car };
+const payments: Place = { href: '/payments', label: 'payments', icon: CreditCard };
+const notifications: Place = { href: '/notifications', label: 'notifications', icon: Bell };
+const scanQr: Place = { href: '/guard/scan', label: 'scanQr', icon: QrCode };
+const activeVisitors: Place = { href: '/guard/dashboard', label: 'activeVisitors', icon: ShieldCheck };
 
 /**
  * Desktop top bar. Residents: their invitations, houses, vehicles, payments. Guards: the
  * gate screens, all visitors and houses, no vehicles or payments. Admins: the areas they
  * manage; the gate screens stay reachable by their routes and the dashboard.
  */
-const TOP_BAR: Record<Role, NavEntry[]> = {
+const TOP_BAR: Record<Role, Place[]> = {
   resident: [
     dashboard,
-    { href: '/visitors', label: 'My Visitors', icon: UsersRound },
+    { href: '/visitors', label: 'myVisitors', icon: UsersRound },
     houses,
     vehicles,
     payments,
   ],
   guard: [
     dashboard,
-    { href: '/guard/scan', label: 'Scan QR', icon: QrCode },
-    { href: '/guard/dashboard', label: 'Active Visitors', icon: ShieldCheck },
-    { href: '/visitors', label: 'All Visitors', icon: UsersRound },
+    scanQr,
+    activeVisitors,
+    { href: '/visitors', label: 'allVisitors', icon: UsersRound },
     houses,
   ],
   // Six areas, five places: Vehicles gives way on desktop. The admin reaches it from the
   // dashboard's Vehicles card, each house's Vehicles tab and the mobile bar.
   admin: [
     dashboard,
-    { href: '/visitors', label: 'Visitors', icon: UsersRound },
+    { href: '/visitors', label: 'visitors', icon: UsersRound },
     houses,
-    { href: '/users', label: 'Users', icon: Users },
+    { href: '/users', label: 'users', icon: Users },
     payments,
   ],
 };
 
 /** The entries of the desktop top bar for `role`. */
 export function topBarEntries(role: Role): NavEntry[] {
-  return TOP_BAR[role].slice(0, MAX_NAV_ENTRIES);
+  return entriesOf(TOP_BAR[role].slice(0, MAX_NAV_ENTRIES));
 }
 
 /** Mobile bottom bar: Home, Scan (guard) or Visitors, Houses, Vehicles (admin and resident), Profile. */
 export function bottomBarEntries(role: Role): NavEntry[] {
-  const entries: NavEntry[] = [
-    { href: '/dashboard', label: 'Home', icon: LayoutDashboard },
+  const places: Place[] = [
+    { href: '/dashboard', label: 'home', icon: LayoutDashboard },
     role === 'guard'
-      ? { href: '/guard/scan', label: 'Scan', icon: QrCode }
-      : { href: '/visitors', label: 'Visitors', icon: UsersRound },
+      ? { href: '/guard/scan', label: 'scan', icon: QrCode }
+      : { href: '/visitors', label: 'visitors', icon: UsersRound },
     houses,
   ];
-  if (role !== 'guard') entries.push(vehicles);
-  entries.push({ href: '/profile', label: 'Profile', icon: UserIcon });
-  return entries.slice(0, MAX_NAV_ENTRIES);
+  if (role !== 'guard') places.push(vehicles);
+  places.push({ href: '/profile', label: 'profile', icon: UserIcon });
+  return entriesOf(places.slice(0, MAX_NAV_ENTRIES));
 }
 
 /**
@@ -97,16 +121,10 @@ export function bottomBarEntries(role: Role): NavEntry[] {
  * neither bar has room for (an admin's Vehicles; and the gate screens, which admins reach
  * too).
  */
-const ALL_ENTRIES: Record<Role, NavEntry[]> = {
-  resident: [...TOP_BAR.resident, { href: '/notifications', label: 'Notifications', icon: Bell }],
-  guard: [...TOP_BAR.guard, { href: '/notifications', label: 'Notifications', icon: Bell }],
-  admin: [
-    ...TOP_BAR.admin,
-    vehicles,
-    { href: '/guard/scan', label: 'Scan QR', icon: QrCode },
-    { href: '/guard/dashboard', label: 'Active Visitors', icon: ShieldCheck },
-    { href: '/notifications', label: 'Notifications', icon: Bell },
-  ],
+const ALL_ENTRIES: Record<Role, Place[]> = {
+  resident: [...TOP_BAR.resident, notifications],
+  guard: [...TOP_BAR.guard, notifications],
+  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, notifications],
 };
 
 /**
@@ -118,7 +136,9 @@ const ALL_ENTRIES: Record<Role, NavEntry[]> = {
 export function menuEntries(role: Role): { wide: NavEntry[]; narrow: NavEntry[] } {
   const top = new Set(topBarEntries(role).map((entry) => entry.href));
   const bottom = new Set(bottomBarEntries(role).map((entry) => entry.href));
-  const extra = ALL_ENTRIES[role].filter((entry) => entry.href !== '/dashboard' && entry.href !== '/notifications');
+  const extra = entriesOf(
+    ALL_ENTRIES[role].filter((place) => place.href !== '/dashboard' && place.href !== '/notifications'),
+  );
   return {
     wide: extra.filter((entry) => !top.has(entry.href)),
     narrow: extra.filter((entry) => !bottom.has(entry.href)),

@@ -18,8 +18,34 @@ import { HouseSelectField } from '../../components/HouseSelectField';
 import { failureText } from '../../lib/failures';
 import { roleLabel } from '../../lib/format';
 import { useSubmitValidatedForm } from '../../lib/forms';
-import { useTRPC } from '../../lib/trpc';
+import { i18n, params, useMessages } from '../../lib/i18n';
+import { useTRPC } from '../../lib/trpc-react';
 import { useToast } from '../../lib/toasts';
+
+const messages = i18n('UserDialogs', {
+  cancel: 'Cancel',
+  addTitle: 'Add User',
+  addDescription: 'Create an account for a resident, a guard or an admin.',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone Number',
+  password: 'Password',
+  passwordHint: 'At least 6 characters. Share it with the person; they sign in with it.',
+  role: 'Role',
+  noHouse: 'No house',
+  houseHint: 'Optional. Residents usually live in a house.',
+  createUser: 'Create User',
+  creating: 'Creating…',
+  added: params('{name} added'),
+  editTitle: params('Edit {name}'),
+  ownRoleHint: 'You cannot change your own role.',
+  active: 'Active',
+  ownActiveHint: 'You cannot deactivate your own account.',
+  inactiveHint: 'Inactive users cannot sign in; their sessions end at once.',
+  saveChanges: 'Save Changes',
+  saving: 'Saving…',
+  saved: params('{name} saved'),
+});
 
 function DialogActions({
   onCancel,
@@ -32,10 +58,11 @@ function DialogActions({
   busyLabel: string;
   busy: boolean;
 }) {
+  const t = useMessages(messages);
   return (
     <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t.cancel}
       </Button>
       <Button type="submit" loading={busy}>
         {busy ? busyLabel : submitLabel}
@@ -50,6 +77,7 @@ function DialogActions({
  * (product-spec §5 messages). Server refusals (409 email taken…) show in the error box.
  */
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
@@ -64,7 +92,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       onSuccess: async (created) => {
         await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
-        showToast(`${created.name} added`);
+        showToast(t.added({ name: created.name }));
         onClose();
       },
       onError: (error) => setServerError(failureText(error)),
@@ -78,8 +106,8 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      title="Add User"
-      description="Create an account for a resident, a guard or an admin."
+      title={t.addTitle}
+      description={t.addDescription}
       onClose={onClose}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -87,14 +115,14 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           <ErrorBox message={serverError} onDismiss={() => setServerError(null)} headingLevel={3} />
         )}
         <TextField
-          label="Name"
+          label={t.name}
           autoComplete="off"
           maxLength={MAX_LENGTH.name}
           error={errors.name?.message}
           {...field('name')}
         />
         <TextField
-          label="Email"
+          label={t.email}
           type="email"
           autoComplete="off"
           maxLength={MAX_LENGTH.email}
@@ -102,7 +130,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           {...field('email')}
         />
         <TextField
-          label="Phone Number"
+          label={t.phone}
           type="tel"
           autoComplete="off"
           placeholder="+1 555 010 0100"
@@ -110,15 +138,15 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           {...field('phone')}
         />
         <TextField
-          label="Password"
+          label={t.password}
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters. Share it with the person; they sign in with it."
+          hint={t.passwordHint}
           maxLength={MAX_LENGTH.password}
           error={errors.password?.message}
           {...field('password')}
         />
-        <SelectField label="Role" error={errors.role?.message} {...field('role')}>
+        <SelectField label={t.role} error={errors.role?.message} {...field('role')}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {roleLabel(role)}
@@ -126,16 +154,16 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           ))}
         </SelectField>
         <HouseSelectField
-          emptyLabel="No house"
+          emptyLabel={t.noHouse}
           loadError="box"
           error={errors.houseId?.message}
-          hint="Optional. Residents usually live in a house."
+          hint={t.houseHint}
           {...field('houseId')}
         />
         <DialogActions
           onCancel={onClose}
-          submitLabel="Create User"
-          busyLabel="Creating…"
+          submitLabel={t.createUser}
+          busyLabel={t.creating}
           busy={create.isPending}
         />
       </form>
@@ -157,6 +185,7 @@ export function EditUserDialog({
   isSelf: boolean;
   onClose: () => void;
 }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
@@ -176,7 +205,7 @@ export function EditUserDialog({
       onSuccess: async (updated) => {
         await queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
-        showToast(`${updated.name} saved`);
+        showToast(t.saved({ name: updated.name }));
         onClose();
       },
       onError: (error) => setServerError(failureText(error)),
@@ -189,15 +218,15 @@ export function EditUserDialog({
   });
 
   return (
-    <Dialog title={`Edit ${user.name}`} description={user.email} onClose={onClose}>
+    <Dialog title={t.editTitle({ name: user.name })} description={user.email} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         {serverError && (
           <ErrorBox message={serverError} onDismiss={() => setServerError(null)} headingLevel={3} />
         )}
         <SelectField
-          label="Role"
+          label={t.role}
           disabled={isSelf}
-          hint={isSelf ? 'You cannot change your own role.' : undefined}
+          hint={isSelf ? t.ownRoleHint : undefined}
           error={errors.role?.message}
           {...field('role')}
         >
@@ -209,25 +238,23 @@ export function EditUserDialog({
         </SelectField>
         <HouseSelectField
           current={user.houseId}
-          emptyLabel="No house"
+          emptyLabel={t.noHouse}
           loadError="box"
           error={errors.houseId?.message}
           {...field('houseId')}
         />
         <CheckboxField
-          label="Active"
+          label={t.active}
           disabled={isSelf}
           hint={
-            isSelf
-              ? 'You cannot deactivate your own account.'
-              : 'Inactive users cannot sign in; their sessions end at once.'
+            isSelf ? t.ownActiveHint : t.inactiveHint
           }
           {...field('isActive')}
         />
         <DialogActions
           onCancel={onClose}
-          submitLabel="Save Changes"
-          busyLabel="Saving…"
+          submitLabel={t.saveChanges}
+          busyLabel={t.saving}
           busy={update.isPending}
         />
       </form>

@@ -21,17 +21,43 @@ import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
 import { ActiveBadge, RoleBadge } from '../../components/StatusBadge';
 import { failureText } from '../../lib/failures';
-import { houseLabel, roleLabel } from '../../lib/format';
+import { formatNumber, houseLabel, roleLabel } from '../../lib/format';
+import { count, i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Avatar } from '../shell/UserMenu';
 import { CreateUserDialog, EditUserDialog } from './UserDialogs';
 
-/** The question asked before a user is deactivated (server DELETE, server-contract §5). */
-export const deactivateUserQuestion = (name: string) =>
-  `Deactivate ${name}? They are signed out at once and can no longer sign in.`;
+const messages = i18n('UsersPage', {
+  title: 'Users',
+  subtitle: 'Residents, guards and admins of the community.',
+  addUser: 'Add User',
+  searchLabel: 'Search users',
+  searchPlaceholder: 'Search by name or email',
+  roleFilter: 'Filter by role',
+  allRoles: 'All roles',
+  loading: 'Loading users',
+  empty: 'No users found',
+  emptyHint: 'Try another name, email or role.',
+  showing: params('Showing {shown} of {total} users'),
+  total: count({ one: '{count} user', other: '{count} users' }),
+  listLabel: 'Users',
+  you: '(you)',
+  phone: 'Phone:',
+  house: 'House:',
+  noHouse: 'No house',
+  edit: 'Edit',
+  editUser: params('Edit {name}'),
+  deactivate: 'Deactivate',
+  deactivateUser: params('Deactivate {name}'),
+  reactivate: 'Reactivate',
+  reactivateUser: params('Reactivate {name}'),
+  deactivateTitle: 'Deactivate user?',
+  // The question asked before a user is deactivated (server DELETE, server-contract §5).
+  deactivateQuestion: params('Deactivate {name}? They are signed out at once and can no longer sign in.'),
+});
 
 function UserRow({
   user,
@@ -48,6 +74,7 @@ function UserRow({
   onDeactivate: () => void;
   onReactivate: () => void;
 }) {
+  const t = useMessages(messages);
   return (
     <li className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center md:gap-4">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -55,19 +82,19 @@ function UserRow({
         <div className="min-w-0">
           <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
             <span className="truncate">{user.name}</span>
-            {isSelf && <span className="text-xs font-medium text-slate-500">(you)</span>}
+            {isSelf && <span className="text-xs font-medium text-slate-500">{t.you}</span>}
           </h2>
           <p className="truncate text-sm text-slate-600">{user.email}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
             <span className="inline-flex items-center gap-1.5">
               <Phone aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Phone:</span>
+              <span className="sr-only">{t.phone}</span>
               {user.phone}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Home aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">House:</span>
-              {user.houseId ? houseLabel(user.houseId) : 'No house'}
+              <span className="sr-only">{t.house}</span>
+              {user.houseId ? houseLabel(user.houseId) : t.noHouse}
             </span>
           </p>
         </div>
@@ -81,11 +108,11 @@ function UserRow({
           variant="secondary"
           size="sm"
           className="min-h-11"
-          aria-label={`Edit ${user.name}`}
+          aria-label={t.editUser({ name: user.name })}
           icon={<Pencil aria-hidden="true" className="size-4" />}
           onClick={onEdit}
         >
-          Edit
+          {t.edit}
         </Button>
         {!isSelf &&
           (user.isActive ? (
@@ -93,24 +120,24 @@ function UserRow({
               variant="danger-ghost"
               size="sm"
               className="min-h-11"
-              aria-label={`Deactivate ${user.name}`}
+              aria-label={t.deactivateUser({ name: user.name })}
               loading={busy}
               icon={<UserRoundX aria-hidden="true" className="size-4" />}
               onClick={onDeactivate}
             >
-              Deactivate
+              {t.deactivate}
             </Button>
           ) : (
             <Button
               variant="secondary"
               size="sm"
               className="min-h-11"
-              aria-label={`Reactivate ${user.name}`}
+              aria-label={t.reactivateUser({ name: user.name })}
               loading={busy}
               icon={<UserRoundCheck aria-hidden="true" className="size-4" />}
               onClick={onReactivate}
             >
-              Reactivate
+              {t.reactivate}
             </Button>
           ))}
       </div>
@@ -126,7 +153,8 @@ function UserRow({
  * admin', show in the shared error box.
  */
 export function UsersPage() {
-  useDocumentTitle('Users');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const me = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -160,7 +188,11 @@ export function UsersPage() {
   const reactivate = useMutation(trpc.users.update.mutationOptions(activeStateOptions));
 
   const onDeactivate = async (user: User) => {
-    if (!(await confirm({ title: 'Deactivate user?', message: deactivateUserQuestion(user.name), confirmLabel: 'Deactivate' }))) return;
+    if (!(await confirm({
+        title: t.deactivateTitle,
+        message: t.deactivateQuestion({ name: user.name }),
+        confirmLabel: t.deactivate,
+      }))) return;
     setActionError(null);
     deactivate.mutate({ id: user.id });
   };
@@ -179,22 +211,22 @@ export function UsersPage() {
   return (
     <>
       <PageHeader
-        title="Users"
-        subtitle="Residents, guards and admins of the community."
+        title={t.title}
+        subtitle={t.subtitle}
         actions={
           <Button
             icon={<UserPlus aria-hidden="true" className="size-4" />}
             onClick={() => setCreating(true)}
           >
-            Add User
+            {t.addUser}
           </Button>
         }
       />
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchField
-          label="Search users"
-          placeholder="Search by name or email"
+          label={t.searchLabel}
+          placeholder={t.searchPlaceholder}
           value={search}
           onChange={setSearch}
           maxLength={MAX_LENGTH.q}
@@ -202,12 +234,12 @@ export function UsersPage() {
           className="w-full sm:max-w-md sm:flex-1"
         />
         <SelectField
-          label="Filter by role"
+          label={t.roleFilter}
           className="sm:w-48 [&>div>label]:sr-only"
           value={roleFilter}
           onChange={(event) => setRoleFilter(event.target.value as Role | '')}
         >
-          <option value="">All roles</option>
+          <option value="">{t.allRoles}</option>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {roleLabel(role)}
@@ -221,25 +253,25 @@ export function UsersPage() {
       )}
 
       {users.isPending ? (
-        <PageSpinner label="Loading users" />
+        <PageSpinner label={t.loading} />
       ) : users.isError ? (
         <ErrorBox message={failureText(users.error)} onRetry={() => void users.refetch()} />
       ) : items.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
           <EmptyState
             icon={<Users aria-hidden="true" className="size-6" />}
-            title="No users found"
-            hint={query || roleFilter ? 'Try another name, email or role.' : undefined}
+            title={t.empty}
+            hint={query || roleFilter ? t.emptyHint : undefined}
           />
         </div>
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <p className="border-b border-slate-100 px-5 py-3 text-sm text-slate-500">
             {total > items.length
-              ? `Showing ${items.length} of ${total} users`
-              : `${total} ${total === 1 ? 'user' : 'users'}`}
+              ? t.showing({ shown: formatNumber(items.length), total: formatNumber(total) })
+              : t.total(total)}
           </p>
-          <ul className="divide-y divide-slate-100" aria-label="Users">
+          <ul className="divide-y divide-slate-100" aria-label={t.listLabel}>
             {items.map((user) => (
               <UserRow
                 key={user.id}

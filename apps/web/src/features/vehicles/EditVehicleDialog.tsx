@@ -10,14 +10,28 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { TextField } from '../../components/Field';
 import { failureText } from '../../lib/failures';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
-import { useTRPC } from '../../lib/trpc';
+import { i18n, params, useMessages } from '../../lib/i18n';
+import { useTRPC } from '../../lib/trpc-react';
 import { useToast } from '../../lib/toasts';
+
+const messages = i18n('EditVehicleDialog', {
+  title: params('Edit vehicle {plate}'),
+  saved: params('Vehicle {plate} saved'),
+  licensePlate: 'License Plate',
+  make: 'Make',
+  model: 'Model',
+  color: 'Color',
+  cancel: 'Cancel',
+  saving: 'Saving…',
+  saveChanges: 'Save Changes',
+});
 
 /**
  * Plate (upper-cased as typed), make, model and color, all still required (product-spec
  * §5), checked by the server's own schema; PUT is partial, the house and owner stay.
  */
 export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
@@ -39,7 +53,7 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
         await queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
         // Every save says what happened (usable-by-everyone issue, item 4).
-        showToast(`Vehicle ${updated.licensePlate} saved`);
+        showToast(t.saved({ plate: updated.licensePlate }));
         onClose();
       },
       onError: (error) => setServerError(failureText(error)),
@@ -52,13 +66,13 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
   });
 
   return (
-    <Dialog title={`Edit vehicle ${vehicle.licensePlate}`} onClose={onClose}>
+    <Dialog title={t.title({ plate: vehicle.licensePlate })} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         {serverError && (
           <ErrorBox message={serverError} onDismiss={() => setServerError(null)} headingLevel={3} />
         )}
         <TextField
-          label="License Plate"
+          label={t.licensePlate}
           autoComplete="off"
           autoCapitalize="characters"
           maxLength={MAX_LENGTH.licensePlate}
@@ -68,14 +82,14 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
         />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField
-            label="Make"
+            label={t.make}
             autoComplete="off"
             maxLength={MAX_LENGTH.make}
             error={errors.make?.message}
             {...field('make')}
           />
           <TextField
-            label="Model"
+            label={t.model}
             autoComplete="off"
             maxLength={MAX_LENGTH.model}
             error={errors.model?.message}
@@ -83,7 +97,7 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
           />
         </div>
         <TextField
-          label="Color"
+          label={t.color}
           autoComplete="off"
           maxLength={MAX_LENGTH.color}
           error={errors.color?.message}
@@ -91,10 +105,10 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
         />
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t.cancel}
           </Button>
           <Button type="submit" loading={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save Changes'}
+            {update.isPending ? t.saving : t.saveChanges}
           </Button>
         </div>
       </form>

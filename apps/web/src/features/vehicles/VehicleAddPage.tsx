@@ -14,10 +14,27 @@ import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
 import { failureText } from '../../lib/failures';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
+import { i18n, useMessages } from '../../lib/i18n';
 import { ownHouseOf, useHouseOptions } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+const messages = i18n('VehicleAddPage', {
+  title: 'Add Vehicle',
+  subtitle: 'Registered vehicles are recognised at the gate.',
+  back: 'Back to vehicles',
+  vehicle: 'Vehicle',
+  licensePlate: 'License Plate',
+  color: 'Color',
+  colorExample: 'Silver',
+  make: 'Make',
+  model: 'Model',
+  ownHouseHint: 'Vehicles are registered to your own house.',
+  cancel: 'Cancel',
+  adding: 'Adding…',
+  add: 'Add Vehicle',
+});
 
 /**
  * License plate (upper-cased as typed), make, model, color and house, all required
@@ -27,7 +44,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
  * spec's "only logged" (§8), shows the server's message in the shared error box.
  */
 export function VehicleAddPage() {
-  useDocumentTitle('Add Vehicle');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -69,9 +87,9 @@ export function VehicleAddPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        back={<BackLink href="/vehicles">Back to vehicles</BackLink>}
-        title="Add Vehicle"
-        subtitle="Registered vehicles are recognised at the gate."
+        back={<BackLink href="/vehicles">{t.back}</BackLink>}
+        title={t.title}
+        subtitle={t.subtitle}
       />
 
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
@@ -83,10 +101,10 @@ export function VehicleAddPage() {
           />
         )}
 
-        <Card title="Vehicle">
+        <Card title={t.vehicle}>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <TextField
-              label="License Plate"
+              label={t.licensePlate}
               autoComplete="off"
               autoCapitalize="characters"
               placeholder="KA 01 AB 1234"
@@ -96,15 +114,15 @@ export function VehicleAddPage() {
               {...field('licensePlate', { onChange: upperCaseInput })}
             />
             <TextField
-              label="Color"
+              label={t.color}
               autoComplete="off"
-              placeholder="Silver"
+              placeholder={t.colorExample}
               maxLength={MAX_LENGTH.color}
               error={errors.color?.message}
               {...field('color')}
             />
             <TextField
-              label="Make"
+              label={t.make}
               autoComplete="off"
               placeholder="Toyota"
               maxLength={MAX_LENGTH.make}
@@ -112,7 +130,7 @@ export function VehicleAddPage() {
               {...field('make')}
             />
             <TextField
-              label="Model"
+              label={t.model}
               autoComplete="off"
               placeholder="Corolla"
               maxLength={MAX_LENGTH.model}
@@ -121,7 +139,7 @@ export function VehicleAddPage() {
             />
             <HouseSelectField
               user={user}
-              ownHouseHint="Vehicles are registered to your own house."
+              ownHouseHint={t.ownHouseHint}
               className="sm:col-span-2"
               error={errors.houseId?.message}
               {...field('houseId')}
@@ -131,10 +149,10 @@ export function VehicleAddPage() {
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <ButtonLink href="/vehicles" variant="secondary" size="lg">
-            Cancel
+            {t.cancel}
           </ButtonLink>
           <Button type="submit" size="lg" loading={create.isPending}>
-            {create.isPending ? 'Adding…' : 'Add Vehicle'}
+            {create.isPending ? t.adding : t.add}
           </Button>
         </div>
       </form>

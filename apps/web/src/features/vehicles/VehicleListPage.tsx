@@ -14,14 +14,32 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
 import { houseLabel } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EditVehicleDialog } from './EditVehicleDialog';
 
-/** The question asked before a vehicle is deleted. */
-export const deleteVehicleQuestion = (plate: string) =>
-  `Delete vehicle ${plate}? This cannot be undone.`;
+const messages = i18n('VehicleListPage', {
+  title: 'Vehicles',
+  subtitleResident: 'Vehicles registered to your house.',
+  subtitleAll: 'Every vehicle registered in the community.',
+  addVehicle: 'Add Vehicle',
+  loading: 'Loading vehicles',
+  empty: 'No vehicles found',
+  emptyHintFirst: 'Add your first vehicle so the gate knows it.',
+  emptyHintNoHouse: 'You are not assigned to a house yet. Ask an admin to add you.',
+  listLabel: 'Vehicles',
+  editVehicle: params('Edit vehicle {plate}'),
+  deleteVehicle: params('Delete vehicle {plate}'),
+  color: 'Color',
+  house: 'House',
+  owner: 'Owner',
+  deleteTitle: 'Delete vehicle?',
+  // The question asked before a vehicle is deleted.
+  deleteQuestion: params('Delete vehicle {plate}? This cannot be undone.'),
+  deleteConfirm: 'Delete Vehicle',
+});
 
 /** Admins change any vehicle, residents the ones they own (server-contract §5). */
 export function mayChangeVehicle(user: User, vehicle: Vehicle): boolean {
@@ -47,6 +65,7 @@ function VehicleCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useMessages(messages);
   const swatch = paintableColor(vehicle.color);
   return (
     <article className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -64,7 +83,7 @@ function VehicleCard({
             <Button
               variant="ghost"
               size="sm"
-              aria-label={`Edit vehicle ${vehicle.licensePlate}`}
+              aria-label={t.editVehicle({ plate: vehicle.licensePlate })}
               className="min-h-11 min-w-11"
               icon={<Pencil aria-hidden="true" className="size-4" />}
               onClick={onEdit}
@@ -72,7 +91,7 @@ function VehicleCard({
             <Button
               variant="danger-ghost"
               size="sm"
-              aria-label={`Delete vehicle ${vehicle.licensePlate}`}
+              aria-label={t.deleteVehicle({ plate: vehicle.licensePlate })}
               className="min-h-11 min-w-11"
               loading={deleting}
               icon={<Trash2 aria-hidden="true" className="size-4" />}
@@ -82,7 +101,7 @@ function VehicleCard({
         )}
       </div>
       <dl className="grid grid-cols-1 gap-2 text-sm text-slate-700">
-        <IconFact icon={Palette} term="Color" className="flex items-center gap-1.5">
+        <IconFact icon={Palette} term={t.color} className="flex items-center gap-1.5">
           {swatch && (
             <span
               aria-hidden="true"
@@ -92,7 +111,7 @@ function VehicleCard({
           )}
           {vehicle.color}
         </IconFact>
-        <IconFact icon={Home} term="House">
+        <IconFact icon={Home} term={t.house}>
           <Link
             href={`/houses/${vehicle.houseId.id}`}
             className="font-medium text-brand-800 underline-offset-2 hover:underline"
@@ -100,7 +119,7 @@ function VehicleCard({
             {houseLabel(vehicle.houseId)}
           </Link>
         </IconFact>
-        <IconFact icon={UserRound} term="Owner">{vehicle.ownerId.name}</IconFact>
+        <IconFact icon={UserRound} term={t.owner}>{vehicle.ownerId.name}</IconFact>
       </dl>
     </article>
   );
@@ -113,7 +132,8 @@ function VehicleCard({
  * does it); guards see all, read-only, for plate look-ups at the gate.
  */
 export function VehicleListPage() {
-  useDocumentTitle('Vehicles');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -134,7 +154,11 @@ export function VehicleListPage() {
 
   const confirm = useConfirm();
   const onDelete = async (vehicle: Vehicle) => {
-    if (!(await confirm({ title: 'Delete vehicle?', message: deleteVehicleQuestion(vehicle.licensePlate), confirmLabel: 'Delete Vehicle' }))) return;
+    if (!(await confirm({
+        title: t.deleteTitle,
+        message: t.deleteQuestion({ plate: vehicle.licensePlate }),
+        confirmLabel: t.deleteConfirm,
+      }))) return;
     setActionError(null);
     remove.mutate({ id: vehicle.id });
   };
@@ -144,16 +168,12 @@ export function VehicleListPage() {
   return (
     <>
       <PageHeader
-        title="Vehicles"
-        subtitle={
-          user.role === 'resident'
-            ? 'Vehicles registered to your house.'
-            : 'Every vehicle registered in the community.'
-        }
+        title={t.title}
+        subtitle={user.role === 'resident' ? t.subtitleResident : t.subtitleAll}
         actions={
           canAdd && (
             <ButtonLink href="/vehicles/add" icon={<Plus aria-hidden="true" className="size-4" />}>
-              Add Vehicle
+              {t.addVehicle}
             </ButtonLink>
           )
         }
@@ -162,7 +182,7 @@ export function VehicleListPage() {
         <ErrorBox message={actionError} onDismiss={() => setActionError(null)} className="mb-6" />
       )}
       {vehicles.isPending ? (
-        <PageSpinner label="Loading vehicles" />
+        <PageSpinner label={t.loading} />
       ) : vehicles.isError ? (
         <ErrorBox
           message={failureText(vehicles.error)}
@@ -172,18 +192,18 @@ export function VehicleListPage() {
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
           <EmptyState
             icon={<Car aria-hidden="true" className="size-6" />}
-            title="No vehicles found"
+            title={t.empty}
             hint={
               user.role === 'resident'
                 ? user.houseId
-                  ? 'Add your first vehicle so the gate knows it.'
-                  : 'You are not assigned to a house yet. Ask an admin to add you.'
+                  ? t.emptyHintFirst
+                  : t.emptyHintNoHouse
                 : undefined
             }
           />
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Vehicles">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t.listLabel}>
           {items.map((vehicle) => (
             <li key={vehicle.id}>
               <VehicleCard

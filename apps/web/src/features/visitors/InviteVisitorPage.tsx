@@ -18,13 +18,39 @@ import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
 import { failureText } from '../../lib/failures';
 import { todayIsoDate } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone, zoneSuffix } from '../../lib/time-zone';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { ownHouseOf } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useToast } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+const messages = i18n('InviteVisitorPage', {
+  title: 'New Invitation',
+  back: 'Back to visitors',
+  subtitle: 'Your visitor gets a QR pass to show at the gate.',
+  created: params("Invitation created: {name}'s pass is ready to share"),
+  failed: 'Failed to create invitation',
+  visitorCard: 'Visitor',
+  visitorName: 'Visitor Name',
+  phone: 'Phone Number',
+  email: 'Email',
+  plate: 'Vehicle License Plate',
+  purpose: 'Purpose',
+  purposePlaceholder: 'Delivery, family visit, repairs…',
+  optional: 'Optional',
+  visitCard: 'Visit',
+  ownHouseHint: 'Invitations are for your own house.',
+  visitDate: 'Visit Date',
+  zoneHint: params("In the community's time zone ({zone}), as are the times."),
+  startTime: 'Start Time',
+  endTime: 'End Time',
+  cancel: 'Cancel',
+  creating: 'Creating…',
+  create: 'Create Invitation',
+});
 
 /**
  * The invitation form. Date defaults to today (and may not be earlier), times to 09:00 and
@@ -33,7 +59,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
  * payload. Success opens the new invitation.
  */
 export function InviteVisitorPage() {
-  useDocumentTitle('New Invitation');
+  const t = useMessages(messages);
+  useDocumentTitle(t.title);
   const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -69,10 +96,10 @@ export function InviteVisitorPage() {
     trpc.visitors.invite.mutationOptions({
       onSuccess: async (visitor) => {
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
-        showToast(`Invitation created: ${visitor.name}'s pass is ready to share`);
+        showToast(t.created({ name: visitor.name }));
         navigate(`/visitors/${visitor.id}`);
       },
-      onError: (error) => setServerError(failureText(error, 'Failed to create invitation')),
+      onError: (error) => setServerError(failureText(error, t.failed)),
     }),
   );
 
@@ -85,24 +112,24 @@ export function InviteVisitorPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        back={<BackLink href="/visitors">Back to visitors</BackLink>}
-        title="New Invitation"
-        subtitle="Your visitor gets a QR pass to show at the gate."
+        back={<BackLink href="/visitors">{t.back}</BackLink>}
+        title={t.title}
+        subtitle={t.subtitle}
       />
 
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
 
-        <Card title="Visitor">
+        <Card title={t.visitorCard}>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <TextField
-              label="Visitor Name"
+              label={t.visitorName}
               autoComplete="off"
               error={errors.name?.message}
               {...field('name')}
             />
             <TextField
-              label="Phone Number"
+              label={t.phone}
               type="tel"
               autoComplete="off"
               placeholder="+1 555 010 0100"
@@ -110,16 +137,16 @@ export function InviteVisitorPage() {
               {...field('phone')}
             />
             <TextField
-              label="Email"
-              aside="Optional"
+              label={t.email}
+              aside={t.optional}
               type="email"
               autoComplete="off"
               error={errors.email?.message}
               {...field('email')}
             />
             <TextField
-              label="Vehicle License Plate"
-              aside="Optional"
+              label={t.plate}
+              aside={t.optional}
               autoComplete="off"
               autoCapitalize="characters"
               inputClassName="uppercase"
@@ -127,9 +154,9 @@ export function InviteVisitorPage() {
               {...field('vehicleLicensePlate', { onChange: upperCaseInput })}
             />
             <TextField
-              label="Purpose"
-              aside="Optional"
-              placeholder="Delivery, family visit, repairs…"
+              label={t.purpose}
+              aside={t.optional}
+              placeholder={t.purposePlaceholder}
               className="sm:col-span-2"
               error={errors.purpose?.message}
               {...field('purpose')}
@@ -137,32 +164,32 @@ export function InviteVisitorPage() {
           </div>
         </Card>
 
-        <Card title="Visit">
+        <Card title={t.visitCard}>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
             <HouseSelectField
               user={user}
-              ownHouseHint="Invitations are for your own house."
+              ownHouseHint={t.ownHouseHint}
               loadError="field"
               className="sm:col-span-3"
               error={errors.houseId?.message}
               {...field('houseId')}
             />
             <TextField
-              label="Visit Date"
+              label={t.visitDate}
               type="date"
               min={today}
-              hint={zone ? `In the community's time zone (${zone}), as are the times.` : undefined}
+              hint={zone ? t.zoneHint({ zone }) : undefined}
               error={errors.visitDate?.message}
               {...field('visitDate')}
             />
             <TextField
-              label="Start Time"
+              label={t.startTime}
               type="time"
               error={errors.visitTimeFrom?.message}
               {...field('visitTimeFrom')}
             />
             <TextField
-              label="End Time"
+              label={t.endTime}
               type="time"
               error={errors.visitTimeTo?.message}
               {...field('visitTimeTo')}
@@ -172,10 +199,10 @@ export function InviteVisitorPage() {
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <ButtonLink href="/visitors" variant="secondary" size="lg">
-            Cancel
+            {t.cancel}
           </ButtonLink>
           <Button type="submit" size="lg" loading={invite.isPending}>
-            {invite.isPending ? 'Creating…' : 'Create Invitation'}
+            {invite.isPending ? t.creating : t.create}
           </Button>
         </div>
       </form>

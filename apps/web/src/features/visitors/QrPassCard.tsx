@@ -1,9 +1,7 @@
 /** The QR pass of a visitor (product-spec §2, §9): image, download, share, copy token. */
 import {
   COPIED_CONFIRMATION_MS,
-  formatDisplayDate,
   formatPassCode,
-  formatTimeRange,
   qrFileName,
   truncateToken,
   type Visitor,
@@ -15,8 +13,32 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { copyText } from '../../lib/clipboard';
-import { formatVisitWindow, houseLabel } from '../../lib/format';
+import { formatDate, formatTimeWindow, formatVisitWindow, houseLabel } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone } from '../../lib/time-zone';
+
+const messages = i18n('QrPassCard', {
+  title: 'Visitor Pass',
+  description: 'Show this QR code at the gate.',
+  visitor: 'Visitor',
+  visit: 'Visit',
+  house: 'House',
+  qrAlt: params('QR code for {name}'),
+  passCode: 'Pass code',
+  noSmartphone: 'No smartphone? Read this code out at the gate.',
+  passToken: 'Pass token',
+  tokenShortened: 'Shortened: use Copy Token for the whole token',
+  download: 'Download',
+  share: 'Share',
+  print: 'Print',
+  copyToken: 'Copy Token',
+  copied: 'Copied!',
+  copyFailed: 'Could not copy the token',
+  shareTitle: params('Visitor pass: {name}'),
+  shareText: params('Gate pass for {name}: {date}, {time}. Pass code: {code}. Token: {token}'),
+});
+
+type Messages = ReturnType<typeof messages.get>;
 
 /** Saves the QR image under `qr-<name>-<date>.png`. */
 function downloadQrImage(visitor: Visitor) {
@@ -43,11 +65,14 @@ function qrImageFile(visitor: Visitor): File | null {
   }
 }
 
-function passText(visitor: Visitor): string {
-  return `Gate pass for ${visitor.name}: ${formatDisplayDate(visitor.visitDate)}, ${formatTimeRange(
-    visitor.visitTimeFrom,
-    visitor.visitTimeTo,
-  )}. Pass code: ${formatPassCode(visitor.passCode)}. Token: ${visitor.qrCodeToken}`;
+function passText(visitor: Visitor, t: Messages): string {
+  return t.shareText({
+    name: visitor.name,
+    date: formatDate(visitor.visitDate),
+    time: formatTimeWindow(visitor.visitTimeFrom, visitor.visitTimeTo),
+    code: formatPassCode(visitor.passCode),
+    token: visitor.qrCodeToken,
+  });
 }
 
 /**
@@ -55,6 +80,7 @@ function passText(visitor: Visitor): string {
  * can take files), else copies the token. 'Copied!' shows for 2 s.
  */
 export function QrPassCard({ visitor }: { visitor: Visitor }) {
+  const t = useMessages(messages);
   const timeZone = useCommunityTimeZone();
   const [copied, setCopied] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -70,7 +96,7 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not copy the token');
+      setProblem(error instanceof Error ? error.message : t.copyFailed);
     }
   };
 
@@ -80,7 +106,7 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
       return;
     }
     setProblem(null);
-    const data: ShareData = { title: `Visitor pass: ${visitor.name}`, text: passText(visitor) };
+    const data: ShareData = { title: t.shareTitle({ name: visitor.name }), text: passText(visitor, t) };
     const file = qrImageFile(visitor);
     if (file && navigator.canShare?.({ files: [file] })) data.files = [file];
     try {
@@ -92,40 +118,40 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
   };
 
   return (
-    <Card title="Visitor Pass" description="Show this QR code at the gate." className="print-area">
+    <Card title={t.title} description={t.description} className="print-area">
       <div className="flex flex-col items-center gap-4">
         {/* On paper the pass says whose it is and when (usable-by-everyone issue, item 11). */}
         <dl className="hidden w-full text-center print:block">
-          <dt className="sr-only">Visitor</dt>
+          <dt className="sr-only">{t.visitor}</dt>
           <dd className="text-2xl font-bold text-slate-900">{visitor.name}</dd>
-          <dt className="sr-only">Visit</dt>
+          <dt className="sr-only">{t.visit}</dt>
           <dd className="mt-1 text-lg text-slate-800">
-            {formatDisplayDate(visitor.visitDate)} · {formatVisitWindow(visitor, timeZone)}
+            {formatDate(visitor.visitDate)} · {formatVisitWindow(visitor, timeZone)}
           </dd>
-          <dt className="sr-only">House</dt>
+          <dt className="sr-only">{t.house}</dt>
           <dd className="text-lg text-slate-800">{houseLabel(visitor.houseId)}</dd>
         </dl>
         <div className="rounded-2xl border border-slate-200 bg-white p-3">
           <img
             src={visitor.qrCodeDataUrl}
-            alt={`QR code for ${visitor.name}`}
+            alt={t.qrAlt({ name: visitor.name })}
             width={224}
             height={224}
             className="size-56 [image-rendering:pixelated]"
           />
         </div>
         <div className="text-center">
-          <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Pass code</p>
+          <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{t.passCode}</p>
           <p className="mt-1 font-mono text-4xl font-bold tracking-widest text-slate-900">
             {formatPassCode(visitor.passCode)}
           </p>
-          <p className="mt-1 text-xs text-slate-600">No smartphone? Read this code out at the gate.</p>
+          <p className="mt-1 text-xs text-slate-600">{t.noSmartphone}</p>
         </div>
         <div className="text-center">
-          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Pass token</p>
+          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t.passToken}</p>
           <code
             className="mt-1 block font-mono text-sm break-all text-slate-800"
-            title="Shortened: use Copy Token for the whole token"
+            title={t.tokenShortened}
           >
             {truncateToken(visitor.qrCodeToken)}
           </code>
@@ -136,21 +162,21 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
             onClick={() => downloadQrImage(visitor)}
             icon={<Download aria-hidden="true" className="size-4" />}
           >
-            Download
+            {t.download}
           </Button>
           <Button
             variant="secondary"
             onClick={() => void share()}
             icon={<Share2 aria-hidden="true" className="size-4" />}
           >
-            Share
+            {t.share}
           </Button>
           <Button
             variant="secondary"
             onClick={() => window.print()}
             icon={<Printer aria-hidden="true" className="size-4" />}
           >
-            Print
+            {t.print}
           </Button>
           <Button
             variant="secondary"
@@ -163,11 +189,11 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
               )
             }
           >
-            {copied ? 'Copied!' : 'Copy Token'}
+            {copied ? t.copied : t.copyToken}
           </Button>
         </div>
         <p role="status" className="sr-only">
-          {copied ? 'Copied!' : ''}
+          {copied ? t.copied : ''}
         </p>
         {problem && (
           <ErrorBox

@@ -1,6 +1,5 @@
 /** /visitors/{id}: the visitor's pass, details, activity and cancel (product-spec §2, §4). */
 import {
-  formatDisplayDate,
   type Visitor,
   type VisitorActivityEntry,
   type VisitorStatus,
@@ -19,16 +18,54 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
 import { failureText } from '../../lib/failures';
-import { formatInstant, formatVisitWindow, hostLabel } from '../../lib/format';
+import { formatDate, formatInstant, formatVisitWindow, hostLabel } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { QrPassCard } from './QrPassCard';
 import { VisitorPhoto, WalkInRequest } from './WalkInRequests';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 
-/** The question asked before a cancel (product-spec §4). */
-export const CANCEL_CONFIRMATION = 'Are you sure you want to cancel this invitation?';
+const messages = i18n('VisitorDetailPage', {
+  title: 'Visitor',
+  back: 'Back to visitors',
+  loading: 'Loading visitor',
+  loadFailed: 'Failed to load visitor',
+  cancelFailed: 'Failed to cancel invitation',
+  cancelTitle: 'Cancel invitation?',
+  /** The question asked before a cancel (product-spec §4). */
+  cancelQuestion: 'Are you sure you want to cancel this invitation?',
+  cancelInvitation: 'Cancel Invitation',
+  keepInvitation: 'Keep Invitation',
+  decision: 'Decision',
+  openWaitingCard: 'Open the waiting card',
+  visitorInformation: 'Visitor Information',
+  name: 'Name',
+  phone: 'Phone',
+  email: 'Email',
+  purpose: 'Purpose',
+  vehicle: 'Vehicle',
+  visitDetails: 'Visit Details',
+  date: 'Date',
+  time: 'Time',
+  house: 'House',
+  houseValue: params('{house}, Block {block}'),
+  host: 'Host',
+  activityLog: 'Activity Log',
+  checkedIn: 'Checked in',
+  checkedOut: 'Checked out',
+  notes: 'Notes',
+  history: 'History',
+  historyLabel: 'Visitor history',
+  by: params('by {name}'),
+  invited: 'Invited',
+  walkedIn: 'Registered at the gate',
+  approved: 'Approved',
+  rejected: 'Denied',
+  scanned: 'Pass scanned at the gate',
+  cancelled: 'Cancelled',
+});
 
 /** Statuses an invitation may be cancelled from (product-spec §4). */
 const CANCELLABLE: readonly VisitorStatus[] = ['approved', 'pending'];
@@ -46,52 +83,56 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function VisitorInformation({ visitor }: { visitor: Visitor }) {
+  const t = useMessages(messages);
   return (
-    <Card title="Visitor Information">
+    <Card title={t.visitorInformation}>
       {visitor.hasPhoto && <VisitorPhoto visitor={visitor} className="mb-4 size-40 rounded-xl object-cover" />}
       <dl className="-my-3 divide-y divide-slate-100">
-        <Detail term="Name">{visitor.name}</Detail>
-        <Detail term="Phone">{visitor.phone}</Detail>
-        <Detail term="Email">{visitor.email}</Detail>
-        <Detail term="Purpose">{visitor.purpose}</Detail>
-        <Detail term="Vehicle">{visitor.vehicleLicensePlate}</Detail>
+        <Detail term={t.name}>{visitor.name}</Detail>
+        <Detail term={t.phone}>{visitor.phone}</Detail>
+        <Detail term={t.email}>{visitor.email}</Detail>
+        <Detail term={t.purpose}>{visitor.purpose}</Detail>
+        <Detail term={t.vehicle}>{visitor.vehicleLicensePlate}</Detail>
       </dl>
     </Card>
   );
 }
 
 function VisitDetails({ visitor }: { visitor: Visitor }) {
+  const t = useMessages(messages);
   const timeZone = useCommunityTimeZone();
   return (
-    <Card title="Visit Details">
+    <Card title={t.visitDetails}>
       <dl className="-my-3 divide-y divide-slate-100">
-        <Detail term="Date">{formatDisplayDate(visitor.visitDate)}</Detail>
-        <Detail term="Time">{formatVisitWindow(visitor, timeZone)}</Detail>
-        <Detail term="House">
-          {visitor.houseId.houseNumber}, Block {visitor.houseId.block}
+        <Detail term={t.date}>{formatDate(visitor.visitDate)}</Detail>
+        <Detail term={t.time}>{formatVisitWindow(visitor, timeZone)}</Detail>
+        <Detail term={t.house}>
+          {t.houseValue({ house: visitor.houseId.houseNumber, block: visitor.houseId.block })}
         </Detail>
-        <Detail term="Host">{hostLabel(visitor)}</Detail>
+        <Detail term={t.host}>{hostLabel(visitor)}</Detail>
       </dl>
     </Card>
   );
 }
 
-const ACTIVITY_LABELS: Record<VisitorActivityEntry['action'], string> = {
-  invited: 'Invited',
-  'walked-in': 'Registered at the gate',
-  approved: 'Approved',
-  rejected: 'Denied',
-  scanned: 'Pass scanned at the gate',
-  'checked-in': 'Checked in',
-  'checked-out': 'Checked out',
-  cancelled: 'Cancelled',
-};
+/** The message key naming each action of the activity history. */
+const ACTIVITY_LABELS = {
+  invited: 'invited',
+  'walked-in': 'walkedIn',
+  approved: 'approved',
+  rejected: 'rejected',
+  scanned: 'scanned',
+  'checked-in': 'checkedIn',
+  'checked-out': 'checkedOut',
+  cancelled: 'cancelled',
+} as const satisfies Record<VisitorActivityEntry['action'], keyof ReturnType<typeof messages.get>>;
 
 /**
  * The Activity Log (product-spec §2): check-in time, check-out time and notes, shown
  * when present, followed by the gate events of the audit log with who did them.
  */
 function ActivityLog({ visitor }: { visitor: Visitor }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const timeZone = useCommunityTimeZone();
   const present = Boolean(visitor.check_in_time || visitor.check_out_time || visitor.notes);
@@ -99,27 +140,27 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
   if (!present) return null;
   const entries = activity.data?.items ?? [];
   return (
-    <Card title="Activity Log">
+    <Card title={t.activityLog}>
       <dl className="-my-3 divide-y divide-slate-100">
         {visitor.check_in_time && (
-          <Detail term="Checked in">{formatInstant(visitor.check_in_time, timeZone)}</Detail>
+          <Detail term={t.checkedIn}>{formatInstant(visitor.check_in_time, timeZone)}</Detail>
         )}
         {visitor.check_out_time && (
-          <Detail term="Checked out">{formatInstant(visitor.check_out_time, timeZone)}</Detail>
+          <Detail term={t.checkedOut}>{formatInstant(visitor.check_out_time, timeZone)}</Detail>
         )}
-        {visitor.notes && <Detail term="Notes">{visitor.notes}</Detail>}
+        {visitor.notes && <Detail term={t.notes}>{visitor.notes}</Detail>}
       </dl>
       {entries.length > 0 && (
         <div className="mt-5 border-t border-slate-100 pt-4">
-          <h3 className="text-sm font-semibold text-slate-900">History</h3>
-          <ol aria-label="Visitor history" className="mt-3 flex flex-col gap-3">
+          <h3 className="text-sm font-semibold text-slate-900">{t.history}</h3>
+          <ol aria-label={t.historyLabel} className="mt-3 flex flex-col gap-3">
             {entries.map((entry) => (
               <li key={`${entry.at}-${entry.action}`} className="flex gap-3 text-sm">
                 <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" />
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
-                    {ACTIVITY_LABELS[entry.action]}
-                    {entry.by && <span className="font-normal text-slate-600"> by {entry.by}</span>}
+                    {t[ACTIVITY_LABELS[entry.action]]}
+                    {entry.by && <span className="font-normal text-slate-600"> {t.by({ name: entry.by })}</span>}
                   </p>
                   <p className="text-slate-500">{formatInstant(entry.at, timeZone)}</p>
                   {entry.notes && <p className="mt-0.5 break-words text-slate-700">{entry.notes}</p>}
@@ -135,6 +176,7 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
 
 /** The visitor detail screen. */
 export function VisitorDetailPage({ id }: { id: string }) {
+  const t = useMessages(messages);
   const trpc = useTRPC();
   const timeZone = useCommunityTimeZone();
   const user = useCurrentUser();
@@ -144,7 +186,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
   const confirm = useConfirm();
   const visitorQuery = useQuery(trpc.visitors.byId.queryOptions({ id }));
   const visitor = visitorQuery.data;
-  useDocumentTitle(visitor ? visitor.name : 'Visitor');
+  useDocumentTitle(visitor ? visitor.name : t.title);
 
   const cancel = useMutation(
     trpc.visitors.cancel.mutationOptions({
@@ -152,19 +194,19 @@ export function VisitorDetailPage({ id }: { id: string }) {
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
         navigate('/visitors');
       },
-      onError: (error) => setCancelError(failureText(error, 'Failed to cancel invitation')),
+      onError: (error) => setCancelError(failureText(error, t.cancelFailed)),
     }),
   );
 
-  const back = <BackLink href="/visitors">Back to visitors</BackLink>;
+  const back = <BackLink href="/visitors">{t.back}</BackLink>;
 
-  if (visitorQuery.isPending) return <PageSpinner label="Loading visitor" />;
+  if (visitorQuery.isPending) return <PageSpinner label={t.loading} />;
   if (visitorQuery.isError || !visitor) {
     return (
       <>
-        <PageHeader back={back} title="Visitor" />
+        <PageHeader back={back} title={t.title} />
         <ErrorBox
-          message={failureText(visitorQuery.error, 'Failed to load visitor')}
+          message={failureText(visitorQuery.error, t.loadFailed)}
           onRetry={() => void visitorQuery.refetch()}
         />
       </>
@@ -174,7 +216,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
   // Guards may not cancel (server-contract §5), so they are not offered the button.
   const canCancel = CANCELLABLE.includes(visitor.status) && user.role !== 'guard';
   const onCancel = async () => {
-    if (!(await confirm({ title: 'Cancel invitation?', message: CANCEL_CONFIRMATION, confirmLabel: 'Cancel Invitation', dismissLabel: 'Keep Invitation' }))) return;
+    if (!(await confirm({ title: t.cancelTitle, message: t.cancelQuestion, confirmLabel: t.cancelInvitation, dismissLabel: t.keepInvitation }))) return;
     setCancelError(null);
     cancel.mutate({ id: visitor.id });
   };
@@ -185,7 +227,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
         back={back}
         title={visitor.name}
         badge={<StatusBadge status={visitor.status} size="lg" />}
-        subtitle={`${formatDisplayDate(visitor.visitDate)} · ${formatVisitWindow(visitor, timeZone)}`}
+        subtitle={`${formatDate(visitor.visitDate)} · ${formatVisitWindow(visitor, timeZone)}`}
         actions={
           canCancel && (
             <Button
@@ -194,7 +236,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
               loading={cancel.isPending}
               icon={<XCircle aria-hidden="true" className="size-4" />}
             >
-              Cancel Invitation
+              {t.cancelInvitation}
             </Button>
           )
         }
@@ -203,14 +245,14 @@ export function VisitorDetailPage({ id }: { id: string }) {
         <ErrorBox message={cancelError} onDismiss={() => setCancelError(null)} className="mb-6" />
       )}
       {visitor.status === 'pending' && visitor.kind === 'walk-in' && user.role !== 'guard' && (
-        <ul className="mb-6" aria-label="Decision">
+        <ul className="mb-6" aria-label={t.decision}>
           <WalkInRequest visitor={visitor} />
         </ul>
       )}
       {visitor.status === 'pending' && visitor.kind === 'walk-in' && user.role === 'guard' && (
         <p className="mb-6">
           <ButtonLink href={`/guard/walk-in/${visitor.id}`} size="lg">
-            Open the waiting card
+            {t.openWaitingCard}
           </ButtonLink>
         </p>
       )}

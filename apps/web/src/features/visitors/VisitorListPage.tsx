@@ -11,11 +11,34 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { PageSpinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
+import { count, i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useTRPCClient } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VisitorCard } from './VisitorSummary';
+
+const messages = i18n('VisitorListPage', {
+  myInvitations: 'My Invitations',
+  allVisitors: 'All Visitors',
+  residentSubtitle: 'Invitations you have sent and their passes.',
+  subtitle: 'Every visitor invited to the community.',
+  newInvitation: 'New Invitation',
+  show: 'Show',
+  all: 'All',
+  waitingForYou: 'Waiting for you',
+  searchLabel: 'Search visitors',
+  searchPlaceholder: 'Search by name or phone',
+  loading: 'Loading visitors',
+  nobodyWaiting: 'Nobody is waiting for you',
+  noVisitors: 'No visitors found',
+  tryAnother: 'Try another name or phone number.',
+  showing: params<{ shown: string }>(
+    count({ one: 'Showing {shown} of {count} visitor', other: 'Showing {shown} of {count} visitors' }),
+  ),
+  showMore: 'Show more',
+});
 
 /**
  * Residents see the invitations they host; guards and admins see every visitor. The
@@ -24,9 +47,10 @@ import { VisitorCard } from './VisitorSummary';
  * visitor summaries, without the pass.
  */
 export function VisitorListPage() {
+  const t = useMessages(messages);
   const user = useCurrentUser();
   const isResident = user.role === 'resident';
-  const title = isResident ? 'My Invitations' : 'All Visitors';
+  const title = isResident ? t.myInvitations : t.allVisitors;
   useDocumentTitle(title);
 
   const trpc = useTRPC();
@@ -63,9 +87,7 @@ export function VisitorListPage() {
       <PageHeader
         title={title}
         subtitle={
-          isResident
-            ? 'Invitations you have sent and their passes.'
-            : 'Every visitor invited to the community.'
+          isResident ? t.residentSubtitle : t.subtitle
         }
         actions={
           user.role !== 'guard' && (
@@ -73,41 +95,41 @@ export function VisitorListPage() {
               href="/visitors/create"
               icon={<Plus aria-hidden="true" className="size-4" />}
             >
-              New Invitation
+              {t.newInvitation}
             </ButtonLink>
           )
         }
       />
 
       {user.role !== 'guard' && (
-        <div className="mb-4 flex gap-2" role="group" aria-label="Show">
+        <div className="mb-4 flex gap-2" role="group" aria-label={t.show}>
           <Button variant={waiting ? 'secondary' : 'primary'} aria-pressed={!waiting} onClick={() => setWaiting(false)}>
-            {isResident ? 'My Invitations' : 'All'}
+            {isResident ? t.myInvitations : t.all}
           </Button>
           <Button variant={waiting ? 'primary' : 'secondary'} aria-pressed={waiting} onClick={() => setWaiting(true)}>
-            Waiting for you
+            {t.waitingForYou}
           </Button>
         </div>
       )}
 
       <SearchField
-        label="Search visitors"
-        placeholder="Search by name or phone"
+        label={t.searchLabel}
+        placeholder={t.searchPlaceholder}
         value={search}
         onChange={setSearch}
         className="mb-6 max-w-md"
       />
 
       {query.isPending ? (
-        <PageSpinner label="Loading visitors" />
+        <PageSpinner label={t.loading} />
       ) : query.isError ? (
         <ErrorBox message={failureText(query.error)} onRetry={() => void query.refetch()} />
       ) : visitors.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white">
           <EmptyState
             icon={<UsersRound aria-hidden="true" className="size-6" />}
-            title={waiting ? 'Nobody is waiting for you' : 'No visitors found'}
-            hint={debouncedSearch ? 'Try another name or phone number.' : undefined}
+            title={waiting ? t.nobodyWaiting : t.noVisitors}
+            hint={debouncedSearch ? t.tryAnother : undefined}
           />
         </div>
       ) : (
@@ -121,11 +143,11 @@ export function VisitorListPage() {
           </ul>
           <div className="mt-6 flex flex-col items-center gap-3">
             <p className="text-sm text-slate-600" role="status">
-              Showing {visitors.length} of {total} {total === 1 ? 'visitor' : 'visitors'}
+              {t.showing({ shown: String(visitors.length) })(total)}
             </p>
             {query.hasNextPage && (
               <Button variant="secondary" size="lg" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Show more
+                {t.showMore}
               </Button>
             )}
           </div>

@@ -1,18 +1,27 @@
 /** Compact visitor displays: the list card and the dashboard row. */
-import { formatDisplayDate, type VisitorSummary } from '@gatehouse/shared';
+import type { VisitorSummary } from '@gatehouse/shared';
 import { CalendarDays, ChevronRight, Clock, Home, Phone } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { IconFact } from '../../components/IconFact';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useCommunityTimeZone } from '../../lib/time-zone';
-import { formatVisitWindow } from '../../lib/format';
+import { formatDate, formatVisitWindow } from '../../lib/format';
+import { i18n, params, useMessages } from '../../lib/i18n';
+
+const messages = i18n('VisitorSummary', {
+  date: 'Date',
+  time: 'Time',
+  house: 'House',
+  houseNumber: params('House {house}'),
+});
 
 /**
  * A card of the visitors list (product-spec §2): name, phone, date, time range, house
  * number and status; the whole card opens the visitor.
  */
 export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
+  const t = useMessages(messages);
   const timeZone = useCommunityTimeZone();
   return (
     <Link
@@ -32,11 +41,11 @@ export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
         <StatusBadge status={visitor.status} />
       </div>
       <dl className="grid grid-cols-1 gap-2 text-sm text-slate-700">
-        <IconFact icon={CalendarDays} term="Date">{formatDisplayDate(visitor.visitDate)}</IconFact>
-        <IconFact icon={Clock} term="Time">
+        <IconFact icon={CalendarDays} term={t.date}>{formatDate(visitor.visitDate)}</IconFact>
+        <IconFact icon={Clock} term={t.time}>
           {formatVisitWindow(visitor, timeZone)}
         </IconFact>
-        <IconFact icon={Home} term="House">House {visitor.houseId.houseNumber}</IconFact>
+        <IconFact icon={Home} term={t.house}>{t.houseNumber({ house: visitor.houseId.houseNumber })}</IconFact>
       </dl>
     </Link>
   );
@@ -44,6 +53,7 @@ export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
 
 /** A row of the dashboard's recent-visitors card; the whole row opens the visitor (product-spec §2). */
 export function VisitorRow({ visitor }: { visitor: VisitorSummary }) {
+  const t = useMessages(messages);
   const timeZone = useCommunityTimeZone();
   return (
     <li>
@@ -54,11 +64,11 @@ export function VisitorRow({ visitor }: { visitor: VisitorSummary }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-slate-900">{visitor.name}</p>
           <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
-            <span>{formatDisplayDate(visitor.visitDate)}</span>
+            <span>{formatDate(visitor.visitDate)}</span>
             <span aria-hidden="true">·</span>
             <span>{formatVisitWindow(visitor, timeZone)}</span>
             <span aria-hidden="true">·</span>
-            <span>House {visitor.houseId.houseNumber}</span>
+            <span>{t.houseNumber({ house: visitor.houseId.houseNumber })}</span>
           </p>
         </div>
         <StatusBadge status={visitor.status} />

@@ -1,0 +1,99 @@
+/**
+ * Languages (usable-by-everyone issue): the browser's language by default, a picker in the
+ * profile that outlasts a reload, dates and money through Intl in the chosen language,
+ * server errors in it by their code, and axe with no serious or critical violation on the
+ * main guard and resident screens in Spanish and Hindi (screenshots in test-results).
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+import { GUARD, RESIDENT, screenshot, signIn, violations } from './support';
+
+/** Spanish texts the tests look for (apps/web/src/locales/es). */
+const SPANISH = {
+  signInHeading: 'Iniciar sesión',
+  emailLabel: 'Correo electrónico',
+  passwordLabel: 'Contraseña',
+  signInButton: 'Iniciar sesión',
+  invalidCredentials: 'Correo electrónico o contraseña no válidos',
+};
+
+/** Each screen's English heading, which must not be left on the translated screen. */
+const ENGLISH_HEADINGS: Record<string, RegExp> = {
+  '/guard/dashboard': /^Active Visitors$/,
+  '/guard/scan': /^Scan QR$/,
+  '/guard/walk-in': /^New Walk-in$/,
+  '/visitors': /^(All Visitors|My Invitations)$/,
+  '/dashboard': /^Welcome back/,
+  '/visitors/create': /^New Invitation$/,
+  '/payments': /^Payments$/,
+  '/profile': /^My Profile$/,
+};
+
+/** Waits until the screen has settled (its heading shown, no spinner left). */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Signs in (in English), then shows the app in `language` as the profile's picker keeps it. */
+async function signInIn(page: Page, account: typeof RESIDENT, language: 'es' | 'hi'): Promise<void> {
+  await signIn(page, account);
+  await page.evaluate((code) => localStorage.setItem('language', code), language);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+test('a browser set to Spanish gets the sign-in screen in Spanish, and a refused sign-in says why in Spanish', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-MX' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1, name: SPANISH.signInHeading })).toBeVisible();
+  await page.getByLabel(SPANISH.emailLabel).fill(RESIDENT.email);
+  await page.getByLabel(SPANISH.passwordLabel).fill('not-the-password');
+  await page.getByRole('button', { name: SPANISH.signInButton }).click();
+  await expect(page.getByRole('alert')).toContainText(SPANISH.invalidCredentials);
+  await screenshot(page, 'language-es-login-error');
+  await context.close();
+});
+
+test('the profile picker switches to Hindi and back, and the choice outlasts a reload', async ({ page }) => {
+  await signIn(page, RESIDENT);
+  await page.goto('/profile');
+  await page.getByRole('radio', { name: 'हिन्दी' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'हिन्दी' })).toBeChecked();
+  await expect(page.getByRole('button', { name: /निवासी/ })).toBeVisible();
+  await page.getByRole('radio', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+});
+
+for (const language of ['es', 'hi'] as const) {
+  test(`the main guard and resident screens pass axe in ${language === 'es' ? 'Spanish' : 'Hindi'}`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    for (const [account, screens] of [
+      [GUARD, ['/guard/dashboard', '/guard/scan', '/guard/walk-in', '/visitors']],
+      [RESIDENT, ['/dashboard', '/visitors', '/visitors/create', '/payments', '/profile']],
+    ] as const) {
+      for (const size of [
+        { name: 'phone', width: 390, height: 844 },
+        { name: 'tablet-landscape', width: 1024, height: 768 },
+      ]) {
+        const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+        const page = await context.newPage();
+        await signInIn(page, account, language);
+        for (const screen of screens) {
+          await page.goto(screen);
+          await settled(page);
+          // Nothing of the screen is left in English: its main heading is translated.
+          await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(ENGLISH_HEADINGS[screen] ?? /^\s*$/);
+          expect(await violations(page), `${screen} at ${size.name} in ${language}`).toEqual([]);
+          await screenshot(page, `language-${language}-${account.firstName.toLowerCase()}-${size.name}${screen.replaceAll('/', '-')}`);
+        }
+        await context.close();
+      }
+    }
+  });
+}

@@ -1,0 +1,260 @@
+/**
+ * Spanish texts of errors (lib/i18n.ts `translateServerError`, `translateValidation`):
+ * - `errorCodes`: a general sentence for each stable error code (integrations.md §2), used
+ *   when the server's text is not one of `serverTexts` (texts built with values);
+ * - `serverTexts`: the server's fixed English texts and the web app's own failure texts,
+ *   keyed by the exact English words;
+ * - `validation`: every message of the shared zod schemas, keyed by the exact English words.
+ * test/i18n-errors.test.ts checks that nothing is missing.
+ */
+import type { Catalog } from '../../lib/i18n';
+
+export default {
+  errorCodes: {
+    VALIDATION_FAILED: 'Algunos datos no son válidos. Revísalos e inténtalo de nuevo.',
+    BAD_REQUEST: 'No se pudo procesar la solicitud.',
+    UNAUTHENTICATED: 'Tu sesión no es válida o ya expiró. Inicia sesión de nuevo.',
+    INVALID_CREDENTIALS: 'El correo electrónico o la contraseña no son correctos.',
+    FORBIDDEN: 'No tienes permiso para hacer esto.',
+    ACCOUNT_INACTIVE: 'Tu cuenta está desactivada.',
+    NOT_FOUND: 'No se encontró lo que buscas, o no tienes acceso a ello.',
+    METHOD_NOT_ALLOWED: 'Esta operación no está permitida.',
+    INVALID_TRANSITION: 'Esta acción no es posible ahora por su estado o su horario.',
+    CONFLICT: 'Esta acción entra en conflicto con datos existentes.',
+    BLOCKLISTED: 'Este visitante está en la lista de bloqueo de la comunidad.',
+    PAYLOAD_TOO_LARGE: 'La solicitud es demasiado grande.',
+    UNSUPPORTED_MEDIA_TYPE: 'Este tipo de contenido no es compatible.',
+    IDEMPOTENCY_KEY_REUSED: 'Esta solicitud ya se envió antes con otros datos.',
+    RATE_LIMITED: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+    UNAVAILABLE: 'El servicio no está disponible por ahora. Inténtalo de nuevo en unos momentos.',
+    INTERNAL: 'Ocurrió un error en el servidor.',
+  },
+
+  serverTexts: {
+    // The server's fixed texts (packages/api, apps/server).
+    'You can only invite visitors to your own house':
+      'Solo puedes invitar visitantes a tu propia casa',
+    'House not found': 'No se encontró la casa',
+    'Visitor not found': 'No se encontró al visitante',
+    'Invalid or expired QR code': 'Código QR no válido o vencido',
+    'Email is already registered': 'El correo electrónico ya está registrado',
+    'User not found': 'No se encontró al usuario',
+    'The community must keep at least one active admin':
+      'La comunidad debe conservar al menos un administrador activo',
+    'You cannot change your own role or active state':
+      'No puedes cambiar tu propio rol ni tu estado activo',
+    'You can only change your own name and phone': 'Solo puedes cambiar tu nombre y tu teléfono',
+    'Payment not found': 'No se encontró el pago',
+    'Vehicle not found': 'No se encontró el vehículo',
+    'Owner not found': 'No se encontró al propietario',
+    'Resident not found': 'No se encontró al residente',
+    'Photo not found': 'No se encontró la foto',
+    'You can only add vehicles to your own house': 'Solo puedes agregar vehículos a tu propia casa',
+    'Only the owner of this vehicle or an admin can change it':
+      'Solo el propietario de este vehículo o un administrador puede cambiarlo',
+    'Only an admin can create guard or admin accounts':
+      'Solo un administrador puede crear cuentas de guardia o de administrador',
+    'Invalid email or password': 'Correo electrónico o contraseña no válidos',
+    'Account is inactive': 'La cuenta está inactiva',
+    'House cannot be deleted while it has residents, vehicles, visitors or payments':
+      'No se puede eliminar la casa mientras tenga residentes, vehículos, visitantes o pagos',
+    'Live updates are not available': 'Las actualizaciones en vivo no están disponibles',
+    'Authentication required': 'Debes iniciar sesión',
+    // `Only ${roles} can do this` for each role list of the access matrix (packages/api/src/access.ts).
+    'Only admins can do this': 'Solo los administradores pueden hacer esto',
+    'Only guards and admins can do this':
+      'Solo los guardias y los administradores pueden hacer esto',
+    'Only residents and admins can do this':
+      'Solo los residentes y los administradores pueden hacer esto',
+    'Only residents, guards and admins can do this':
+      'Solo los residentes, los guardias y los administradores pueden hacer esto',
+    // Business rules on a field (validationError).
+    'Visit date cannot be in the past': 'La fecha de visita no puede estar en el pasado',
+    'Visit date can be at most one year ahead':
+      'La fecha de visita puede ser como máximo dentro de un año',
+    'End time has already passed': 'La hora de fin ya pasó',
+    'A reason is required when the gate approves a walk-in':
+      'Se requiere un motivo cuando la portería aprueba una visita sin invitación',
+    'Current password is incorrect': 'La contraseña actual es incorrecta',
+    'Photo must be a JPEG of at most 200 KB': 'La foto debe ser un JPEG de 200 KB como máximo',
+    // The HTTP layer's own answers.
+    'Internal server error': 'Error interno del servidor',
+    'Service temporarily unavailable': 'Servicio no disponible temporalmente',
+    'Unsupported content type: send JSON (application/json)':
+      'Tipo de contenido no compatible: envía JSON (application/json)',
+    'Not found': 'No encontrado',
+    'Bad request': 'Solicitud incorrecta',
+    'Malformed JSON in request body': 'El cuerpo de la solicitud tiene un JSON mal formado',
+    'Method not allowed': 'Método no permitido',
+    'Request body too large': 'El cuerpo de la solicitud es demasiado grande',
+    'Request body is empty: send a JSON object':
+      'El cuerpo de la solicitud está vacío: envía un objeto JSON',
+    'Request body must be a JSON object': 'El cuerpo de la solicitud debe ser un objeto JSON',
+    'Invalid input': 'Datos no válidos',
+    // The web app's own failure texts (lib/errors.ts, lib/failures.ts, lib/trpc.ts, lib/session.tsx).
+    'An error occurred': 'Ocurrió un error',
+    'Request timeout': 'Se agotó el tiempo de espera',
+    'Network error': 'Error de red',
+    'Cannot reach the server. Check the connection and try again.':
+      'No se puede conectar con el servidor. Revisa la conexión e inténtalo de nuevo.',
+    'The server did not answer in time. Try again.':
+      'El servidor no respondió a tiempo. Inténtalo de nuevo.',
+    'Login failed': 'No se pudo iniciar sesión',
+    'Signup failed': 'No se pudo crear la cuenta',
+    // Browsers' words for a request that got no answer (Chrome, Firefox, Safari).
+    'Failed to fetch':
+      'No se puede conectar con el servidor. Revisa la conexión e inténtalo de nuevo.',
+    'NetworkError when attempting to fetch resource.':
+      'No se puede conectar con el servidor. Revisa la conexión e inténtalo de nuevo.',
+    'Load failed': 'No se puede conectar con el servidor. Revisa la conexión e inténtalo de nuevo.',
+  },
+
+  validation: {
+    // Required fields.
+    'Name is required': 'El nombre es obligatorio',
+    'Visitor name is required': 'El nombre del visitante es obligatorio',
+    'Email is required': 'El correo electrónico es obligatorio',
+    'Password is required': 'La contraseña es obligatoria',
+    'Current password is required': 'La contraseña actual es obligatoria',
+    'Phone number is required': 'El número de teléfono es obligatorio',
+    'House number is required': 'El número de casa es obligatorio',
+    'Block is required': 'El bloque es obligatorio',
+    'Street is required': 'La calle es obligatoria',
+    'Owner is required': 'El propietario es obligatorio',
+    'User is required': 'El usuario es obligatorio',
+    'License plate is required': 'La placa es obligatoria',
+    'Make is required': 'La marca es obligatoria',
+    'Model is required': 'El modelo es obligatorio',
+    'Color is required': 'El color es obligatorio',
+    'Visit date is required': 'La fecha de visita es obligatoria',
+    'Start time is required': 'La hora de inicio es obligatoria',
+    'End time is required': 'La hora de fin es obligatoria',
+    'Visitor id is required': 'El identificador del visitante es obligatorio',
+    'Amount is required': 'El monto es obligatorio',
+    'Please select a house': 'Selecciona una casa',
+    'Please enter a token': 'Ingresa un token',
+
+    // Formats and rules.
+    'Invalid email format': 'Formato de correo electrónico no válido',
+    'Invalid phone number format': 'Formato de número de teléfono no válido',
+    'Password must be at least 6 characters': 'La contraseña debe tener al menos 6 caracteres',
+    'Name must be at least 2 characters': 'El nombre debe tener al menos 2 caracteres',
+    'Passwords do not match': 'Las contraseñas no coinciden',
+    'Current password is incorrect': 'La contraseña actual es incorrecta',
+    'Visit date must be a date (YYYY-MM-DD)': 'La fecha de visita debe ser una fecha (AAAA-MM-DD)',
+    'Due date must be a date (YYYY-MM-DD)':
+      'La fecha de vencimiento debe ser una fecha (AAAA-MM-DD)',
+    'Start time must be a time (HH:MM)': 'La hora de inicio debe ser una hora (HH:MM)',
+    'End time must be a time (HH:MM)': 'La hora de fin debe ser una hora (HH:MM)',
+    'End time must be after start time': 'La hora de fin debe ser posterior a la hora de inicio',
+    'Amount must be a number': 'El monto debe ser un número',
+    'Amount must be greater than 0': 'El monto debe ser mayor que 0',
+    'Amount must be at most 1,000,000': 'El monto debe ser como máximo 1,000,000',
+    'Amount must have at most 2 decimals': 'El monto puede tener como máximo 2 decimales',
+    'Type must be maintenance, amenity, fine or other':
+      'El tipo debe ser mantenimiento, amenidad, multa u otro',
+    'Photo must be a JPEG of at most 200 KB': 'La foto debe ser un JPEG de 200 KB como máximo',
+    'Invalid role': 'Rol no válido',
+    'Invalid status': 'Estado no válido',
+    'Invalid payment status': 'Estado de pago no válido',
+    'Invalid action': 'Acción no válida',
+    'Invalid actor': 'Usuario no válido',
+    'Invalid target': 'Elemento no válido',
+    'Invalid push endpoint': 'Dirección de notificaciones push no válida',
+    'House must be an id': 'La casa debe ser un identificador',
+
+    // Business rules on a field, checked by the server (validationError).
+    'Visit date cannot be in the past': 'La fecha de visita no puede estar en el pasado',
+    'Visit date can be at most one year ahead':
+      'La fecha de visita puede ser como máximo dentro de un año',
+    'End time has already passed': 'La hora de fin ya pasó',
+    'A reason is required when the gate approves a walk-in':
+      'Se requiere un motivo cuando la portería aprueba una visita sin invitación',
+
+    // Ids that are not found.
+    'Not found': 'No encontrado',
+    'House not found': 'No se encontró la casa',
+    'User not found': 'No se encontró al usuario',
+    'Resident not found': 'No se encontró al residente',
+    'Vehicle not found': 'No se encontró el vehículo',
+    'Visitor not found': 'No se encontró al visitante',
+    'Payment not found': 'No se encontró el pago',
+    'Notification not found': 'No se encontró la notificación',
+
+    // Too long: `<Field> must be at most N characters`.
+    'Name must be at most 100 characters': 'El nombre debe tener como máximo 100 caracteres',
+    'Email must be at most 254 characters':
+      'El correo electrónico debe tener como máximo 254 caracteres',
+    'Password must be at most 128 characters':
+      'La contraseña debe tener como máximo 128 caracteres',
+    'House number must be at most 20 characters':
+      'El número de casa debe tener como máximo 20 caracteres',
+    'Block must be at most 20 characters': 'El bloque debe tener como máximo 20 caracteres',
+    'Street must be at most 200 characters': 'La calle debe tener como máximo 200 caracteres',
+    'License plate must be at most 16 characters': 'La placa debe tener como máximo 16 caracteres',
+    'Vehicle license plate must be at most 16 characters':
+      'La placa del vehículo debe tener como máximo 16 caracteres',
+    'Make must be at most 50 characters': 'La marca debe tener como máximo 50 caracteres',
+    'Model must be at most 50 characters': 'El modelo debe tener como máximo 50 caracteres',
+    'Color must be at most 50 characters': 'El color debe tener como máximo 50 caracteres',
+    'Purpose must be at most 500 characters': 'El propósito debe tener como máximo 500 caracteres',
+    'Description must be at most 500 characters':
+      'La descripción debe tener como máximo 500 caracteres',
+    'Notes must be at most 1000 characters': 'Las notas deben tener como máximo 1000 caracteres',
+    'Reason must be at most 200 characters': 'El motivo debe tener como máximo 200 caracteres',
+    'Search text must be at most 100 characters':
+      'El texto de búsqueda debe tener como máximo 100 caracteres',
+
+    // Characters that cannot be stored: `<Field> contains characters that cannot be stored`.
+    'Name contains characters that cannot be stored':
+      'El nombre contiene caracteres que no se pueden guardar',
+    'Password contains characters that cannot be stored':
+      'La contraseña contiene caracteres que no se pueden guardar',
+    'House number contains characters that cannot be stored':
+      'El número de casa contiene caracteres que no se pueden guardar',
+    'Block contains characters that cannot be stored':
+      'El bloque contiene caracteres que no se pueden guardar',
+    'Street contains characters that cannot be stored':
+      'La calle contiene caracteres que no se pueden guardar',
+    'License plate contains characters that cannot be stored':
+      'La placa contiene caracteres que no se pueden guardar',
+    'Vehicle license plate contains characters that cannot be stored':
+      'La placa del vehículo contiene caracteres que no se pueden guardar',
+    'Make contains characters that cannot be stored':
+      'La marca contiene caracteres que no se pueden guardar',
+    'Model contains characters that cannot be stored':
+      'El modelo contiene caracteres que no se pueden guardar',
+    'Color contains characters that cannot be stored':
+      'El color contiene caracteres que no se pueden guardar',
+    'Purpose contains characters that cannot be stored':
+      'El propósito contiene caracteres que no se pueden guardar',
+    'Description contains characters that cannot be stored':
+      'La descripción contiene caracteres que no se pueden guardar',
+    'Notes contains characters that cannot be stored':
+      'Las notas contienen caracteres que no se pueden guardar',
+    'Reason contains characters that cannot be stored':
+      'El motivo contiene caracteres que no se pueden guardar',
+    'Search text contains characters that cannot be stored':
+      'El texto de búsqueda contiene caracteres que no se pueden guardar',
+
+    // Not text: `<Field> must be text`.
+    'Purpose must be text': 'El propósito debe ser texto',
+    'Vehicle license plate must be text': 'La placa del vehículo debe ser texto',
+    'Description must be text': 'La descripción debe ser texto',
+    'Notes must be text': 'Las notas deben ser texto',
+    'Reason must be text': 'El motivo debe ser texto',
+
+    // Parameters of the API (their names stay as they are).
+    'q must be text': 'q debe ser texto',
+    'limit must be a number': 'limit debe ser un número',
+    'limit must be a whole number': 'limit debe ser un número entero',
+    'offset must be a number': 'offset debe ser un número',
+    'offset must be a whole number': 'offset debe ser un número entero',
+    'offset must not be negative': 'offset no puede ser negativo',
+    'offset is too large': 'offset es demasiado grande',
+    'isActive must be true or false': 'isActive debe ser true o false',
+    'walkIns must be true or false': 'walkIns debe ser true o false',
+    'checkIns must be true or false': 'checkIns debe ser true o false',
+    'checkOuts must be true or false': 'checkOuts debe ser true o false',
+  },
+} satisfies Catalog;
