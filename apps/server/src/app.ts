@@ -16,7 +16,9 @@ import {
   createCaller,
   createInnerContext,
   describeError,
+  errorCodeOf,
   FailedScanLog,
+  httpError,
   restRoutes,
   sessionResolver,
   UNAVAILABLE_MESSAGE,
@@ -27,11 +29,12 @@ import {
   type AuthenticatedSession,
   type AuthRateLimits,
   type Context,
+  type ErrorDetail,
   type RestRoute,
   type ServiceConfig,
 } from '@gatehouse/api';
 import type { Database } from '@gatehouse/db';
-import { PHOTO_MAX_BYTES, PHOTO_MESSAGE } from '@gatehouse/shared';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGE, type ErrorCode } from '@gatehouse/shared';
 import { isTrackedEnvelope } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -82,9 +85,22 @@ export function envelope(data: unknown) {
   return { success: true, data, error: null };
 }
 
-function errorEnvelope(message: string, details?: unknown) {
-  return details ? { success: false, data: null, error: message, details } : { success: false, data: null, error: message };
+/**
+ * The error envelope of server-contract §1 with the stable code of integrations §2:
+ * `{success: false, data: null, error, code}`, plus `details` (`[{path, message}]`) when
+ * given. `code` defaults to the general code of `status` (`errorCodeOf`), so the answers
+ * the server makes itself (unknown path, 413, 415, 429, health) get theirs from the same
+ * table as the procedures' errors.
+ */
+export function errorEnvelope(status: number, message: string, options: { code?: ErrorCode; details?: ErrorDetail[] } = {}) {
+  const code = options.code ?? errorCodeOf(status);
+  return options.details
+    ? { success: false, data: null, error: message, code, details: options.details }
+    : { success: false, data: null, error: message, code };
 }
+
+/** Answers `status` with the error envelope of `message` (the status's general code). */
+const refuse = (reply: FastifyReply, status: number, message: string) => reply.code(status).send(errorEnvelope(status, message));
 
 /** `Authorization: Bearer <token>` → the token, else null. */
 export function bearerTokenOf(request: FastifyRequest): string | null {
@@ -122,7 +138,7 @@ export async function buildApp(options: AppOptions) {
     // exist, so 404 in the envelope (server-contract §1: a malformed id is 404).
     frameworkErrors: (error, _request, reply) => {
       const badUrl = error.code === 'FST_ERR_BAD_URL';
-      void (reply as FastifyReply).code(badUrl ? 404 : 400).send(errorEnvelope(badUrl ? 'Not found' : 'Bad request'));
+      void refuse(reply as FastifyReply, badUrl ? 404 : 400, badUrl ? 'Not found' : 'Bad request');
     },
   });
 
@@ -231,7 +247,9 @@ export async function buildApp(options: AppOptions) {
     const described = describeError(error);
     if (described.status >= 500 && described.status !== 503) reply.log.error({ err: error }, 'request failed');
     if (described.retryAfterSeconds !== undefined) reply.header('Retry-After', String(described.retryAfterSeconds));
-    return reply.code(described.status).send(errorEnvelope(described.message, described.details));
+    return reply
+      .code(described.status)
+      .send(errorEnvelope(described.status, described.message, { code: described.code, ...(described.details ? { details: described.details } : {}) }));
   };
 
   // API JSON over 1 KB is compressed when the client accepts it (performance spec). The
@@ -257,26 +275,26 @@ export async function buildApp(options: AppOptions) {
       reply
         .code(429)
         .header('Retry-After', String(retryAfterSeconds))
-        .send(errorEnvelope(`Too many requests, try again in ${retryAfterSeconds} s`)),
+        .send(errorEnvelope(429, `Too many requests, try again in ${retryAfterSeconds} s`)),
   });
 
   // Errors Fastify raises itself: malformed JSON, a body over the limit, a wrong content type.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-      return reply.code(413).send(errorEnvelope('Request body too large'));
+      return refuse(reply, 413, 'Request body too large');
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return reply.code(415).send(errorEnvelope(UNSUPPORTED_MEDIA_TYPE_MESSAGE));
+      return refuse(reply, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(errorEnvelope('Request body is empty: send a JSON object'));
+      return refuse(reply, 400, 'Request body is empty: send a JSON object');
     }
     if (status === 400 && (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP'))) {
-      return reply.code(400).send(errorEnvelope('Malformed JSON in request body'));
+      return refuse(reply, 400, 'Malformed JSON in request body');
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(errorEnvelope(status === 404 ? 'Not found' : 'Bad request'));
+      return refuse(reply, status, status === 404 ? 'Not found' : 'Bad request');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, error);
@@ -287,7 +305,7 @@ export async function buildApp(options: AppOptions) {
   // issue, item 7: tRPC would answer it as a call without a content type).
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS' && request.url.startsWith('/trpc')) {
-      return reply.code(404).send(errorEnvelope('Not found'));
+      return refuse(reply, 404, 'Not found');
     }
   });
   await app.register(fastifyTRPCPlugin, {
@@ -333,7 +351,7 @@ export async function buildApp(options: AppOptions) {
       url: route.path,
       handler: async (request, reply) => {
         if (route.takesBody && request.body !== undefined && request.body !== null && !isPlainObject(request.body)) {
-          return reply.code(400).send(errorEnvelope('Request body must be a JSON object'));
+          return refuse(reply, 400, 'Request body must be a JSON object');
         }
         try {
           const result = await callProcedure(request, route);
@@ -414,11 +432,12 @@ export async function buildApp(options: AppOptions) {
         method: route.method,
         url: route.path,
         errorHandler: (error: Error & { statusCode?: number; code?: string }, request, reply) => {
+          // Over the photo's limit: the photo rule refuses it, as the procedure would (400 VALIDATION_FAILED).
           if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-            return reply.code(400).send(errorEnvelope(PHOTO_MESSAGE));
+            return sendError(reply, httpError(400, PHOTO_MESSAGE, { field: 'jpeg' }));
           }
           if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
-            return reply.code(415).send(errorEnvelope(PHOTO_MESSAGE));
+            return refuse(reply, 415, PHOTO_MESSAGE);
           }
           request.log.error({ err: error }, 'unhandled error');
           return sendError(reply, error);
@@ -427,7 +446,7 @@ export async function buildApp(options: AppOptions) {
           const sendsBody = route.method !== 'GET';
           if (sendsBody && !Buffer.isBuffer(request.body)) {
             // No body, or no Content-Type: the parser never ran.
-            return reply.code(415).send(errorEnvelope(PHOTO_MESSAGE));
+            return refuse(reply, 415, PHOTO_MESSAGE);
           }
           try {
             const result = await callProcedure(request, route, sendsBody ? (request.body as Buffer) : undefined);
@@ -453,7 +472,7 @@ export async function buildApp(options: AppOptions) {
       return reply
         .code(503)
         .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send(errorEnvelope(UNAVAILABLE_MESSAGE));
+        .send(errorEnvelope(503, UNAVAILABLE_MESSAGE));
     }
   });
 
@@ -489,7 +508,7 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api') || url.startsWith('/trpc')) {
-      return reply.code(404).send(errorEnvelope('Not found'));
+      return refuse(reply, 404, 'Not found');
     }
     if (serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: client-side routes load the app, which routes them.

@@ -6,6 +6,7 @@
  */
 import { createMemoryAuthRateLimits, restRoutes } from '@gatehouse/api';
 import { migrateDatabase, openDatabase, User, type Database } from '@gatehouse/db';
+import { ERROR_CODE_STATUS, isErrorCode } from '@gatehouse/shared';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +114,7 @@ describe('hostile input over every REST path and tRPC', () => {
   const expectEnvelope = (response: { statusCode: number; body: string; headers: Record<string, unknown> }, what: string) => {
     expect(response.statusCode, `${what} → ${response.statusCode} ${response.body.slice(0, 200)}`).toBeLessThan(500);
     expect(String(response.headers['content-type'])).toMatch(/application\/json/);
-    const body = JSON.parse(response.body) as { success: unknown; data: unknown; error: unknown };
+    const body = JSON.parse(response.body) as { success: unknown; data: unknown; error: unknown; code?: unknown; details?: unknown };
     expect(typeof body.success, what).toBe('boolean');
     if (body.success) {
       expect(body.error).toBeNull();
@@ -121,6 +122,10 @@ describe('hostile input over every REST path and tRPC', () => {
       expect(body.data).toBeNull();
       expect(typeof body.error, what).toBe('string');
       expect(body.error as string).not.toMatch(/\bat \S+:\d+|\/work\/|node_modules|\bselect \S+ from\b|\binsert into\b|\bupdate \S+ set\b/i);
+      // A code of integrations §2 whose status is the answer's; VALIDATION_FAILED names its fields.
+      expect(isErrorCode(body.code), `${what}: code ${String(body.code)}`).toBe(true);
+      expect(ERROR_CODE_STATUS[body.code as keyof typeof ERROR_CODE_STATUS], what).toBe(response.statusCode);
+      if (body.code === 'VALIDATION_FAILED') expect(Array.isArray(body.details) && body.details.length > 0, what).toBe(true);
     }
   };
 
@@ -189,6 +194,11 @@ describe('hostile input over every REST path and tRPC', () => {
             });
         expect(response.statusCode, `${procedure} ${response.body.slice(0, 200)}`).toBeLessThan(500);
         expect(response.body).not.toMatch(/node_modules|\/work\/|stack/i);
+        // Every error of the answer carries the stable code of its status as data.errorCode.
+        const answers = [response.json()].flat() as Array<{ error?: { data: { errorCode: string; httpStatus: number } } }>;
+        for (const answer of answers) {
+          if (answer.error) expect(ERROR_CODE_STATUS[answer.error.data.errorCode as keyof typeof ERROR_CODE_STATUS], procedure).toBe(answer.error.data.httpStatus);
+        }
       }),
       { numRuns: 200 },
     );

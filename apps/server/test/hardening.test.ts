@@ -129,9 +129,11 @@ describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
       expect((await from('10.20.0.1', '/api/houses', tokens.resident)).statusCode).toBe(200);
       const refused = await from('10.20.0.1', '/api/auth/me', tokens.resident);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ success: false, data: null, error: expect.stringMatching(/^Too many requests, try again in \d+ s$/) });
+      expect(refused.json()).toEqual({ success: false, data: null, error: expect.stringMatching(/^Too many requests, try again in \d+ s$/), code: 'RATE_LIMITED' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await from('10.20.0.1', '/trpc/auth.me', tokens.resident)).statusCode).toBe(429);
+      const refusedCall = await from('10.20.0.1', '/trpc/auth.me', tokens.resident);
+      expect(refusedCall.statusCode).toBe(429);
+      expect(refusedCall.json()).toMatchObject({ success: false, data: null, code: 'RATE_LIMITED' });
       // Anonymous requests count too, and the health check stays open.
       expect((await from('10.20.0.1', '/api/auth/me')).statusCode).toBe(429);
       expect((await from('10.20.0.1', '/api/health')).statusCode).toBe(200);
@@ -180,11 +182,12 @@ describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
     const textPlain = await inject(app, { method: 'POST', url: '/trpc/auth.login', headers: { 'content-type': 'text/plain' }, payload: body });
     expect(textPlain.statusCode).toBe(415);
     expect(textPlain.body).toContain('Unsupported content type');
+    expect(textPlain.json()).toMatchObject({ error: { data: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415 } } });
     const noType = await inject(app, { method: 'POST', url: '/trpc/auth.login', payload: body, headers: { 'content-type': '' } });
     expect([400, 415]).toContain(noType.statusCode);
     const options = await inject(app, { method: 'OPTIONS', url: '/trpc/auth.login' });
     expect(options.statusCode).toBe(404);
-    expect(options.json()).toEqual({ success: false, data: null, error: 'Not found' });
+    expect(options.json()).toEqual({ success: false, data: null, error: 'Not found', code: 'NOT_FOUND' });
     expect(logs).not.toMatch(/"stack"|\n\s+at /);
     expect(logs).not.toMatch(/"level":50/);
   });
@@ -196,7 +199,7 @@ describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
     ] as const) {
       const response = await inject(app, { method: 'GET', url: `/api/audit?${query}`, token: tokens.admin });
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, data: null, error: message });
+      expect(response.json()).toMatchObject({ success: false, data: null, error: message, code: 'VALIDATION_FAILED' });
     }
   });
 
@@ -208,7 +211,13 @@ describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
     const other = (login.json() as { data: { token: string } }).data.token;
     const wrong = await inject(app, { method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword: 'nope-nope', newPassword: 'changed-pass' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ success: false, data: null, error: 'Current password is incorrect' });
+    expect(wrong.json()).toEqual({
+      success: false,
+      data: null,
+      error: 'Current password is incorrect',
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+    });
     const changed = await inject(app, { method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword: PASSWORD, newPassword: 'changed-pass' } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ success: true, data: { revoked: 1 }, error: null });

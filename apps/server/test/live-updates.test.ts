@@ -118,11 +118,14 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
     it('refuses other types (415), non-JPEG bytes and more than 204,800 bytes (400), in the photo’s words', async () => {
       const visitor = await walkIn();
       const message = 'Photo must be a JPEG of at most 200 KB';
-      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: jpeg(204_801) })).toMatchObject({ status: 400, body: { error: message } });
-      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: Buffer.from('GIF89a not a jpeg') })).toMatchObject({ status: 400, body: { error: message } });
-      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: jpeg(), type: 'image/png' })).toMatchObject({ status: 415, body: { error: message } });
-      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, body: { jpeg: 'x' } })).toMatchObject({ status: 415, body: { error: message } });
-      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard })).toMatchObject({ status: 415, body: { error: message } });
+      // 400 VALIDATION_FAILED naming the photo (integrations §2), whether the server's body limit or the procedure refuses it.
+      const refusedPhoto = { status: 400, body: { error: message, code: 'VALIDATION_FAILED', details: [{ path: 'jpeg', message }] } };
+      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: jpeg(204_801) })).toMatchObject(refusedPhoto);
+      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: Buffer.from('GIF89a not a jpeg') })).toMatchObject(refusedPhoto);
+      const wrongType = { status: 415, body: { error: message, code: 'UNSUPPORTED_MEDIA_TYPE' } };
+      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: jpeg(), type: 'image/png' })).toMatchObject(wrongType);
+      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, body: { jpeg: 'x' } })).toMatchObject(wrongType);
+      expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard })).toMatchObject(wrongType);
       expect(await call('PUT', '/api/visitors/00000000-0000-4000-8000-000000000000/photo', { token: tokens.guard, raw: jpeg() })).toMatchObject({ status: 404, body: { error: 'Visitor not found' } });
       expect((await ok('GET', `/api/visitors/${visitor.id}`, { token: tokens.admin })).hasPhoto).toBe(false);
       // The 100 KB limit still holds for JSON.
@@ -136,7 +139,7 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
       await ok('POST', '/api/visitors/checkin-qr', { token: tokens.guard, body: { visitorId: visitor.id } });
       expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: jpeg() })).toMatchObject({
         status: 409,
-        body: { error: 'A photo can be added only while the visitor is pending or approved: status is checked-in' },
+        body: { error: 'A photo can be added only while the visitor is pending or approved: status is checked-in', code: 'INVALID_TRANSITION' },
       });
     });
   });
@@ -145,7 +148,7 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
     it('answers 401 in the JSON envelope without a valid token', async () => {
       const refused = await openSse(`${base}/api/events`, { token: 'not-a-token' });
       expect(refused.status).toBe(401);
-      expect(refused.error).toMatchObject({ success: false, data: null, error: 'Authentication required' });
+      expect(refused.error).toMatchObject({ success: false, data: null, error: 'Authentication required', code: 'UNAUTHENTICATED' });
       expect((await openSse(`${base}/api/events`)).status).toBe(401);
     });
 

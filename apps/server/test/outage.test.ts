@@ -79,10 +79,10 @@ describe.runIf(postgres)('database outage', () => {
     await proxy.cut();
     const health = await api(server.url, 'GET', '/api/health');
     expect(health.status).toBe(503);
-    expect(health.body).toEqual({ success: false, data: null, error: 'Service temporarily unavailable' });
+    expect(health.body).toEqual({ success: false, data: null, error: 'Service temporarily unavailable', code: 'UNAVAILABLE' });
     for (const response of [await login(), await api(server.url, 'GET', '/api/houses', { token })]) {
       expect(response.status).toBe(503);
-      expect(response.body.error).toBe('Service temporarily unavailable');
+      expect(response.body).toMatchObject({ error: 'Service temporarily unavailable', code: 'UNAVAILABLE' });
     }
 
     await proxy.open();
@@ -136,7 +136,7 @@ describe.runIf(postgres)('a database that refuses connections, and a held lock',
       await api(server.url, 'GET', '/api/health'),
     ]) {
       expect(response.status).toBe(503);
-      expect(response.body).toEqual({ success: false, data: null, error: 'Service temporarily unavailable' });
+      expect(response.body).toEqual({ success: false, data: null, error: 'Service temporarily unavailable', code: 'UNAVAILABLE' });
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     await adminQuery(`alter database "${name()}" with allow_connections true`);
@@ -156,7 +156,7 @@ describe.runIf(postgres)('a database that refuses connections, and a held lock',
       const response = await api(server.url, 'GET', '/api/houses', { token });
       const waited = Date.now() - started;
       expect(response.status).toBe(503);
-      expect(response.body.error).toBe('Service temporarily unavailable');
+      expect(response.body).toMatchObject({ error: 'Service temporarily unavailable', code: 'UNAVAILABLE' });
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       // The lock timeout is 0.8 s: well under the 19 s a held lock used to cost.
       expect(waited).toBeLessThan(5_000);

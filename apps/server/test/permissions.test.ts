@@ -6,6 +6,7 @@
  */
 import { createMemoryAuthRateLimits, restRoutes } from '@gatehouse/api';
 import { User } from '@gatehouse/db';
+import { ERROR_CODE_STATUS, type ErrorCode } from '@gatehouse/shared';
 import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +272,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       actual[caller] = response.status;
       expected[caller] = row.expected[index]!;
       expect(response.body.success).toBe(response.status < 400);
+      // Every refusal carries the stable code of its status (integrations §2).
+      if (response.status >= 400) expect(ERROR_CODE_STATUS[(response.body as { code?: ErrorCode }).code!], `${caller} ${call.url}`).toBe(response.status);
     }
     expect(actual).toEqual(expected);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { createMemoryAuthRateLimits, restRoutes } from '@gatehouse/api';
 import { User } from '@gatehouse/db';
+import { ERROR_CODE_STATUS, isErrorCode, type ErrorCode } from '@gatehouse/shared';
 import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,18 +37,30 @@ describe.each(legs)('REST mapping on $name', (leg) => {
       ...(options.payload !== undefined ? { payload: options.payload } : {}),
     });
 
-  const json = (response: LightMyRequestResponse) => response.json() as { success: boolean; data: any; error: string | null };
+  const json = (response: LightMyRequestResponse) =>
+    response.json() as { success: boolean; data: any; error: string | null; code?: ErrorCode; details?: Array<{ path: string; message: string }> };
 
-  const expectEnvelope = (response: LightMyRequestResponse, status: number, error?: string | RegExp) => {
+  /**
+   * Checks the envelope of server-contract §1: on an error, `error` is the text (matching
+   * `error` when given) and `code` a code of integrations §2 whose status is the answer's
+   * (`code` when given); VALIDATION_FAILED always has details.
+   */
+  const expectEnvelope = (response: LightMyRequestResponse, status: number, error?: string | RegExp, code?: ErrorCode) => {
     const body = json(response);
     expect(response.statusCode, `${response.statusCode} ${response.body.slice(0, 200)}`).toBe(status);
     expect(response.headers['content-type']).toMatch(/application\/json/);
     if (status < 400) {
       expect(body).toMatchObject({ success: true, error: null });
+      expect(body).not.toHaveProperty('code');
     } else {
       expect(body).toMatchObject({ success: false, data: null });
       expect(typeof body.error).toBe('string');
-      if (error) expect(body.error).toMatch(error);
+      if (typeof error === 'string') expect(body.error).toBe(error);
+      else if (error) expect(body.error).toMatch(error);
+      expect(isErrorCode(body.code), `code ${body.code}`).toBe(true);
+      expect(ERROR_CODE_STATUS[body.code!], `${body.code} for ${status}`).toBe(status);
+      if (code) expect(body.code).toBe(code);
+      if (body.code === 'VALIDATION_FAILED') expect(body.details?.length).toBeGreaterThan(0);
     }
     return body;
   };
@@ -116,36 +129,36 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     const me = expectEnvelope(await call('GET', '/api/auth/me', { token: login.data.token }), 200);
     expect(me.data.user.id).toBe(ids.resident);
     expectEnvelope(await call('POST', '/api/auth/logout', { token: login.data.token }), 200);
-    expectEnvelope(await call('GET', '/api/auth/me', { token: login.data.token }), 401, 'Authentication required');
+    expectEnvelope(await call('GET', '/api/auth/me', { token: login.data.token }), 401, 'Authentication required', 'UNAUTHENTICATED');
     expectEnvelope(await call('POST', '/api/auth/logout', { token: login.data.token }), 200);
-    expectEnvelope(await call('POST', '/api/auth/login', { body: { email: 'rita@rest.example', password: 'wrong-one' } }), 401, 'Invalid email or password');
-    expectEnvelope(await call('POST', '/api/auth/signup', { body: { name: 'Gina', email: 'gina@rest.example', phone: '+15551234567', password: 'secret123', role: 'guard' } }), 403, 'Only an admin can create guard or admin accounts');
-    expectEnvelope(await call('POST', '/api/auth/signup', { body: { name: 'Rita', email: 'rita@rest.example', phone: '+15551234567', password: 'secret123' } }), 409, 'Email is already registered');
+    expectEnvelope(await call('POST', '/api/auth/login', { body: { email: 'rita@rest.example', password: 'wrong-one' } }), 401, 'Invalid email or password', 'INVALID_CREDENTIALS');
+    expectEnvelope(await call('POST', '/api/auth/signup', { body: { name: 'Gina', email: 'gina@rest.example', phone: '+15551234567', password: 'secret123', role: 'guard' } }), 403, 'Only an admin can create guard or admin accounts', 'FORBIDDEN');
+    expectEnvelope(await call('POST', '/api/auth/signup', { body: { name: 'Rita', email: 'rita@rest.example', phone: '+15551234567', password: 'secret123' } }), 409, 'Email is already registered', 'CONFLICT');
   });
 
   it('answers bad input with 400 and the first client message, never 500', async () => {
-    const body = expectEnvelope(await call('POST', '/api/auth/signup', { body: { name: 'A', email: 'x', phone: '1', password: '1' } }), 400, 'Name must be at least 2 characters');
+    const body = expectEnvelope(await call('POST', '/api/auth/signup', { body: { name: 'A', email: 'x', phone: '1', password: '1' } }), 400, 'Name must be at least 2 characters', 'VALIDATION_FAILED');
     expect((body as unknown as { details: unknown[] }).details.length).toBeGreaterThan(1);
-    expectEnvelope(await call('POST', '/api/auth/login', { payload: '{"email": "a@b.co", ' }), 400, 'Malformed JSON in request body');
-    expectEnvelope(await call('POST', '/api/auth/login', { body: ['a@b.co'] }), 400, 'Request body must be a JSON object');
+    expectEnvelope(await call('POST', '/api/auth/login', { payload: '{"email": "a@b.co", ' }), 400, 'Malformed JSON in request body', 'BAD_REQUEST');
+    expectEnvelope(await call('POST', '/api/auth/login', { body: ['a@b.co'] }), 400, 'Request body must be a JSON object', 'BAD_REQUEST');
     expectEnvelope(await call('POST', '/api/auth/login', { body: 'a@b.co' }), 400);
     expectEnvelope(await call('POST', '/api/auth/login', { payload: 'email=a', headers: { 'content-type': 'text/plain' } }), 400, 'Request body must be a JSON object');
-    expectEnvelope(await call('POST', '/api/auth/login', { payload: '<email/>', headers: { 'content-type': 'application/xml' } }), 415);
-    expectEnvelope(await call('POST', '/api/auth/login', { body: { email: null, password: 12 } }), 400, 'Email is required');
-    expectEnvelope(await call('POST', '/api/visitors/invite', { token: tokens.resident, body: invitation(ids.house, { name: '' }) }), 400, 'Visitor name is required');
+    expectEnvelope(await call('POST', '/api/auth/login', { payload: '<email/>', headers: { 'content-type': 'application/xml' } }), 415, 'Unsupported content type: send JSON (application/json)', 'UNSUPPORTED_MEDIA_TYPE');
+    expectEnvelope(await call('POST', '/api/auth/login', { body: { email: null, password: 12 } }), 400, 'Email is required', 'VALIDATION_FAILED');
+    expectEnvelope(await call('POST', '/api/visitors/invite', { token: tokens.resident, body: invitation(ids.house, { name: '' }) }), 400, 'Visitor name is required', 'VALIDATION_FAILED');
     expectEnvelope(await call('POST', '/api/visitors/invite', { token: tokens.resident, body: invitation(ids.house, { visitTimeTo: '08:00' }) }), 400, 'End time must be after start time');
-    expectEnvelope(await call('GET', '/api/visitors?limit=abc', { token: tokens.guard }), 400, 'limit must be a number');
+    expectEnvelope(await call('GET', '/api/visitors?limit=abc', { token: tokens.guard }), 400, 'limit must be a number', 'VALIDATION_FAILED');
   });
 
   it('refuses a body over 100 KB with 413', async () => {
-    expectEnvelope(await call('POST', '/api/auth/login', { body: { email: 'a@b.co', password: 'x'.repeat(110 * 1024) } }), 413, 'Request body too large');
+    expectEnvelope(await call('POST', '/api/auth/login', { body: { email: 'a@b.co', password: 'x'.repeat(110 * 1024) } }), 413, 'Request body too large', 'PAYLOAD_TOO_LARGE');
   });
 
   it('answers unknown /api paths and malformed ids with 404 in the envelope', async () => {
-    expectEnvelope(await call('GET', '/api/nothing-here'), 404, 'Not found');
+    expectEnvelope(await call('GET', '/api/nothing-here'), 404, 'Not found', 'NOT_FOUND');
     expectEnvelope(await call('PUT', '/api/auth/me', { token: tokens.admin }), 404);
-    expectEnvelope(await call('GET', '/api/visitors/not-a-uuid', { token: tokens.admin }), 404, 'Visitor not found');
-    expectEnvelope(await call('GET', '/api/houses/12', { token: tokens.admin }), 404, 'House not found');
+    expectEnvelope(await call('GET', '/api/visitors/not-a-uuid', { token: tokens.admin }), 404, 'Visitor not found', 'NOT_FOUND');
+    expectEnvelope(await call('GET', '/api/houses/12', { token: tokens.admin }), 404, 'House not found', 'NOT_FOUND');
   });
 
   it('walks the gate loop over REST: invite 201, scan, check-in, active list with X-Total-Count, check-out', async () => {
@@ -153,11 +166,11 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     expect(created.data).toMatchObject({ status: 'approved', vehicleLicensePlate: 'XYZ 9', houseId: { id: ids.house } });
     const scanned = expectEnvelope(await call('POST', '/api/visitors/scan', { token: tokens.guard, body: { token: ` ${created.data.qrCodeToken} ` } }), 200);
     expect(scanned.data.id).toBe(created.data.id);
-    expectEnvelope(await call('POST', '/api/visitors/scan', { token: tokens.guard, body: { token: '' } }), 400, 'Please enter a token');
-    expectEnvelope(await call('POST', '/api/visitors/scan', { token: tokens.guard, body: { token: 'unknown-token' } }), 404, 'Invalid or expired QR code');
+    expectEnvelope(await call('POST', '/api/visitors/scan', { token: tokens.guard, body: { token: '' } }), 400, 'Please enter a token', 'VALIDATION_FAILED');
+    expectEnvelope(await call('POST', '/api/visitors/scan', { token: tokens.guard, body: { token: 'unknown-token' } }), 404, 'Invalid or expired QR code', 'NOT_FOUND');
     const inside = expectEnvelope(await call('POST', '/api/visitors/checkin-qr', { token: tokens.guard, body: { visitorId: created.data.id } }), 200);
     expect(inside.data.status).toBe('checked-in');
-    expectEnvelope(await call('POST', '/api/visitors/checkin-qr', { token: tokens.guard, body: { visitorId: created.data.id } }), 409, 'Visitor cannot be checked in: status is checked-in');
+    expectEnvelope(await call('POST', '/api/visitors/checkin-qr', { token: tokens.guard, body: { visitorId: created.data.id } }), 409, 'Visitor cannot be checked in: status is checked-in', 'INVALID_TRANSITION');
     const active = await call('GET', '/api/visitors?status=checked-in&limit=100', { token: tokens.guard });
     const activeBody = expectEnvelope(active, 200);
     expect(Array.isArray(activeBody.data)).toBe(true);
@@ -169,11 +182,11 @@ describe.each(legs)('REST mapping on $name', (leg) => {
 
   it('cancels through DELETE /api/visitors/{id}/cancel', async () => {
     const created = expectEnvelope(await call('POST', '/api/visitors/invite', { token: tokens.resident, body: invitation(ids.house) }), 201);
-    expectEnvelope(await call('DELETE', `/api/visitors/${created.data.id}/cancel`, { token: tokens.guard }), 403);
+    expectEnvelope(await call('DELETE', `/api/visitors/${created.data.id}/cancel`, { token: tokens.guard }), 403, undefined, 'FORBIDDEN');
     expectEnvelope(await call('DELETE', `/api/visitors/${created.data.id}/cancel`, { token: tokens.neighbour }), 404, 'Visitor not found');
     const cancelled = expectEnvelope(await call('DELETE', `/api/visitors/${created.data.id}/cancel`, { token: tokens.resident }), 200);
     expect(cancelled.data.status).toBe('cancelled');
-    expectEnvelope(await call('DELETE', `/api/visitors/${created.data.id}/cancel`, { token: tokens.resident }), 409, 'Visitor cannot be cancelled: status is cancelled');
+    expectEnvelope(await call('DELETE', `/api/visitors/${created.data.id}/cancel`, { token: tokens.resident }), 409, 'Visitor cannot be cancelled: status is cancelled', 'INVALID_TRANSITION');
   });
 
   it('enforces the permission rules of server-contract §5 for the paths of this issue', async () => {
@@ -215,6 +228,82 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     expect(otherHouse.data).toMatchObject({ residents: [], vehicles: [] });
   });
 
+  it('names the specific code of integrations §2: inactive account, business-rule refusals with details, transitions, rate limit', async () => {
+    // ACCOUNT_INACTIVE: the right password of a deactivated account.
+    const user = expectEnvelope(await call('POST', '/api/users', { token: tokens.admin, body: { name: 'Ida Inactive', email: 'ida@rest.example', phone: '+15551234567', password: 'secret123', role: 'resident' } }), 201);
+    expectEnvelope(await call('DELETE', `/api/users/${user.data.id}`, { token: tokens.admin }), 200);
+    expectEnvelope(await call('POST', '/api/auth/login', { body: { email: 'ida@rest.example', password: 'secret123' } }), 403, 'Account is inactive', 'ACCOUNT_INACTIVE');
+
+    // VALIDATION_FAILED for a field a business rule refuses, with details naming it.
+    const refusedField = (response: LightMyRequestResponse, path: string, message: string) => {
+      const body = expectEnvelope(response, 400, message, 'VALIDATION_FAILED');
+      expect(body.details).toEqual([{ path, message }]);
+    };
+    const invite = (extra: Record<string, unknown>) => call('POST', '/api/visitors/invite', { token: tokens.resident, body: invitation(ids.house, extra) });
+    refusedField(await invite({ visitDate: '2026-11-21' }), 'visitDate', 'Visit date cannot be in the past');
+    refusedField(await invite({ visitDate: '2027-12-01' }), 'visitDate', 'Visit date can be at most one year ahead');
+    refusedField(await invite({ visitTimeFrom: '07:00', visitTimeTo: '08:00' }), 'visitTimeTo', 'End time has already passed');
+    const walkIn = expectEnvelope(await call('POST', '/api/visitors/walk-in', { token: tokens.guard, body: { name: 'Wes Walker', phone: '+15557654321', houseId: ids.house, purpose: 'Delivery' } }), 201);
+    refusedField(await call('POST', `/api/visitors/${walkIn.data.id}/approve`, { token: tokens.guard, body: {} }), 'reason', 'A reason is required when the gate approves a walk-in');
+
+    // INVALID_TRANSITION: a check-in outside the visit window, a payment no longer pending.
+    const tomorrow = expectEnvelope(await invite({ visitDate: '2026-11-23' }), 201);
+    expectEnvelope(
+      await call('POST', '/api/visitors/checkin-qr', { token: tokens.guard, body: { visitorId: tomorrow.data.id } }),
+      409,
+      /^This invitation is valid on .+ from .+ to .+$/,
+      'INVALID_TRANSITION',
+    );
+    const payment = expectEnvelope(await call('POST', '/api/payments', { token: tokens.admin, body: { houseId: ids.house, amount: 12.5, type: 'other' } }), 201);
+    expectEnvelope(await call('POST', `/api/payments/${payment.data.id}/complete`, { token: tokens.admin }), 200);
+    expectEnvelope(await call('POST', `/api/payments/${payment.data.id}/fail`, { token: tokens.admin }), 409, 'Payment cannot be failed: status is completed', 'INVALID_TRANSITION');
+
+    // RATE_LIMITED: the 11th failed sign-in for one email in 15 minutes, with Retry-After.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expectEnvelope(await call('POST', '/api/auth/login', { body: { email: 'nobody@rest.example', password: 'wrong-one' } }), 401, 'Invalid email or password', 'INVALID_CREDENTIALS');
+    }
+    const limited = await call('POST', '/api/auth/login', { body: { email: 'nobody@rest.example', password: 'wrong-one' } });
+    expectEnvelope(limited, 429, /^Too many attempts, try again in \d+ s$/, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('gives tRPC errors the same code as data.errorCode, next to tRPC’s own data.code', async () => {
+    const trpc = async (method: 'GET' | 'POST', procedure: string, input: unknown, token?: string) => {
+      const response = await call(method, method === 'GET' ? `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` : `/trpc/${procedure}`, {
+        ...(token ? { token } : {}),
+        ...(method === 'POST' ? { body: input } : {}),
+      });
+      return { status: response.statusCode, error: (response.json() as { error: { message: string; data: Record<string, unknown> } }).error };
+    };
+    expect(await trpc('POST', 'auth.login', { email: 'rita@rest.example', password: 'wrong-one' })).toMatchObject({
+      status: 401,
+      error: { message: 'Invalid email or password', data: { code: 'UNAUTHORIZED', errorCode: 'INVALID_CREDENTIALS', httpStatus: 401 } },
+    });
+    const invalid = await trpc('POST', 'visitors.invite', invitation(ids.house, { visitDate: '2026-11-21' }), tokens.resident);
+    expect(invalid).toMatchObject({
+      status: 400,
+      error: {
+        message: 'Visit date cannot be in the past',
+        data: { code: 'BAD_REQUEST', errorCode: 'VALIDATION_FAILED', details: [{ path: 'visitDate', message: 'Visit date cannot be in the past' }] },
+      },
+    });
+    expect(await trpc('POST', 'visitors.invite', invitation(ids.house, { name: '' }), tokens.resident)).toMatchObject({
+      status: 400,
+      error: { message: 'Visitor name is required', data: { errorCode: 'VALIDATION_FAILED', details: expect.arrayContaining([{ path: 'name', message: 'Visitor name is required' }]) } },
+    });
+    const created = expectEnvelope(await call('POST', '/api/visitors/invite', { token: tokens.resident, body: invitation(ids.house) }), 201);
+    expectEnvelope(await call('DELETE', `/api/visitors/${created.data.id}/cancel`, { token: tokens.resident }), 200);
+    expect(await trpc('POST', 'visitors.checkIn', { visitorId: created.data.id }, tokens.guard)).toMatchObject({
+      status: 409,
+      error: { message: 'Visitor cannot be checked in: status is cancelled', data: { code: 'CONFLICT', errorCode: 'INVALID_TRANSITION' } },
+    });
+    expect(await trpc('GET', 'houses.create', {}, tokens.resident)).toMatchObject({
+      status: 405,
+      error: { message: 'Method not allowed', data: { code: 'METHOD_NOT_SUPPORTED', errorCode: 'METHOD_NOT_ALLOWED', httpStatus: 405 } },
+    });
+    expect(await trpc('GET', 'nothing.here', {})).toMatchObject({ status: 404, error: { data: { errorCode: 'NOT_FOUND' } } });
+  });
+
   it('serves health, the web app with history fallback, and tRPC on the same port', async () => {
     expect(json(await call('GET', '/api/health'))).toEqual({ success: true, data: { status: 'ok', database: 'ok' }, error: null });
     const page = await call('GET', '/visitors/some-id');
@@ -226,7 +315,7 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     expect(trpc.json()).toMatchObject({ result: { data: { user: { email: 'guard@rest.example' } } } });
     const trpcError = await call('GET', '/trpc/auth.me');
     expect(trpcError.statusCode).toBe(401);
-    expect(trpcError.json()).toMatchObject({ error: { message: 'Authentication required', data: { httpStatus: 401 } } });
+    expect(trpcError.json()).toMatchObject({ error: { message: 'Authentication required', data: { code: 'UNAUTHORIZED', errorCode: 'UNAUTHENTICATED', httpStatus: 401 } } });
   });
 });
 

@@ -110,7 +110,39 @@ describe('errors that reach the caller', () => {
         const response = await app.inject({ method, url, headers: { authorization: 'Bearer x' } });
         expect(response.statusCode).toBe(500);
         expect(response.body).toContain('Internal server error');
+        const body = response.json() as { code?: string; error?: { data: { errorCode: string } } };
+        expect(url.startsWith('/trpc') ? body.error?.data.errorCode : body.code).toBe('INTERNAL');
         expect(response.body).not.toMatch(/select|app_user|password_hash|\/work\/|orm\.ts|at .*:\d+/);
+      }
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('say "Service temporarily unavailable" with code UNAVAILABLE and Retry-After while the database cannot be reached', async () => {
+    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    await migrateDatabase(db);
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const unreachable: Database = {
+      ...db,
+      fork: () => {
+        throw refused();
+      },
+      ping: () => Promise.reject(refused()),
+    };
+    const app = await buildApp({ db: unreachable, service, rateLimits: createMemoryAuthRateLimits() });
+    try {
+      for (const url of ['/api/health', '/api/houses', '/trpc/houses.list']) {
+        const response = await app.inject({ method: 'GET', url, headers: { authorization: 'Bearer x' } });
+        expect(response.statusCode, url).toBe(503);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        const body = response.json() as { error: string | { message: string; data: { errorCode: string } }; code?: string };
+        if (url.startsWith('/trpc')) {
+          expect(body.error).toMatchObject({ message: 'Service temporarily unavailable', data: { errorCode: 'UNAVAILABLE' } });
+        } else {
+          expect(body).toEqual({ success: false, data: null, error: 'Service temporarily unavailable', code: 'UNAVAILABLE' });
+        }
       }
     } finally {
       await app.close();

@@ -1,15 +1,18 @@
 /**
- * Errors are values with a status (STYLE.md). Services throw `httpError(status, text)`;
- * `describeError` turns anything thrown into the status and user-facing text of
- * server-contract §1, for the REST envelope and for the tRPC error shape alike.
+ * Errors are values with a status (STYLE.md). Services throw `httpError(status, text)`
+ * (with `{field}` for an input field a business rule refuses); `describeError` turns anything thrown into the status, stable code (integrations §2)
+ * and user-facing text of server-contract §1, for the REST envelope and for the tRPC
+ * error shape alike. `errorCodeOf` is the one place that picks a code for a status.
  */
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { ERROR_CODE_STATUS, ErrorCode } from '@gatehouse/shared';
 import { ZodError } from 'zod';
 
 /** The statuses a service may answer with (server-contract §1). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
+/** The tRPC code behind each status (tRPC derives the HTTP status from it). */
 const CODE_BY_STATUS = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
@@ -21,29 +24,102 @@ const CODE_BY_STATUS = {
   503: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<ErrorStatus, TRPCError['code']>;
 
-/** Extra facts an error carries to the HTTP layer. */
-export interface ErrorExtras {
-  /** Seconds a rate-limited caller must wait (sets `Retry-After`). */
-  retryAfterSeconds?: number;
+/**
+ * The stable code of an error of each status when the thrower names none (integrations §2):
+ * the general code of the status; the specific ones (INVALID_CREDENTIALS, INVALID_TRANSITION,
+ * VALIDATION_FAILED, …) are named where the error is thrown.
+ */
+const ERROR_CODE_BY_STATUS = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+} as const satisfies Record<number, ErrorCode>;
+
+/**
+ * The stable code (integrations §2) for an error answer of `status`: the general code of
+ * the status (400 BAD_REQUEST, 401 UNAUTHENTICATED, 403 FORBIDDEN, 404 NOT_FOUND, 405
+ * METHOD_NOT_ALLOWED, 409 CONFLICT, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE,
+ * 429 RATE_LIMITED, 503 UNAVAILABLE); any other 4xx is BAD_REQUEST, anything else
+ * INTERNAL. Used by `describeError` and by the server for the answers it makes itself.
+ */
+export function errorCodeOf(status: number): ErrorCode {
+  const known = (ERROR_CODE_BY_STATUS as Record<number, ErrorCode>)[status];
+  if (known) return known;
+  return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
 }
 
-/** The cause attached to errors made by `httpError`, to carry `ErrorExtras`. */
+/** The codes answered with status `S` (integrations §2), e.g. `INVALID_CREDENTIALS | UNAUTHENTICATED` for 401. */
+export type ErrorCodeOfStatus<S extends number> = {
+  [C in ErrorCode]: (typeof ERROR_CODE_STATUS)[C] extends S ? C : never;
+}[ErrorCode];
+
+/** Extra facts an error carries to the HTTP layer. */
+export interface ErrorExtras<S extends ErrorStatus = ErrorStatus> {
+  /** Seconds a rate-limited caller must wait (sets `Retry-After`). */
+  retryAfterSeconds?: number;
+  /**
+   * The stable code, when it is not the status's general one (`errorCodeOf`): one of the
+   * status's codes. VALIDATION_FAILED is given by `field` or `details` instead (it always
+   * has details).
+   */
+  code?: Exclude<ErrorCodeOfStatus<S>, 'VALIDATION_FAILED'>;
+  /**
+   * 400 only: the input field a business rule refuses, e.g. `visitDate`. Makes the error
+   * VALIDATION_FAILED with `details: [{path: field, message}]`.
+   */
+  field?: S extends 400 ? string : never;
+  /** 400 only: every field at fault. Makes the error VALIDATION_FAILED with these details. */
+  details?: S extends 400 ? ErrorDetail[] : never;
+}
+
+/** What an error made by `httpError` carries to `describeError`. */
+export interface HttpErrorFacts {
+  retryAfterSeconds?: number;
+  code?: ErrorCode;
+  details?: ErrorDetail[];
+}
+
+/** The cause attached to errors made by `httpError`, to carry its `HttpErrorFacts`. */
 export class HttpErrorCause extends Error {
   constructor(
     message: string,
-    readonly extras: ErrorExtras,
+    readonly extras: HttpErrorFacts,
   ) {
     super(message);
     this.name = 'HttpErrorCause';
   }
 }
 
-/** An error with an HTTP status and the text the caller sees, e.g. `httpError(404, 'Visitor not found')`. */
-export function httpError(status: ErrorStatus, message: string, extras: ErrorExtras = {}): TRPCError {
+/**
+ * An error with an HTTP status and the text the caller sees, e.g. `httpError(404, 'Visitor
+ * not found')` (server-contract §1), with the stable code of integrations §2:
+ * - `extras.code` names a specific code of the status, e.g. `httpError(401, 'Invalid email
+ *   or password', {code: 'INVALID_CREDENTIALS'})`; without one the code is the status's
+ *   general one (`errorCodeOf`);
+ * - `extras.field` (or `extras.details`) makes a 400 VALIDATION_FAILED naming the field,
+ *   e.g. `httpError(400, 'Visit date cannot be in the past', {field: 'visitDate'})` gives
+ *   `details: [{path: 'visitDate', message: 'Visit date cannot be in the past'}]`;
+ * - `extras.retryAfterSeconds` sets `Retry-After`.
+ */
+export function httpError<S extends ErrorStatus>(status: S, message: string, extras: ErrorExtras<S> = {}): TRPCError {
+  const { retryAfterSeconds, code, field, details } = extras;
+  const fields = details ?? (field !== undefined ? [{ path: field, message }] : undefined);
+  const facts: HttpErrorFacts = {
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    ...(fields ? { code: 'VALIDATION_FAILED', details: fields } : code ? { code } : {}),
+  };
   return new TRPCError({
     code: CODE_BY_STATUS[status],
     message,
-    cause: new HttpErrorCause(message, extras),
+    cause: new HttpErrorCause(message, facts),
   });
 }
 
@@ -56,6 +132,8 @@ export interface ErrorDetail {
 /** What a caller is told about an error. */
 export interface ErrorDescription {
   status: number;
+  /** The stable code (integrations §2): the envelope's `code`, tRPC's `data.errorCode`. */
+  code: ErrorCode;
   message: string;
   details?: ErrorDetail[];
   retryAfterSeconds?: number;
@@ -118,41 +196,54 @@ export function zodDetails(error: ZodError): ErrorDetail[] {
 
 const unavailable = (): ErrorDescription => ({
   status: 503,
+  code: 'UNAVAILABLE',
   message: UNAVAILABLE_MESSAGE,
   retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
 });
 
+/** A description whose code is the general one of its status. */
+const described = (status: number, message: string): ErrorDescription => ({ status, code: errorCodeOf(status), message });
+
 /**
- * The status and text a caller sees for `error`: validation problems give 400 and the
- * first message; errors made by `httpError` keep theirs; a database outage gives 503;
- * anything else is 500 'Internal server error', never a stack trace or SQL.
+ * The status, stable code and text a caller sees for `error` (server-contract §1,
+ * integrations §2):
+ * - a zod error: 400 VALIDATION_FAILED, the first message, and `details` for every field;
+ * - an error made by `httpError`: its status, text, details and `Retry-After`, and its
+ *   code, or the status's general one (`errorCodeOf`);
+ * - tRPC's own refusals: malformed JSON 400 BAD_REQUEST, unknown procedure 404 NOT_FOUND,
+ *   405 METHOD_NOT_ALLOWED, 415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE;
+ * - a database outage: 503 UNAVAILABLE with `Retry-After`;
+ * - anything else: 500 INTERNAL 'Internal server error', never a stack trace or SQL.
+ * Never throws.
  */
 export function describeError(error: unknown): ErrorDescription {
   if (error instanceof ZodError) {
     const details = zodDetails(error);
-    return { status: 400, message: details[0]?.message ?? 'Invalid input', details };
+    return { status: 400, code: 'VALIDATION_FAILED', message: details[0]?.message ?? 'Invalid input', details };
   }
   if (error instanceof TRPCError) {
     if (error.cause instanceof ZodError && error.code === 'BAD_REQUEST') return describeError(error.cause);
     if (error.cause instanceof HttpErrorCause) {
+      const status = getHTTPStatusCodeFromError(error);
+      const { extras } = error.cause;
       return {
-        status: getHTTPStatusCodeFromError(error),
+        status,
+        code: extras.code ?? errorCodeOf(status),
         message: error.message,
+        ...(extras.details ? { details: extras.details } : {}),
         ...(error.code === 'SERVICE_UNAVAILABLE' ? { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } : {}),
-        ...(error.cause.extras.retryAfterSeconds !== undefined
-          ? { retryAfterSeconds: error.cause.extras.retryAfterSeconds }
-          : {}),
+        ...(extras.retryAfterSeconds !== undefined ? { retryAfterSeconds: extras.retryAfterSeconds } : {}),
       };
     }
-    if (error.code === 'PARSE_ERROR') return { status: 400, message: 'Malformed JSON in request body' };
-    if (error.code === 'BAD_REQUEST') return { status: 400, message: error.message };
-    if (error.code === 'NOT_FOUND') return { status: 404, message: 'Not found' };
-    if (error.code === 'METHOD_NOT_SUPPORTED') return { status: 405, message: 'Method not allowed' };
-    if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { status: 415, message: UNSUPPORTED_MEDIA_TYPE_MESSAGE };
-    if (error.code === 'PAYLOAD_TOO_LARGE') return { status: 413, message: 'Request body too large' };
+    if (error.code === 'PARSE_ERROR') return described(400, 'Malformed JSON in request body');
+    if (error.code === 'BAD_REQUEST') return described(400, error.message);
+    if (error.code === 'NOT_FOUND') return described(404, 'Not found');
+    if (error.code === 'METHOD_NOT_SUPPORTED') return described(405, 'Method not allowed');
+    if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return described(415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+    if (error.code === 'PAYLOAD_TOO_LARGE') return described(413, 'Request body too large');
     if (isDatabaseUnavailable(error.cause)) return unavailable();
-    return { status: 500, message: INTERNAL_ERROR_MESSAGE };
+    return described(500, INTERNAL_ERROR_MESSAGE);
   }
   if (isDatabaseUnavailable(error)) return unavailable();
-  return { status: 500, message: INTERNAL_ERROR_MESSAGE };
+  return described(500, INTERNAL_ERROR_MESSAGE);
 }

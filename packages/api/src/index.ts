@@ -4,12 +4,14 @@ export { createInnerContext, KEEP_ALIVE_MS, type Context, type InnerContext, typ
 export { pruneVisitorEvents, VisitorEventHub, type VisitorStreamItem } from './services/visitor-events';
 export {
   describeError,
+  errorCodeOf,
   httpError,
   INTERNAL_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   UNSUPPORTED_MEDIA_TYPE_MESSAGE,
   type ErrorDescription,
+  type ErrorDetail,
 } from './errors';
 export { FailedScanLog } from './services/audit';
 export { sessionResolver, type AuthenticatedSession } from './services/sessions';

@@ -91,6 +91,8 @@ const t = initTRPC.context<Context>().create({
   // Live updates over server-sent events (live-gate §3): a comment at least every 30 s
   // keeps proxies from closing a quiet stream.
   sse: { ping: { enabled: true, intervalMs: KEEP_ALIVE_MS } },
+  // The error shape: tRPC's own `data.code`, and the status, stable code (`errorCode`,
+  // integrations §2), details and Retry-After seconds the REST envelope carries.
   errorFormatter({ shape, error }) {
     const described = describeError(error);
     return {
@@ -98,6 +100,7 @@ const t = initTRPC.context<Context>().create({
       message: described.message,
       data: {
         code: shape.data.code,
+        errorCode: described.code,
         httpStatus: described.status,
         path: shape.data.path,
         details: described.details ?? null,

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './enums';
+export * from './errors';
 export * from './format';
 export * from './schemas/fields';
 export * from './schemas/auth';

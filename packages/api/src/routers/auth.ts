@@ -61,7 +61,8 @@ export const authRouter = createTRPCRouter({
 
   /**
    * Signs in. Input: `{email, password}`. Output: `{token, user}`.
-   * Errors: 400, 401 'Invalid email or password', 403 'Account is inactive', 429.
+   * Errors: 400, 401 INVALID_CREDENTIALS 'Invalid email or password', 403 ACCOUNT_INACTIVE
+   * 'Account is inactive', 429 RATE_LIMITED (integrations §2).
    */
   login: rateLimitedProcedure
     .input(ZLoginRequest)
@@ -98,7 +99,7 @@ export const authRouter = createTRPCRouter({
   /**
    * Changes the caller's own password and signs out every other session of theirs
    * (hardening issue, item 5). Input: `{currentPassword, newPassword}`. Output:
-   * `{revoked}`. Errors: 400 'Current password is incorrect' (counts as a failed sign-in
+   * `{revoked}`. Errors: 400 VALIDATION_FAILED 'Current password is incorrect' (counts as a failed sign-in
    * for the account's email), 400 for a new password breaking product-spec §5, 401, 429.
    */
   changePassword: procedureFor(ACCESS.auth.changePassword)

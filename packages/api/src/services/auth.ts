@@ -171,8 +171,9 @@ async function failedSignInsSinceLastSignIn(em: EntityManager, userId: string): 
 
 /**
  * Signs in: 200 `{token, user, failedSignIns}`. Unknown email and wrong password both
- * give 401 'Invalid email or password' after one argon2 verification each; an inactive
- * account with the right password gives 403 'Account is inactive'.
+ * give 401 INVALID_CREDENTIALS 'Invalid email or password' after one argon2 verification
+ * each; an inactive account with the right password gives 403 ACCOUNT_INACTIVE 'Account is
+ * inactive' (integrations §2).
  *
  * Brute force (server-contract §4, hardening issue items 3 and 9): each attempt reserves
  * one of the email's 10 attempts per 15 minutes *before* the password is verified, and
@@ -214,11 +215,11 @@ export async function login(
   );
   if (!user || !passwordMatches) {
     await failed(user ? 'wrong-password' : 'unknown-email', user?.id ?? null);
-    throw httpError(401, 'Invalid email or password');
+    throw httpError(401, 'Invalid email or password', { code: 'INVALID_CREDENTIALS' });
   }
   if (!user.isActive) {
     await failed('inactive', user.id);
-    throw httpError(403, 'Account is inactive');
+    throw httpError(403, 'Account is inactive', { code: 'ACCOUNT_INACTIVE' });
   }
   // The owner got in: their own known-address attempts are forgiven. The email's
   // counter is cleared only by an ordinary sign-in: a sign-in through the known-address
@@ -236,7 +237,8 @@ export async function login(
 
 /**
  * Changes the signed-in user's own password (hardening issue, item 5): verifies
- * `currentPassword` (a wrong one is 400 'Current password is incorrect' and counts as a
+ * `currentPassword` (a wrong one is 400 VALIDATION_FAILED 'Current password is incorrect',
+ * details on `currentPassword`, and counts as a
  * failed sign-in for the account's email, so a stolen session cannot guess it at
  * speed), stores the new hash and revokes every other session of the user. Returns
  * `{revoked}`, the number of sessions ended.
@@ -253,7 +255,7 @@ export async function changePassword(
   const stored = await em.findOneOrFail(User, { id: user.id }, { fields: ['id', 'passwordHash'] });
   if (!(await verify(stored.passwordHash, input.currentPassword).catch(() => false))) {
     await recordAudit(em, actor, { action: 'auth.sign-in-failed', email: user.email, details: { reason: 'wrong-current-password' } }, context.now);
-    throw httpError(400, 'Current password is incorrect');
+    throw httpError(400, 'Current password is incorrect', { field: 'currentPassword' });
   }
   await context.rateLimits.clearFailedSignIns(user.email);
   const passwordHash = await hashPassword(input.newPassword);

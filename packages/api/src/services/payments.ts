@@ -106,14 +106,14 @@ export async function createPayment(em: EntityManager, actor: Actor, input: Crea
 
 const VERBS = { edit: 'edited', complete: 'completed', fail: 'failed' } as const;
 const notPending = (status: PaymentStatus, action: keyof typeof VERBS) =>
-  httpError(409, `Payment cannot be ${VERBS[action]}: status is ${status}`);
+  httpError(409, `Payment cannot be ${VERBS[action]}: status is ${status}`, { code: 'INVALID_TRANSITION' });
 const paymentTarget = (id: string) => ({ targetType: 'payment' as const, targetId: id });
 
 /**
  * Applies `changes` to a pending payment with one conditional UPDATE (… WHERE status =
  * 'pending'), so that of concurrent moves exactly one succeeds: the payment's own
  * compare-and-set, as the visitor state machine does for visitors. Returns the payment
- * as it now is; 409 naming the current status when it is no longer pending.
+ * as it now is; 409 INVALID_TRANSITION naming the current status when it is no longer pending.
  */
 async function updatePending(
   em: EntityManager,

@@ -22,9 +22,9 @@ export function looksLikeJpeg(bytes: Uint8Array): boolean {
  * Stores `jpeg` as the photo of visitor `id` (replacing any earlier one), sets `has_photo`,
  * and writes the `visitor.photo-added` audit row, in one transaction. The visitor row
  * changes (its `updated_at`), so live subscribers get `visitor.updated`.
- * Errors: 400 'Photo must be a JPEG of at most 200 KB' (not a JPEG by its first bytes, or
- * over 204,800 bytes); 404 'Visitor not found'; 409 naming the status when the visitor
- * is not pending or approved.
+ * Errors: 400 VALIDATION_FAILED 'Photo must be a JPEG of at most 200 KB' (details on
+ * `jpeg`: not a JPEG by its first bytes, or over 204,800 bytes); 404 'Visitor not found';
+ * 409 INVALID_TRANSITION naming the status when the visitor is not pending or approved.
  */
 export async function putVisitorPhoto(
   em: EntityManager,
@@ -33,7 +33,7 @@ export async function putVisitorPhoto(
   now: Date,
 ): Promise<Visitor> {
   if (!isUuid(input.id)) throw httpError(404, 'Visitor not found');
-  if (input.jpeg.length > PHOTO_MAX_BYTES || !looksLikeJpeg(input.jpeg)) throw httpError(400, PHOTO_MESSAGE);
+  if (input.jpeg.length > PHOTO_MAX_BYTES || !looksLikeJpeg(input.jpeg)) throw httpError(400, PHOTO_MESSAGE, { field: 'jpeg' });
   return em.transactional(async (tx) => {
     const statuses = PHOTO_STATUSES.map(() => '?').join(', ');
     const [row] = await tx.execute<VisitorRow[]>(
@@ -48,7 +48,9 @@ export async function putVisitorPhoto(
     if (!row) {
       const [current] = await tx.execute<{ status: string }[]>('select status from visitor_invitation where id = ?', [input.id]);
       if (!current) throw httpError(404, 'Visitor not found');
-      throw httpError(409, `A photo can be added only while the visitor is pending or approved: status is ${current.status}`);
+      throw httpError(409, `A photo can be added only while the visitor is pending or approved: status is ${current.status}`, {
+        code: 'INVALID_TRANSITION',
+      });
     }
     await tx.execute(
       `insert into visitor_photo (visitor_id, jpeg, updated_at) values (?, ?, ?)

@@ -79,9 +79,9 @@ export function canTransition(status: VisitorStatus, transition: VisitorTransiti
   return (TRANSITIONS[transition].from as readonly VisitorStatus[]).includes(status);
 }
 
-/** The 409 for a move that the current status forbids, e.g. `Visitor cannot be checked in: status is checked-out`. */
+/** The 409 INVALID_TRANSITION for a move that the current status forbids, e.g. `Visitor cannot be checked in: status is checked-out`. */
 export function transitionConflict(status: VisitorStatus, transition: VisitorTransition) {
-  return httpError(409, `Visitor cannot be ${VERBS[transition]}: status is ${status}`);
+  return httpError(409, `Visitor cannot be ${VERBS[transition]}: status is ${status}`, { code: 'INVALID_TRANSITION' });
 }
 
 /** Throws 409 unless `transition` may start from `status`. */
@@ -135,9 +135,9 @@ export interface TransitionOptions {
 /**
  * Applies `transition` to visitor `id` in one statement and returns the row as it now is.
  * - 404 'Visitor not found': no such visitor, or outside `reach`;
- * - 409 naming the current status when the move cannot start from it (an invitation
+ * - 409 INVALID_TRANSITION naming the current status when the move cannot start from it (an invitation
  *   whose window has ended is expired on the way, and named so);
- * - 409 with `windowMessage` for a check-in outside its window.
+ * - 409 INVALID_TRANSITION with `windowMessage` for a check-in outside its window.
  */
 export async function transitionVisitor(
   em: EntityManager,
@@ -226,7 +226,7 @@ async function explainRefusal(em: EntityManager, id: string, transition: Visitor
   }
   if (!canTransition(row.status, transition)) return transitionConflict(row.status, transition);
   // The status allows the move: only the window can have refused it.
-  return httpError(409, options.windowMessage(row));
+  return httpError(409, options.windowMessage(row), { code: 'INVALID_TRANSITION' });
 }
 
 /** Expires visitor `id` if it is still pending or approved and its window has ended. Returns whether it did. */

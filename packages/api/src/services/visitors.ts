@@ -113,8 +113,9 @@ export function canSeeVisitorRow(user: Pick<User, 'id' | 'role' | 'house'>, visi
 /**
  * Creates an invitation: 201 with status approved and a fresh pass.
  * Errors: 403 'You can only invite visitors to your own house' (a resident, another
- * house); 404 'House not found'; 400 'Visit date cannot be in the past'; 400 'Visit date
- * can be at most one year ahead'; 400 'End time has already passed' (today, window over).
+ * house); 404 'House not found'; 400 VALIDATION_FAILED (integrations §2, details on
+ * `visitDate` or `visitTimeTo`): 'Visit date cannot be in the past', 'Visit date can be at
+ * most one year ahead', 'End time has already passed' (today, window over).
  */
 export async function inviteVisitor(
   em: EntityManager,
@@ -129,11 +130,11 @@ export async function inviteVisitor(
   const house = isUuid(input.houseId) ? await em.findOne(House, { id: input.houseId }) : null;
   if (!house) throw httpError(404, 'House not found');
   const today = communityDate(clock.now, clock.timeZone);
-  if (input.visitDate < today) throw httpError(400, 'Visit date cannot be in the past');
+  if (input.visitDate < today) throw httpError(400, 'Visit date cannot be in the past', { field: 'visitDate' });
   // An invitation is for a visit, not a standing pass: at most a year ahead (hardening issue, item 12).
-  if (input.visitDate > oneYearAfter(today)) throw httpError(400, 'Visit date can be at most one year ahead');
+  if (input.visitDate > oneYearAfter(today)) throw httpError(400, 'Visit date can be at most one year ahead', { field: 'visitDate' });
   if (communityInstant(input.visitDate, input.visitTimeTo, clock.timeZone).getTime() <= clock.now.getTime()) {
-    throw httpError(400, 'End time has already passed');
+    throw httpError(400, 'End time has already passed', { field: 'visitTimeTo' });
   }
   const token = newPassToken();
   const qrCodeDataUrl = await passQrDataUrl(token);
@@ -216,10 +217,11 @@ const GATE_APPROVAL_MIN_REASON = 5;
  *   resident, or one of no house, gets 404 'Visitor not found';
  * - an admin decides anything (the host stays empty);
  * - a guard may only approve, with a reason of 5 to 200 characters (a gate override,
- *   recorded as such in the audit row), else 400 'A reason is required when the gate
- *   approves a walk-in'; a guard's reject is refused by the access matrix (403).
- * Errors: 404, 409 `Visitor cannot be approved: status is …` (anything not pending,
- * and a walk-in whose time to decide has passed: expired on the way).
+ *   recorded as such in the audit row), else 400 VALIDATION_FAILED 'A reason is required
+ *   when the gate approves a walk-in' (details on `reason`); a guard's reject is refused
+ *   by the access matrix (403).
+ * Errors: 404, 409 INVALID_TRANSITION `Visitor cannot be approved: status is …` (anything
+ * not pending, and a walk-in whose time to decide has passed: expired on the way).
  */
 export async function decideWalkIn(
   em: EntityManager,
@@ -233,7 +235,7 @@ export async function decideWalkIn(
   const reason = input.reason ?? null;
   const gateOverride = user.role === 'guard';
   if (gateOverride && (reason === null || reason.length < GATE_APPROVAL_MIN_REASON)) {
-    throw httpError(400, 'A reason is required when the gate approves a walk-in');
+    throw httpError(400, 'A reason is required when the gate approves a walk-in', { field: 'reason' });
   }
   const houseId = user.role === 'resident' ? houseIdOf(user) : null;
   const row = await transitionVisitor(em, input.id, decision, {
@@ -558,7 +560,7 @@ export function visitWindow(
 
 /**
  * Checks a visitor in (guard or admin): only from approved, only inside the visit window
- * (else 409 with the invitation's own date and times); records the time and the guard.
+ * (else 409 INVALID_TRANSITION with the invitation's own date and times); records the time and the guard.
  * One statement: the conditional UPDATE and its audit row (the state machine's
  * `transitionVisitor`). Of concurrent check-ins of one visitor exactly one succeeds.
  */
