@@ -1,0 +1,362 @@
+/**
+ * Errors in every language (usable-by-everyone issue, Languages): the Spanish and Hindi
+ * catalogs translate every stable error code (integrations.md §2), every fixed text the
+ * server answers with, and every message the shared zod schemas can give; and
+ * `translateServerError` picks the text by server words, then by code, then keeps the
+ * server's words.
+ */
+import * as shared from '@gatehouse/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { DEFAULT_ERROR_MESSAGE, UNREACHABLE_MESSAGE } from '../src/lib/errors';
+import { TIMED_OUT_MESSAGE } from '../src/lib/failures';
+import { chooseLanguage, translateServerError, translateValidation } from '../src/lib/i18n';
+import es from '../src/locales/es/errors';
+import hi from '../src/locales/hi/errors';
+
+/** The codes of integrations.md §2 (and 405's), as the brief lists them. */
+const CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'ACCOUNT_INACTIVE',
+  'NOT_FOUND',
+  'INVALID_TRANSITION',
+  'CONFLICT',
+  'BLOCKLISTED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+  'METHOD_NOT_ALLOWED',
+];
+
+// Source texts, read as strings (nothing of the server is run).
+const rawSources = (files: Record<string, string>) =>
+  Object.entries(files).filter(([path]) => !/\.(test|spec)\.ts$/.test(path));
+const schemaSources = rawSources(
+  import.meta.glob<string>('../../../packages/shared/src/schemas/*.ts', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
+);
+const apiSources = rawSources(
+  import.meta.glob<string>('../../../packages/api/src/**/*.ts', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
+);
+const serverSources = rawSources(
+  import.meta.glob<string>('../../../apps/server/src/**/*.ts', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
+);
+
+/** Source without comments (a `httpError('…')` in a doc comment is not an answer). */
+function code(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
+function matchesOf(sources: Array<[string, string]>, pattern: RegExp): string[] {
+  const found: string[] = [];
+  for (const [, source] of sources) {
+    for (const match of code(source).matchAll(pattern))
+      found.push(...match.slice(1).filter((group) => group !== undefined));
+  }
+  return found;
+}
+
+/** `'…'` literals of a piece of code. */
+const literalsIn = (text: string) => [...text.matchAll(/'([^'\n]+)'/g)].map((match) => match[1]!);
+
+/** `NAME = '…'` constants of the API and the shared package, to resolve `httpError(409, NAME)`. */
+const CONSTANTS = new Map(
+  matchesOf([...apiSources, ...schemaSources], /\b([A-Z][A-Z0-9_]*)\s*=\s*'([^'\n]+)'/g).reduce<
+    Array<[string, string]>
+  >(
+    (pairs, value, index, all) => (index % 2 === 0 ? [...pairs, [value, all[index + 1]!]] : pairs),
+    [],
+  ),
+);
+
+/** Every literal message the schema sources pass to zod (or to the helpers that build fields). */
+function schemaLiteralMessages(): string[] {
+  const patterns = [
+    // .min(1, '…'), .max(64, '…'), .regex(P, '…'), .int('…')
+    /\.(?:min|max|regex|int)\((?:[^,()'\n]+,\s*)?'([^'\n]+)'\)/g,
+    // .refine(fn, '…') on one line
+    /\.refine\([^\n]*,\s*'([^'\n]+)'\)/g,
+    // { error: '…' }, { message: '…' }
+    /\b(?:error|message):\s*'([^'\n]+)'/g,
+    // idField('…'), uuidField('…'), timeField('…', label)
+    /\b(?:idField|uuidField|timeField)\('([^'\n]+)'/g,
+    // requiredText(label, max, '…')
+    /\brequiredText\('[^'\n]+',\s*[^,\n]+,\s*'([^'\n]+)'\)/g,
+    // error: (issue) => (… ? '…' : '…')
+    /=>[^\n]*\?\s*'([^'\n]+)'\s*:\s*'([^'\n]+)'/g,
+    // export const PHOTO_MESSAGE = '…'
+    /\b[A-Z_]+_MESSAGE\s*=\s*'([^'\n]+)'/g,
+  ];
+  return [...new Set(patterns.flatMap((pattern) => matchesOf(schemaSources, pattern)))].sort();
+}
+
+/**
+ * Every message the exported schemas can give, read from zod's definitions: each schema's
+ * and each check's `error` (messages built by `tooLongMessage`, `unstorableMessage`, …
+ * included, as evaluated for each call).
+ */
+function schemaMessages(): string[] {
+  const messages = new Set<string>();
+  const seen = new Set<unknown>();
+  const issues = [{ input: undefined }, { input: 'x' }, { input: null }];
+  const addError = (error: unknown) => {
+    if (typeof error !== 'function') return;
+    for (const issue of issues) {
+      const result: unknown = (error as (issue: unknown) => unknown)(issue);
+      const message =
+        typeof result === 'string'
+          ? result
+          : (result as { message?: unknown } | undefined)?.message;
+      if (typeof message === 'string') messages.add(message);
+    }
+  };
+  type Def = Record<string, unknown> & { checks?: Array<{ _zod?: { def?: { error?: unknown } } }> };
+  const walk = (schema: unknown): void => {
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+    seen.add(schema);
+    const def = (schema as { _zod?: { def?: Def } })._zod?.def;
+    if (!def) return;
+    addError(def.error);
+    for (const check of def.checks ?? []) addError(check._zod?.def?.error);
+    for (const key of [
+      'innerType',
+      'in',
+      'out',
+      'element',
+      'left',
+      'right',
+      'keyType',
+      'valueType',
+    ])
+      walk(def[key]);
+    for (const value of Object.values((def.shape as Record<string, unknown> | undefined) ?? {}))
+      walk(value);
+    for (const option of (def.options as unknown[] | undefined) ?? []) walk(option);
+  };
+  for (const value of Object.values(shared)) walk(value);
+  for (const value of Object.values(shared.paginationFields)) walk(value);
+  return [...messages].sort();
+}
+
+/** Every fixed text of `httpError(status, '…')` (and `httpError(status, NAME)`) in packages/api/src. */
+function httpErrorTexts(): string[] {
+  const texts: string[] = [];
+  for (const [, source] of apiSources) {
+    // From `httpError(NNN,` to the end of the statement, without the extras `{ code: '…' }`:
+    // the text literal, or both branches of `cond ? '…' : '…'`.
+    for (const match of code(source).matchAll(/\bhttpError\(\s*\d{3},([^;]*)/g)) {
+      let message = match[1]!;
+      for (let previous = ''; previous !== message;)
+        [previous, message] = [message, message.replace(/\{[^{}]*\}/g, '')];
+      texts.push(
+        ...[...message.matchAll(/(?:^\s*|[?:]\s*)'([^'\n]+)'/g)].map((literal) => literal[1]!),
+      );
+      const constant = /^\s*([A-Z][A-Z0-9_]*)\s*[,)]/.exec(message)?.[1];
+      if (constant) texts.push(CONSTANTS.get(constant) ?? `unresolved constant ${constant}`);
+    }
+  }
+  return [...new Set(texts)].sort();
+}
+
+/**
+ * `Only ${roles} can do this` (trpc.ts `roleProcedure`) for each role list of the access
+ * matrix (packages/api/src/access.ts): `Only guards and admins can do this`.
+ */
+function roleRefusalTexts(): string[] {
+  const access = apiSources.find(([path]) => path.endsWith('/access.ts'))?.[1] ?? '';
+  const lists = [
+    ...code(access).matchAll(
+      /\[\s*('(?:resident|guard|admin)'(?:\s*,\s*'(?:resident|guard|admin)')*)\s*\]/g,
+    ),
+  ];
+  return [
+    ...new Set(
+      lists.map((list) => {
+        const plural = literalsIn(list[1]!).map((role) => `${role}s`);
+        const roles =
+          plural.length > 1 ? `${plural.slice(0, -1).join(', ')} and ${plural.at(-1)}` : plural[0];
+        return `Only ${roles} can do this`;
+      }),
+    ),
+  ].sort();
+}
+
+/** The other fixed texts the server answers with: field rules, the HTTP layer's own refusals. */
+function otherServerTexts(): string[] {
+  const texts = [
+    // validationError(path, '…') and validationError(path, NAME)
+    ...matchesOf(apiSources, /\bvalidationError\(\s*'[^'\n]+',\s*'([^'\n]+)'\)/g),
+    ...matchesOf(
+      [...apiSources, ...serverSources],
+      /\bvalidationError\(\s*'[^'\n]+',\s*([A-Z][A-Z0-9_]*)\)/g,
+    ).map((name) => CONSTANTS.get(name) ?? `unresolved constant ${name}`),
+    // describeError's texts: described(status, '…'), `?? 'Invalid input'`, *_MESSAGE constants
+    ...matchesOf(apiSources, /\bdescribed\(\s*\d{3},\s*'([^'\n]+)'\)/g),
+    ...matchesOf(apiSources, /\?\?\s*'([^'\n]+)'/g).filter((text) => /^[A-Z][a-z]/.test(text)),
+    ...matchesOf(apiSources, /\b[A-Z_]+_MESSAGE\s*=\s*'([^'\n]+)'/g),
+    // apps/server: refuse(reply, status, '…' or cond ? '…' : '…')
+    ...matchesOf(serverSources, /\brefuse\(([^;]*)\)/g).flatMap(literalsIn),
+  ];
+  return [...new Set(texts)].sort();
+}
+
+/** The web app's own failure texts (lib/errors.ts, lib/failures.ts, lib/trpc.ts). */
+const WEB_TEXTS = [
+  DEFAULT_ERROR_MESSAGE,
+  'Request timeout',
+  'Network error',
+  UNREACHABLE_MESSAGE,
+  TIMED_OUT_MESSAGE,
+];
+
+type Sections = {
+  errorCodes: Record<string, string>;
+  serverTexts: Record<string, string>;
+  validation: Record<string, string>;
+};
+
+const missing = (texts: string[], section: Record<string, string>) =>
+  texts.filter((text) => typeof section[text] !== 'string' || section[text].trim() === '');
+
+describe('the texts the checks are made against', () => {
+  it('are real, long lists read from the sources', () => {
+    // Guards the checks below from passing over an empty or truncated extraction.
+    expect(schemaLiteralMessages().length).toBeGreaterThan(50);
+    expect(schemaLiteralMessages()).toEqual(
+      expect.arrayContaining([
+        'Passwords do not match',
+        'End time must be after start time',
+        'Please select a house',
+      ]),
+    );
+    expect(schemaMessages().length).toBeGreaterThan(80);
+    expect(schemaMessages()).toEqual(
+      expect.arrayContaining([
+        'Street must be at most 200 characters',
+        'Reason contains characters that cannot be stored',
+      ]),
+    );
+    expect(httpErrorTexts().length).toBeGreaterThan(20);
+    expect(httpErrorTexts()).toEqual(
+      expect.arrayContaining([
+        'Visitor not found',
+        'The community must keep at least one active admin',
+      ]),
+    );
+    expect(httpErrorTexts().filter((text) => text.startsWith('unresolved'))).toEqual([]);
+    expect(roleRefusalTexts()).toEqual(
+      expect.arrayContaining(['Only admins can do this', 'Only guards and admins can do this']),
+    );
+    expect(otherServerTexts()).toEqual(
+      expect.arrayContaining([
+        'Malformed JSON in request body',
+        'Request body too large',
+        'Invalid input',
+      ]),
+    );
+  });
+
+  it('are the stable error codes of the shared package', () => {
+    expect([...shared.ERROR_CODES].sort()).toEqual([...CODES].sort());
+  });
+});
+
+describe.each([
+  ['Spanish', es as Sections],
+  ['Hindi', hi as Sections],
+])('the %s error texts', (_name, catalog: Sections) => {
+  it('translate every error code', () => {
+    expect(missing([...new Set([...CODES, ...shared.ERROR_CODES])], catalog.errorCodes)).toEqual(
+      [],
+    );
+  });
+
+  it('translate every literal message of the shared schemas', () => {
+    expect(missing(schemaLiteralMessages(), catalog.validation)).toEqual([]);
+  });
+
+  it('translate every message the shared schemas give, built ones included', () => {
+    expect(missing(schemaMessages(), catalog.validation)).toEqual([]);
+  });
+
+  it('translate every fixed text of httpError in the API', () => {
+    expect(missing([...httpErrorTexts(), ...roleRefusalTexts()], catalog.serverTexts)).toEqual([]);
+  });
+
+  it("translate the server's other fixed texts and the web app's failure texts", () => {
+    expect(missing([...otherServerTexts(), ...WEB_TEXTS], catalog.serverTexts)).toEqual([]);
+  });
+
+  it('keep no placeholders or English copies', () => {
+    const problems: string[] = [];
+    for (const [section, texts] of Object.entries({
+      errorCodes: catalog.errorCodes,
+      serverTexts: catalog.serverTexts,
+      validation: catalog.validation,
+    })) {
+      for (const [key, text] of Object.entries(texts)) {
+        if (text === key) problems.push(`${section}["${key}"] is the English text`);
+        if (/\{\w+\}/.test(text)) problems.push(`${section}["${key}"] has a placeholder`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('translateServerError', () => {
+  afterEach(async () => {
+    await chooseLanguage('en', { remember: false });
+  });
+
+  it('in Spanish: by the server text, else by the code, else the server text', async () => {
+    await chooseLanguage('es', { remember: false });
+    expect(translateServerError('NOT_FOUND', 'Some unknown text')).toBe(es.errorCodes.NOT_FOUND);
+    expect(translateServerError(undefined, 'Visitor not found')).toBe(
+      es.serverTexts['Visitor not found'],
+    );
+    expect(translateServerError('NOT_FOUND', 'Visitor not found')).toBe(
+      'No se encontró al visitante',
+    );
+    expect(translateServerError('SOMETHING_NEW', 'Some unknown text')).toBe('Some unknown text');
+    expect(translateServerError(undefined, 'Some unknown text')).toBe('Some unknown text');
+    // A text built with values falls back to its code's sentence.
+    expect(
+      translateServerError('INVALID_TRANSITION', 'Visitor cannot be checked in: status is pending'),
+    ).toBe(es.errorCodes.INVALID_TRANSITION);
+    expect(translateValidation('Passwords do not match')).toBe('Las contraseñas no coinciden');
+  });
+
+  it('in Hindi: the Hindi texts', async () => {
+    await chooseLanguage('hi', { remember: false });
+    expect(translateServerError('NOT_FOUND', 'Some unknown text')).toBe(hi.errorCodes.NOT_FOUND);
+    expect(translateServerError(undefined, 'Visitor not found')).toBe(
+      hi.serverTexts['Visitor not found'],
+    );
+    expect(translateValidation('Email is required')).toBe(hi.validation['Email is required']);
+  });
+
+  it("in English: the server's words unchanged", async () => {
+    await chooseLanguage('en', { remember: false });
+    expect(translateServerError('NOT_FOUND', 'Some unknown text')).toBe('Some unknown text');
+    expect(translateServerError(undefined, 'Visitor not found')).toBe('Visitor not found');
+    expect(translateValidation('Passwords do not match')).toBe('Passwords do not match');
+  });
+});
