@@ -14,26 +14,6 @@ import { chooseLanguage, translateServerError, translateValidation } from '../sr
 import es from '../src/locales/es/errors';
 import hi from '../src/locales/hi/errors';
 
-/** The codes of integrations.md §2 (and 405's), as the brief lists them. */
-const CODES = [
-  'VALIDATION_FAILED',
-  'BAD_REQUEST',
-  'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
-  'FORBIDDEN',
-  'ACCOUNT_INACTIVE',
-  'NOT_FOUND',
-  'INVALID_TRANSITION',
-  'CONFLICT',
-  'BLOCKLISTED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'IDEMPOTENCY_KEY_REUSED',
-  'RATE_LIMITED',
-  'UNAVAILABLE',
-  'INTERNAL',
-  'METHOD_NOT_ALLOWED',
-];
 
 // Source texts, read as strings (nothing of the server is run).
 const rawSources = (files: Record<string, string>) =>
@@ -273,10 +253,6 @@ describe('the texts the checks are made against', () => {
       ]),
     );
   });
-
-  it('are the stable error codes of the shared package', () => {
-    expect([...shared.ERROR_CODES].sort()).toEqual([...CODES].sort());
-  });
 });
 
 describe.each([
@@ -284,9 +260,9 @@ describe.each([
   ['Hindi', hi as Sections],
 ])('the %s error texts', (_name, catalog: Sections) => {
   it('translate every error code', () => {
-    expect(missing([...new Set([...CODES, ...shared.ERROR_CODES])], catalog.errorCodes)).toEqual(
-      [],
-    );
+    // The list itself is pinned to integrations.md §2 by packages/shared/test/errors.test.ts.
+    expect(shared.ERROR_CODES.length).toBeGreaterThan(15);
+    expect(missing([...shared.ERROR_CODES], catalog.errorCodes)).toEqual([]);
   });
 
   it('translate every literal message of the shared schemas', () => {
