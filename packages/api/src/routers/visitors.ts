@@ -115,13 +115,21 @@ export const visitorsRouter = createTRPCRouter({
     .output(ZVisitor)
     .mutation(({ ctx, input }) => scanPass(ctx.em, ctx.actor, input.token, clockOf(ctx), ctx.failedScans)),
 
-  /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-in visitor. Errors: 404, 409. */
+  /**
+   * Guard or admin. Input: `{visitorId, notes?, occurredAt?}` (`occurredAt`: a check-in the
+   * gate recorded offline, offline-gate §3). Output: the checked-in visitor. Errors: 400
+   * occurredAt, 404, 409.
+   */
   checkIn: procedureFor(ACCESS.visitors.checkIn)
     .input(ZGateTransitionRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => checkInVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 
-  /** Guard or admin. Input: `{visitorId, notes?}`. Output: the checked-out visitor. Errors: 404, 409. */
+  /**
+   * Guard or admin. Input: `{visitorId, notes?, occurredAt?}` (offline-gate §3). Output: the
+   * checked-out visitor. Errors: 400 occurredAt, 404, 409 (status; 'Check-out cannot be
+   * before check-in').
+   */
   checkOut: procedureFor(ACCESS.visitors.checkOut)
     .input(ZGateTransitionRequest)
     .output(ZVisitor)

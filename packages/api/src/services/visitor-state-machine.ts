@@ -16,17 +16,40 @@ import { httpError } from '../errors';
 import { VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
 import type { Actor } from './audit';
 
-/** The moves a caller can ask for, with the statuses each may start from. */
+/**
+ * The moves a caller can ask for, with the statuses each may start from. `lateFrom`: the
+ * statuses a move recorded after the fact (offline-gate §3: an `occurredAt` sent by a gate
+ * that was offline) may also start from: a check-in that happened inside the window of an
+ * approved pass still counts when the pass expired between the entry and the upload (only
+ * a pass that had been approved: `HAD_BEEN_APPROVED_SQL`).
+ */
 export const TRANSITIONS = {
   approve: { from: ['pending'], to: 'approved' },
   reject: { from: ['pending'], to: 'rejected' },
   cancel: { from: ['pending', 'approved'], to: 'cancelled' },
-  checkIn: { from: ['approved'], to: 'checked-in' },
+  checkIn: { from: ['approved'], to: 'checked-in', lateFrom: ['expired'] },
   checkOut: { from: ['checked-in'], to: 'checked-out' },
   expire: { from: ['pending', 'approved'], to: 'expired' },
-} as const satisfies Record<string, { from: readonly VisitorStatus[]; to: VisitorStatus }>;
+} as const satisfies Record<string, { from: readonly VisitorStatus[]; to: VisitorStatus; lateFrom?: readonly VisitorStatus[] }>;
 
 export type VisitorTransition = keyof typeof TRANSITIONS;
+
+/**
+ * Whether a visitor `v` in a `lateFrom` status had been approved before it got there: an
+ * invitation (approved when made) or a walk-in someone approved (a walk-in that expired
+ * undecided never was). As SQL over `visitor_invitation v`, and as a test of a row.
+ */
+const HAD_BEEN_APPROVED_SQL = `(v.kind = 'invitation' or v.decided_at is not null)`;
+const hadBeenApproved = (row: Pick<VisitorRow, 'kind' | 'decided_at'>) => row.kind === 'invitation' || row.decided_at !== null;
+
+/** The statuses `transition` may start from; `late`: a move that happened earlier (offline-gate §3), with its `lateFrom` ones. */
+export function sourcesOf(transition: VisitorTransition, options: { late?: boolean } = {}): readonly VisitorStatus[] {
+  const move: { from: readonly VisitorStatus[]; lateFrom?: readonly VisitorStatus[] } = TRANSITIONS[transition];
+  return options.late && move.lateFrom ? [...move.from, ...move.lateFrom] : move.from;
+}
+
+/** The message of a check-out whose instant is before its visitor's check-in (offline-gate §3). */
+export const CHECK_OUT_BEFORE_CHECK_IN_MESSAGE = 'Check-out cannot be before check-in';
 
 /**
  * The statuses in which a visitor's photo may be added or replaced (live-gate §2): while
@@ -74,9 +97,9 @@ const AUDIT_ACTIONS: Partial<Record<VisitorTransition, string>> = {
   checkOut: 'visitor.checked-out',
 };
 
-/** Whether `transition` may start from `status`. */
-export function canTransition(status: VisitorStatus, transition: VisitorTransition): boolean {
-  return (TRANSITIONS[transition].from as readonly VisitorStatus[]).includes(status);
+/** Whether `transition` may start from `status`; `late`: a move that happened earlier (offline-gate §3). */
+export function canTransition(status: VisitorStatus, transition: VisitorTransition, options: { late?: boolean } = {}): boolean {
+  return sourcesOf(transition, options).includes(status);
 }
 
 /** The 409 INVALID_TRANSITION for a move that the current status forbids, e.g. `Visitor cannot be checked in: status is checked-out`. */
@@ -92,13 +115,15 @@ export function assertTransition(status: VisitorStatus, transition: VisitorTrans
 /**
  * SQL for the visit window, in the community's zone (server-contract §6); the same rule
  * as `visitWindow` in visitors.ts, which words the 409. Parameters: zone, early minutes,
- * now (opens) / zone, now (closes) / zone, now (ended).
- * - a check-in is allowed from `visit_time_from − early` to `visit_time_to` on `visit_date`;
+ * instant (opens) / zone, instant (closes) / zone, now, now (ended).
+ * - a check-in is allowed from `visit_time_from − early` to the end of the `visit_time_to`
+ *   minute on `visit_date` (offline-gate §3), judged at the instant of the move: now, or
+ *   the `occurredAt` of a move the gate recorded offline;
  * - an invitation has *ended* once the community's current minute is past `visit_time_to`
  *   (the expiry rule of `expireEndedInvitations`).
  */
 const OPENS_BY_NOW = `((v.visit_date + v.visit_time_from::time) at time zone ?) - make_interval(mins => ?) <= ?`;
-const NOT_CLOSED_BY_NOW = `((v.visit_date + v.visit_time_to::time) at time zone ?) >= ?`;
+const NOT_CLOSED_BY_NOW = `((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone ?) > ?`;
 const ENDED_BY_NOW = `(((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone ?) <= ? or (v.status = 'pending' and v.decide_by <= ?))`;
 /**
  * Whether visitor `v` has ended by now: its window is over, or it is a walk-in still
@@ -114,8 +139,15 @@ export interface TransitionOptions {
   /** EARLY_CHECKIN_MINUTES: for a check-in, the window is part of the condition. */
   earlyCheckinMinutes: number;
   actor: Actor;
-  /** Set `check_in_time`/`checked_in_by` (check-in) or `check_out_time`/`checked_out_by` (check-out) to now and the actor. */
+  /** Set `check_in_time`/`checked_in_by` (check-in) or `check_out_time`/`checked_out_by` (check-out) to the move's instant and the actor. */
   stamp?: 'checkIn' | 'checkOut';
+  /**
+   * When a check-in or check-out the gate recorded offline happened (offline-gate §3): the
+   * stamp is set to it, the window is judged at it, a check-in may start from `lateFrom`,
+   * and the audit row records it beside `now` (when the server recorded the move). Absent:
+   * the move happens now.
+   */
+  occurredAt?: Date;
   /**
    * A decision on a walk-in (live-gate §2): records the actor as `decided_by`, now as
    * `decided_at` and the reason; `hostId` (a deciding resident) becomes the host.
@@ -137,7 +169,9 @@ export interface TransitionOptions {
  * - 404 'Visitor not found': no such visitor, or outside `reach`;
  * - 409 INVALID_TRANSITION naming the current status when the move cannot start from it (an invitation
  *   whose window has ended is expired on the way, and named so);
- * - 409 INVALID_TRANSITION with `windowMessage` for a check-in outside its window.
+ * - 409 INVALID_TRANSITION with `windowMessage` for a check-in outside its window;
+ * - 409 INVALID_TRANSITION 'Check-out cannot be before check-in' for a check-out whose
+ *   instant is before the visitor's check-in (offline-gate §3).
  */
 export async function transitionVisitor(
   em: EntityManager,
@@ -146,16 +180,20 @@ export async function transitionVisitor(
   options: TransitionOptions,
 ): Promise<VisitorRow> {
   if (!isUuid(id)) throw httpError(404, 'Visitor not found');
-  const { from, to } = TRANSITIONS[transition];
+  const { to } = TRANSITIONS[transition];
   const { now, timeZone, actor } = options;
+  const late = options.occurredAt !== undefined;
+  const from = sourcesOf(transition, { late });
+  // The instant of the move: now, or when a move recorded offline happened (offline-gate §3).
+  const at = options.occurredAt ?? now;
   const sets: string[] = ['status = ?', 'updated_at = ?'];
   const setParams: unknown[] = [to, now];
   if (options.stamp === 'checkIn') {
     sets.push('check_in_time = ?', 'checked_in_by_id = ?');
-    setParams.push(now, actor.userId);
+    setParams.push(at, actor.userId);
   } else if (options.stamp === 'checkOut') {
     sets.push('check_out_time = ?', 'checked_out_by_id = ?');
-    setParams.push(now, actor.userId);
+    setParams.push(at, actor.userId);
   }
   if (options.decision) {
     sets.push('decided_by_id = ?', 'decided_at = ?', 'decision_reason = ?');
@@ -173,7 +211,12 @@ export async function transitionVisitor(
   const whereParams: unknown[] = [id, ...from];
   if (transition === 'checkIn') {
     conditions.push(OPENS_BY_NOW, NOT_CLOSED_BY_NOW);
-    whereParams.push(timeZone, options.earlyCheckinMinutes, now, timeZone, now);
+    whereParams.push(timeZone, options.earlyCheckinMinutes, at, timeZone, at);
+    if (from.length > TRANSITIONS.checkIn.from.length) conditions.push(`(v.status = 'approved' or ${HAD_BEEN_APPROVED_SQL})`);
+  } else if (transition === 'checkOut') {
+    // Never out before in (offline-gate §3).
+    conditions.push('v.check_in_time <= ?');
+    whereParams.push(at);
   } else if ((from as readonly string[]).some((status) => canTransition(status as VisitorStatus, 'expire'))) {
     // A move from pending or approved cannot happen once the invitation has ended: it expired.
     conditions.push(`not (${ENDED_BY_NOW})`);
@@ -192,8 +235,13 @@ export async function transitionVisitor(
          insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
          select ?, ?, ?, ?, ?, 'visitor', moved.id, ?::jsonb from moved)`
     : '';
+  // A move recorded offline: the audit row keeps both instants, when it happened and when
+  // the server recorded it (the row's own `occurred_at`).
+  const auditDetails = options.occurredAt
+    ? { ...options.auditDetails, occurredAt: options.occurredAt.toISOString(), recordedAt: now.toISOString() }
+    : options.auditDetails;
   const auditParams = action
-    ? [randomUUID(), now, action, actor.userId, actor.ipAddress.slice(0, 64), options.auditDetails ? JSON.stringify(options.auditDetails) : null]
+    ? [randomUUID(), now, action, actor.userId, actor.ipAddress.slice(0, 64), auditDetails ? JSON.stringify(auditDetails) : null]
     : [];
   const rows = await em.execute<VisitorRow[]>(
     `with moved as (
@@ -220,11 +268,22 @@ async function explainRefusal(em: EntityManager, id: string, transition: Visitor
     row.house_id !== options.reach.houseId &&
     (options.reach.houseOnly || row.host_id !== options.reach.hostId);
   if (!row || outOfReach) return httpError(404, 'Visitor not found');
+  const late = options.occurredAt !== undefined;
   if (row.ended && canTransition(row.status, 'expire')) {
     await expireVisitor(em, id, options.now, options.timeZone);
-    return transitionConflict('expired', transition);
+    // A check-in recorded offline is judged at its instant: the window is the reason it
+    // was refused, not the expiry that followed.
+    if (!(late && transition === 'checkIn' && row.status === 'approved')) return transitionConflict('expired', transition);
+    row.status = 'expired';
   }
-  if (!canTransition(row.status, transition)) return transitionConflict(row.status, transition);
+  if (!canTransition(row.status, transition, { late })) return transitionConflict(row.status, transition);
+  if (!(TRANSITIONS[transition].from as readonly VisitorStatus[]).includes(row.status) && !hadBeenApproved(row)) {
+    return transitionConflict(row.status, transition);
+  }
+  if (transition === 'checkOut') {
+    // The status allows it: only the instant can have refused it.
+    return httpError(409, CHECK_OUT_BEFORE_CHECK_IN_MESSAGE, { code: 'INVALID_TRANSITION' });
+  }
   // The status allows the move: only the window can have refused it.
   return httpError(409, options.windowMessage(row), { code: 'INVALID_TRANSITION' });
 }

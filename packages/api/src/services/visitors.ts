@@ -11,6 +11,8 @@ import {
   formatDisplayDate,
   formatDisplayTime,
   isUuid,
+  OCCURRED_AT_MESSAGE,
+  parseIsoInstant,
   passCodeOf,
   type InviteVisitorInput,
   type WalkInInput,
@@ -444,7 +446,8 @@ export async function getVisitorActivity(
   const events = await visitorActivity(em, visitor.id);
   return {
     items: events.map((event) => ({
-      at: event.occurredAt,
+      // A move recorded offline shows when it happened (offline-gate §3), not when it was uploaded.
+      at: typeof event.details?.occurredAt === 'string' ? event.details.occurredAt : event.occurredAt,
       action: event.action.replace('visitor.', '') as VisitorActivityEntry['action'],
       by: event.actor?.name ?? null,
       notes:
@@ -544,7 +547,8 @@ export function visitWindowMessage(visitor: Pick<VisitorInvitation, 'visitDate' 
 
 /**
  * The instants between which a check-in is allowed: from `visitTimeFrom` minus
- * `earlyMinutes` to `visitTimeTo`, on `visitDate`, in the community's zone.
+ * `earlyMinutes` (inclusive) to the end of the `visitTimeTo` minute (`closesAt`, exclusive:
+ * offline-gate §3), on `visitDate`, in the community's zone.
  */
 export function visitWindow(
   visitor: Pick<VisitorInvitation, 'visitDate' | 'visitTimeFrom' | 'visitTimeTo'>,
@@ -554,8 +558,38 @@ export function visitWindow(
   const startsAt = communityInstant(visitor.visitDate, visitor.visitTimeFrom, timeZone);
   return {
     opensAt: new Date(startsAt.getTime() - earlyMinutes * 60_000),
-    closesAt: communityInstant(visitor.visitDate, visitor.visitTimeTo, timeZone),
+    closesAt: new Date(communityInstant(visitor.visitDate, visitor.visitTimeTo, timeZone).getTime() + 60_000),
   };
+}
+
+/** What the gate sends for a check-in or check-out. */
+export interface GateMoveInput {
+  visitorId: string;
+  notes?: string | undefined;
+  /** When a move the gate recorded offline happened: an ISO 8601 instant with an offset (offline-gate §3). */
+  occurredAt?: string | undefined;
+}
+
+/** How far back a move recorded offline may have happened (offline-gate §3): 24 hours. */
+export const OCCURRED_AT_MAX_AGE_MS = 24 * 60 * 60_000;
+/** How far ahead of the server's clock a gate's clock may be (offline-gate §3): 2 minutes. */
+export const OCCURRED_AT_MAX_AHEAD_MS = 2 * 60_000;
+
+/**
+ * The instant of a move recorded offline (offline-gate §3), or undefined for a move made
+ * now. Errors: 400 VALIDATION_FAILED on `occurredAt`: 'occurredAt must be an ISO 8601
+ * instant' (not one, or without an offset); 'occurredAt is out of range' (more than 24 h
+ * before `now`, or more than 2 minutes after).
+ */
+export function occurredAtOf(value: string | undefined, now: Date): Date | undefined {
+  if (value === undefined) return undefined;
+  const instant = parseIsoInstant(value);
+  if (!instant) throw httpError(400, OCCURRED_AT_MESSAGE, { field: 'occurredAt' });
+  const ahead = instant.getTime() - now.getTime();
+  if (ahead > OCCURRED_AT_MAX_AHEAD_MS || -ahead > OCCURRED_AT_MAX_AGE_MS) {
+    throw httpError(400, 'occurredAt is out of range', { field: 'occurredAt' });
+  }
+  return instant;
 }
 
 /**
@@ -563,23 +597,30 @@ export function visitWindow(
  * (else 409 INVALID_TRANSITION with the invitation's own date and times); records the time and the guard.
  * One statement: the conditional UPDATE and its audit row (the state machine's
  * `transitionVisitor`). Of concurrent check-ins of one visitor exactly one succeeds.
+ * With `occurredAt` (offline-gate §3, a check-in the gate recorded offline) the check-in
+ * time is that instant and the window is judged at it: a pass whose window ended, or that
+ * expired, after the entry still checks in.
  */
 export async function checkInVisitor(
   em: EntityManager,
   guard: User,
   actor: Actor,
-  input: { visitorId: string; notes?: string | undefined },
+  input: GateMoveInput,
   clock: VisitorClock & { earlyCheckinMinutes: number },
 ): Promise<Visitor> {
   return gateMove(em, actor, input, clock, 'checkIn');
 }
 
-/** Checks a visitor out (guard or admin): only from checked-in; records the time and the guard. One statement. */
+/**
+ * Checks a visitor out (guard or admin): only from checked-in; records the time and the
+ * guard. One statement. With `occurredAt` (offline-gate §3) the check-out time is that
+ * instant; before the check-in it is 409 'Check-out cannot be before check-in'.
+ */
 export async function checkOutVisitor(
   em: EntityManager,
   guard: User,
   actor: Actor,
-  input: { visitorId: string; notes?: string | undefined },
+  input: GateMoveInput,
   clock: VisitorClock,
 ): Promise<Visitor> {
   return gateMove(em, actor, input, { ...clock, earlyCheckinMinutes: 0 }, 'checkOut');
@@ -588,10 +629,11 @@ export async function checkOutVisitor(
 async function gateMove(
   em: EntityManager,
   actor: Actor,
-  input: { visitorId: string; notes?: string | undefined },
+  input: GateMoveInput,
   clock: VisitorClock & { earlyCheckinMinutes: number },
   move: 'checkIn' | 'checkOut',
 ): Promise<Visitor> {
+  const occurredAt = occurredAtOf(input.occurredAt, clock.now);
   if (!isUuid(input.visitorId)) throw httpError(404, 'Visitor not found');
   const row = await transitionVisitor(em, input.visitorId, move, {
     now: clock.now,
@@ -601,6 +643,7 @@ async function gateMove(
     stamp: move,
     note: input.notes,
     auditDetails: input.notes ? { notes: input.notes } : null,
+    ...(occurredAt ? { occurredAt } : {}),
     windowMessage: windowMessageOf,
   });
   return serializeVisitorRow(row);

@@ -151,3 +151,47 @@ export const searchField = z
   .refine(isStorableText, unstorableMessage('Search text'))
   .optional()
   .transform((value) => (value ? value : undefined));
+
+/** `occurredAt` that is not an ISO 8601 instant with an offset (offline-gate §3). */
+export const OCCURRED_AT_MESSAGE = 'occurredAt must be an ISO 8601 instant';
+
+/**
+ * ISO 8601 date and time with an offset, extended (`2026-11-22T09:05:00.123-05:00`) or basic
+ * (`20261122T090500Z`) form; seconds and a fraction (`.` or `,`) optional; the offset `Z`,
+ * `±hh`, `±hh:mm` or `±hhmm`.
+ */
+const ISO_INSTANT_EXTENDED = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+const ISO_INSTANT_BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?:\d{2})?)$/i;
+
+/**
+ * The instant an ISO 8601 date-time with an offset names (offline-gate §3: `occurredAt`), or
+ * null when `value` is not one: a local time without an offset, a date alone, an impossible
+ * date or time (2026-02-30, 24:00, a leap second) are all null.
+ */
+export function parseIsoInstant(value: string): Date | null {
+  const match = ISO_INSTANT_EXTENDED.exec(value) ?? ISO_INSTANT_BASIC.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second = '0', fraction = '', offset = 'Z'] = match as unknown as string[];
+  const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
+  if (d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
+  let offsetMinutes = 0;
+  if (offset.toUpperCase() !== 'Z') {
+    const digits = offset.slice(1).replace(':', '');
+    const offsetHours = Number(digits.slice(0, 2));
+    const extraMinutes = Number(digits.slice(2) || '0');
+    if (offsetHours > 23 || extraMinutes > 59) return null;
+    offsetMinutes = (offset.startsWith('-') ? -1 : 1) * (offsetHours * 60 + extraMinutes);
+  }
+  const milliseconds = Number(fraction.padEnd(3, '0').slice(0, 3));
+  const utc = new Date(0);
+  utc.setUTCFullYear(y, mo - 1, d);
+  utc.setUTCHours(h, mi, s, milliseconds);
+  return new Date(utc.getTime() - offsetMinutes * 60_000);
+}
+
+/** `occurredAt` (offline-gate §3): an ISO 8601 instant with an offset, trimmed; kept as sent (the server reads it with `parseIsoInstant`). */
+export const occurredAtField = z
+  .string({ error: OCCURRED_AT_MESSAGE })
+  .trim()
+  .refine((value) => parseIsoInstant(value) !== null, OCCURRED_AT_MESSAGE);

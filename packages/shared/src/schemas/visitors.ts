@@ -10,6 +10,7 @@ import {
   TIME_PATTERN,
   idField,
   isStorableText,
+  occurredAtField,
   optionalText,
   paginationFields,
   phoneField,
@@ -202,10 +203,15 @@ export const ZScanRequest = z.object({
 });
 export type ScanRequest = z.input<typeof ZScanRequest>;
 
-/** `visitors.checkIn` / `visitors.checkOut` input (server-contract §6). */
+/**
+ * `visitors.checkIn` / `visitors.checkOut` input (server-contract §6). `occurredAt`
+ * (offline-gate §3): when a move recorded offline by the gate happened, an ISO 8601 instant
+ * with an offset; absent (or null) for a move made now.
+ */
 export const ZGateTransitionRequest = z.object({
   visitorId: idField('Visitor id is required'),
   notes: optionalText('Notes', MAX_LENGTH.notes),
+  occurredAt: occurredAtField.nullish().transform((value) => value ?? undefined),
 });
 export type GateTransitionRequest = z.input<typeof ZGateTransitionRequest>;
 
