@@ -565,6 +565,39 @@ export const SignInMarkerSchema = defineEntity({
 export class SignInMarker extends SignInMarkerSchema.class {}
 SignInMarkerSchema.setClass(SignInMarker);
 
+/**
+ * An `Idempotency-Key` a signed-in user sent with a state-changing POST of the REST API
+ * (offline-gate §3), and the first answer to it: a repeat with the same key, user, method
+ * and path within 24 hours gets that answer again instead of doing the work twice. While
+ * the first request runs, `responseStatus` is null. The body is compared as parsed JSON,
+ * by `requestHash` (SHA-256 of its canonical JSON). Answers of 5xx are not kept (the row is
+ * removed), and rows older than a day are purged.
+ */
+export const IdempotencyKeySchema = defineEntity({
+  name: 'IdempotencyKey',
+  tableName: 'idempotency_key',
+  properties: {
+    /** A new id for every attempt that claims the key (a taken-over claim gets a new one). */
+    id: p.uuid().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    /** 1 to 100 printable ASCII characters. */
+    key: p.string().length(100),
+    method: p.string().length(8),
+    /** The request's path, without its query (longer paths are not stored: no route has one). */
+    path: p.string().length(1000),
+    requestHash: p.string().length(64),
+    createdAt: p.datetime(),
+    responseStatus: p.smallint().nullable(),
+    /** The JSON text of the first answer, as sent. */
+    responseBody: p.text().nullable(),
+    completedAt: p.datetime().nullable(),
+  },
+  uniques: [{ name: 'idempotency_key_user_key_method_path_unique', properties: ['user', 'key', 'method', 'path'] }],
+  indexes: [{ name: 'idempotency_key_created_at_index', properties: ['createdAt'] }],
+});
+export class IdempotencyKey extends IdempotencyKeySchema.class {}
+IdempotencyKeySchema.setClass(IdempotencyKey);
+
 /** Every entity, in the order the ORM should discover them. */
 export const entities = [
   UserSchema,
@@ -582,4 +615,5 @@ export const entities = [
   PaymentSchema,
   AuditEventSchema,
   SignInMarkerSchema,
+  IdempotencyKeySchema,
 ];
