@@ -28,6 +28,10 @@ export default defineConfig({
   use: {
     // The app follows the browser's language (usable-by-everyone issue): English unless a test asks.
     locale: 'en-US',
+    // The app's service worker (offline-gate §1) stays out of the suites that do not test it
+    // (precached pages and a worker in front of every request would change what they see);
+    // e2e/offline-install.spec.ts allows it.
+    serviceWorkers: 'block',
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

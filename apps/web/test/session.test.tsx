@@ -1,8 +1,10 @@
 import { STORAGE_KEYS } from '@gatehouse/shared';
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
 import { admin, guard, resident } from './fixtures';
+import { server } from './msw-server';
 import { currentPath, renderApp, TEST_TOKEN } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
@@ -52,6 +54,20 @@ describe('session start (product-spec §4)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(logged).toHaveBeenCalled();
+  });
+
+  it('keeps the stored session when the refresh gets no answer (offline-gate §1: the app opens offline)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = mockTrpc({ 'visitors.myInvitationSummaries': emptyPage });
+    server.use(http.all('*/trpc/auth.me', () => HttpResponse.error()));
+    renderApp('/dashboard', { user: resident });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Priya' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(TEST_TOKEN);
+    expect(localStorage.getItem(STORAGE_KEYS.user)).not.toBeNull();
+    // The dashboard's own requests have gone out (none is left to reach the next test's mocks).
+    await waitFor(() => expect(callsTo(calls, 'visitors.myInvitationSummaries')).toHaveLength(1));
   });
 });
 

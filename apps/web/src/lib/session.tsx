@@ -71,7 +71,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [needsRefresh] = useState(state.isLoading);
 
   // product-spec §4: refresh the stored user from auth.me; a failed refresh is logged and
-  // ends the session.
+  // ends the session. Except when it got no answer (none at all, or none in time: offline-gate
+  // §1, the installed app opens with no network): the stored user goes on, and the server
+  // still ends the session with its first 401 once it can be reached.
   useEffect(() => {
     if (!needsRefresh) return;
     let cancelled = false;
@@ -85,6 +87,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .catch((error: unknown) => {
         if (cancelled) return;
         console.error('Failed to refresh the session', error);
+        if ([0, 408].includes(toAppError(error).status)) {
+          setState((current) => ({ ...current, isLoading: false }));
+          return;
+        }
         clearStoredSession();
         setState({ user: null, isLoading: false, failedSignIns: 0 });
       });

@@ -19,6 +19,7 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { FailedSignInsNotice } from './FailedSignInsNotice';
 import { Logo } from './Logo';
 import { bottomBarEntries, isActiveEntry, topBarEntries } from './navigation';
+import { UpdatePrompt } from './UpdatePrompt';
 import { UserMenu } from './UserMenu';
 
 const messages = i18n('AppShell', {
@@ -33,6 +34,12 @@ export function AppShell({ children }: { children: ReactNode }) {
   // Whether the server can be reached, read from every request (the connection banner).
   const queryClient = useQueryClient();
   useEffect(() => watchQueryClient(queryClient), [queryClient]);
+  // The installable app's service worker (offline-gate §1), registered from here so that
+  // /login's scripts do not grow; not in the development server or tests (no worker there).
+  useEffect(() => {
+    if (import.meta.env.PROD && 'serviceWorker' in navigator)
+      void import('../../lib/service-worker').then(({ startServiceWorker }) => startServiceWorker());
+  }, []);
   return (
     <TRPCQueryProvider>
       <LiveUpdatesProvider>
@@ -135,6 +142,7 @@ function Shell({ children }: { children: ReactNode }) {
 
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pt-8 lg:pb-12">
         <ConnectionBanner />
+        <UpdatePrompt />
         <FailedSignInsNotice />
         {user.role === 'resident' && <WalkInRequests />}
         {children}
