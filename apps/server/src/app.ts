@@ -19,7 +19,11 @@ import {
   errorCodeOf,
   FailedScanLog,
   httpError,
+  idempotencyKeyOf,
+  IDEMPOTENCY_WAIT,
+  purgeIdempotencyKeys,
   restRoutes,
+  withIdempotencyKey,
   sessionResolver,
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -78,6 +82,18 @@ export interface AppOptions {
    * certificate is downloadable at GET /api/tls/certificate, for tablets to trust it.
    */
   https?: { cert: string; key: string; offerCertificate?: boolean };
+  /** How long a repeat of an Idempotency-Key waits for the first request (offline-gate §3); IDEMPOTENCY_WAIT when absent. */
+  idempotencyWait?: { waitMs: number; pollMs: number };
+}
+
+/** How often keys older than a day are purged (offline-gate §3). */
+const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
+
+/** A REST answer before it is sent: status, envelope and headers. */
+interface RestAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
 }
 
 /** The envelope of server-contract §1. */
@@ -243,14 +259,18 @@ export async function buildApp(options: AppOptions) {
       events: visitorEvents,
     });
 
-  const sendError = (reply: FastifyReply, error: unknown) => {
+  /** The envelope answer to `error` (server-contract §1), logging what is not the caller's fault. */
+  const errorAnswer = (reply: FastifyReply, error: unknown): RestAnswer => {
     const described = describeError(error);
     if (described.status >= 500 && described.status !== 503) reply.log.error({ err: error }, 'request failed');
-    if (described.retryAfterSeconds !== undefined) reply.header('Retry-After', String(described.retryAfterSeconds));
-    return reply
-      .code(described.status)
-      .send(errorEnvelope(described.status, described.message, { code: described.code, ...(described.details ? { details: described.details } : {}) }));
+    return {
+      status: described.status,
+      body: errorEnvelope(described.status, described.message, { code: described.code, ...(described.details ? { details: described.details } : {}) }),
+      headers: described.retryAfterSeconds !== undefined ? { 'Retry-After': String(described.retryAfterSeconds) } : {},
+    };
   };
+  const send = (reply: FastifyReply, answer: RestAnswer) => reply.code(answer.status).headers(answer.headers).send(answer.body);
+  const sendError = (reply: FastifyReply, error: unknown) => send(reply, errorAnswer(reply, error));
 
   // API JSON over 1 KB is compressed when the client accepts it (performance spec). The
   // web app's files are precompressed at build time and served as they are; event
@@ -345,6 +365,58 @@ export async function buildApp(options: AppOptions) {
       }),
     );
   };
+  /** The procedure's answer to a request of a JSON route, in the envelope. */
+  const answerOf = async (request: FastifyRequest, reply: FastifyReply, route: RestRoute): Promise<RestAnswer> => {
+    try {
+      const result = await callProcedure(request, route);
+      if (route.list) {
+        const page = result as { items: unknown[]; total: number };
+        return { status: route.successStatus, body: envelope(page.items), headers: { 'X-Total-Count': String(page.total) } };
+      }
+      return { status: route.successStatus, body: envelope(result), headers: {} };
+    } catch (error) {
+      return errorAnswer(reply, error);
+    }
+  };
+
+  /**
+   * A request with an `Idempotency-Key` header to a route that honours it (offline-gate
+   * §3): the key is the signed-in user's (resolved as the procedures resolve it, once per
+   * request); the first request with it does the work and its answer is kept, a repeat
+   * gets that answer again (marked `Idempotency-Replayed: true`). Without a valid session
+   * nothing is stored: the procedure answers 401. Errors: 400 malformed key, 422 reused
+   * with another body, 409 still in progress.
+   */
+  const answerIdempotently = async (request: FastifyRequest, reply: FastifyReply, route: RestRoute) => {
+    let session: AuthenticatedSession | null;
+    try {
+      session = await sessionOf(request);
+    } catch {
+      // The database is down: the procedure answers 503, and nothing can be kept.
+      session = null;
+    }
+    if (!session) return send(reply, await answerOf(request, reply, route));
+    try {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']) as string;
+      let headers: Record<string, string> = {};
+      const answer = await withIdempotencyKey(
+        options.db,
+        { userId: session.user.id, key, method: request.method, path: request.url.split('?')[0] ?? request.url, body: request.body },
+        clock,
+        async () => {
+          const first = await answerOf(request, reply, route);
+          headers = first.headers;
+          return { status: first.status, body: JSON.stringify(first.body) };
+        },
+        options.idempotencyWait ?? IDEMPOTENCY_WAIT,
+      );
+      if (answer.replayed) headers = { 'Idempotency-Replayed': 'true' };
+      return reply.code(answer.status).headers(headers).type('application/json; charset=utf-8').send(answer.body);
+    } catch (error) {
+      return sendError(reply, error);
+    }
+  };
+
   const mount = (route: RestRoute) => {
     app.route({
       method: route.method,
@@ -353,17 +425,11 @@ export async function buildApp(options: AppOptions) {
         if (route.takesBody && request.body !== undefined && request.body !== null && !isPlainObject(request.body)) {
           return refuse(reply, 400, 'Request body must be a JSON object');
         }
-        try {
-          const result = await callProcedure(request, route);
-          if (route.list) {
-            const page = result as { items: unknown[]; total: number };
-            reply.header('X-Total-Count', String(page.total));
-            return reply.code(route.successStatus).send(envelope(page.items));
-          }
-          return reply.code(route.successStatus).send(envelope(result));
-        } catch (error) {
-          return sendError(reply, error);
+        // A request without the header pays nothing for idempotency (no query).
+        if (route.idempotent && request.headers['idempotency-key'] !== undefined) {
+          return answerIdempotently(request, reply, route);
         }
+        return send(reply, await answerOf(request, reply, route));
       },
     });
   };
@@ -532,6 +598,15 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => {
     clearInterval(failedScanTimer);
     await flushFailedScans(true);
+  });
+
+  // Idempotency keys are kept a day (offline-gate §3): older ones are purged every 10 minutes.
+  const purgeKeysTimer = setInterval(() => {
+    purgeIdempotencyKeys(options.db.fork(), clock()).catch((error: unknown) => app.log.warn({ err: error }, 'purging idempotency keys failed'));
+  }, IDEMPOTENCY_PURGE_INTERVAL_MS);
+  purgeKeysTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purgeKeysTimer);
   });
 
   app.decorate('closeGracefully', closeGracefully);

@@ -1,9 +1,10 @@
 /**
  * The server side of offline-gate.md over REST, on both databases: `occurredAt` on
- * `POST /api/visitors/checkin-qr` and `/checkout-qr` (§3).
+ * `POST /api/visitors/checkin-qr` and `/checkout-qr` (§3); the `Idempotency-Key` header on
+ * every state-changing POST that needs a sign-in (§3).
  */
 import { createMemoryAuthRateLimits } from '@gatehouse/api';
-import { AuditEvent, User } from '@gatehouse/db';
+import { AuditEvent, IdempotencyKey, User } from '@gatehouse/db';
 import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
 import type { ErrorCode } from '@gatehouse/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -124,6 +125,136 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       const before = await call('POST', '/api/visitors/checkout-qr', { token: tokens.guard, body: { visitorId: visitor.id, occurredAt: '2026-11-22T13:49:59Z' } });
       expect(before.statusCode).toBe(409);
       expect(json(before)).toMatchObject({ error: 'Check-out cannot be before check-in', code: 'INVALID_TRANSITION' });
+    });
+  });
+  describe('Idempotency-Key (offline-gate §3)', () => {
+    const checkIn = (visitorId: string, key: string | undefined, token = tokens.guard, extra: Record<string, unknown> = {}) =>
+      call('POST', '/api/visitors/checkin-qr', { token, body: { visitorId, ...extra }, ...(key !== undefined ? { headers: { 'idempotency-key': key } } : {}) });
+    const auditCount = (visitorId: string, action: 'visitor.checked-in' | 'visitor.checked-out' = 'visitor.checked-in') => test.db.fork().count(AuditEvent, { targetId: visitorId, action });
+    const keyRows = () => test.db.fork().count(IdempotencyKey, {});
+
+    it('answers a repeat with the first response, same status and body, without doing the work again', async () => {
+      const visitor = await invite('Sent Twice');
+      const first = await checkIn(visitor.id, 'b0c4f9de-2f57-4f43-9d1e-4b1f3f0c0001', tokens.guard, { notes: 'Red car', occurredAt: '2026-11-22T13:55:00Z' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['idempotency-replayed']).toBeUndefined();
+      now = new Date(START.getTime() + 60_000);
+      // The same body as parsed JSON: another key order, other spacing.
+      const repeat = await app.inject({
+        method: 'POST',
+        url: '/api/visitors/checkin-qr',
+        headers: { authorization: `Bearer ${tokens.guard}`, 'content-type': 'application/json', 'idempotency-key': 'b0c4f9de-2f57-4f43-9d1e-4b1f3f0c0001' },
+        payload: `{ "occurredAt": "2026-11-22T13:55:00Z",  "notes": "Red car", "visitorId": "${visitor.id}" }`,
+      });
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.headers['idempotency-replayed']).toBe('true');
+      expect(repeat.headers['content-type']).toMatch(/application\/json/);
+      expect(repeat.body).toBe(first.body);
+      expect(await auditCount(visitor.id)).toBe(1);
+      expect((await test.db.fork().findOneOrFail(AuditEvent, { targetId: visitor.id, action: 'visitor.checked-in' })).details).toMatchObject({ notes: 'Red car' });
+    });
+
+    it('keeps a 4xx answer: the repeat gets it even when the work would now succeed', async () => {
+      const visitor = await invite('Refused First');
+      const first = await call('POST', '/api/visitors/checkout-qr', { token: tokens.guard, body: { visitorId: visitor.id }, headers: { 'idempotency-key': 'out-before-in' } });
+      expect(first.statusCode).toBe(409);
+      await ok('POST', '/api/visitors/checkin-qr', tokens.guard, { visitorId: visitor.id });
+      const repeat = await call('POST', '/api/visitors/checkout-qr', { token: tokens.guard, body: { visitorId: visitor.id }, headers: { 'idempotency-key': 'out-before-in' } });
+      expect(repeat.statusCode).toBe(409);
+      expect(repeat.body).toBe(first.body);
+      expect(json(repeat)).toMatchObject({ error: 'Visitor cannot be checked out: status is approved', code: 'INVALID_TRANSITION' });
+      expect(await auditCount(visitor.id, 'visitor.checked-out')).toBe(0);
+    });
+
+    it('does the work once for concurrent repeats of one key', async () => {
+      const visitor = await invite('Sent At Once');
+      const answers = await Promise.all(Array.from({ length: 8 }, () => checkIn(visitor.id, 'concurrent-key-1')));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(answers.filter((answer) => answer.headers['idempotency-replayed'] === 'true')).toHaveLength(7);
+      expect(await auditCount(visitor.id)).toBe(1);
+      // Without a key the same burst is one success and 409s: the key is what made them one.
+      const other = await invite('Sent At Once Without Key');
+      const plain = await Promise.all(Array.from({ length: 4 }, () => checkIn(other.id, undefined)));
+      expect(plain.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    });
+
+    it('refuses the same key with a different body: 422 IDEMPOTENCY_KEY_REUSED', async () => {
+      const visitor = await invite('Reused Key');
+      const other = await invite('Reused Key Other');
+      expect((await checkIn(visitor.id, 'reused-key')).statusCode).toBe(200);
+      const reused = await checkIn(other.id, 'reused-key');
+      expect(reused.statusCode).toBe(422);
+      expect(json(reused)).toEqual({ success: false, data: null, error: 'Idempotency-Key reused with a different request', code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(await auditCount(other.id)).toBe(0);
+    });
+
+    it('refuses a malformed key with 400, and does nothing', async () => {
+      const visitor = await invite('Bad Key');
+      for (const key of ['', 'k'.repeat(101), 'clé-ключ']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/visitors/checkin-qr',
+          headers: { authorization: `Bearer ${tokens.guard}`, 'content-type': 'application/json', 'idempotency-key': Buffer.from(key, 'utf8').toString('latin1') },
+          payload: JSON.stringify({ visitorId: visitor.id }),
+        });
+        expect(response.statusCode, JSON.stringify(key)).toBe(400);
+        expect(json(response)).toMatchObject({ error: 'Idempotency-Key must be 1 to 100 printable characters', code: 'BAD_REQUEST' });
+      }
+      expect(await auditCount(visitor.id)).toBe(0);
+      expect((await checkIn(visitor.id, 'k'.repeat(100))).statusCode).toBe(200);
+    });
+
+    it('keeps another user’s same key apart, and the same key on another path', async () => {
+      const first = await invite('Guard Uses Key');
+      const second = await invite('Admin Uses Key');
+      expect(json(await checkIn(first.id, 'shared-key', tokens.guard)).data).toMatchObject({ id: first.id, status: 'checked-in' });
+      const admin = await checkIn(second.id, 'shared-key', tokens.admin);
+      expect(admin.statusCode).toBe(200);
+      expect(admin.headers['idempotency-replayed']).toBeUndefined();
+      expect(json(admin).data).toMatchObject({ id: second.id, status: 'checked-in' });
+      const out = await call('POST', '/api/visitors/checkout-qr', { token: tokens.guard, body: { visitorId: first.id }, headers: { 'idempotency-key': 'shared-key' } });
+      expect(json(out).data).toMatchObject({ id: first.id, status: 'checked-out' });
+    });
+
+    it('keeps no 5xx: the repeat does the work', async () => {
+      const visitor = await invite('Server Failed');
+      await test.db.fork().execute(`create or replace function sabotage_offline_audit() returns trigger as $$ begin
+        if new.action = 'visitor.checked-in' then raise exception 'audit insert sabotaged'; end if; return new; end; $$ language plpgsql`);
+      await test.db.fork().execute('create trigger sabotage_offline_audit before insert on audit_event for each row execute function sabotage_offline_audit()');
+      let failed: LightMyRequestResponse;
+      try {
+        failed = await checkIn(visitor.id, 'after-a-500');
+      } finally {
+        await test.db.fork().execute('drop trigger if exists sabotage_offline_audit on audit_event');
+      }
+      expect(failed.statusCode).toBe(500);
+      expect(json(failed)).toMatchObject({ error: 'Internal server error', code: 'INTERNAL' });
+      const retried = await checkIn(visitor.id, 'after-a-500');
+      expect(retried.statusCode).toBe(200);
+      expect(retried.headers['idempotency-replayed']).toBeUndefined();
+      expect(await auditCount(visitor.id)).toBe(1);
+    });
+
+    it('stores nothing without the header, without a valid session, or on a path that needs no sign-in or changes nothing', async () => {
+      const before = await keyRows();
+      const visitor = await invite('No Key');
+      expect((await checkIn(visitor.id, undefined)).statusCode).toBe(200);
+      const anonymous = await checkIn(visitor.id, 'anonymous-key', '');
+      expect(anonymous.statusCode).toBe(401);
+      expect((await checkIn(visitor.id, 'revoked-key', 'not-a-token')).statusCode).toBe(401);
+      // A malformed key without a session: the sign-in is what is missing.
+      expect((await checkIn(visitor.id, '', '')).statusCode).toBe(401);
+      const login = await call('POST', '/api/auth/login', { body: { email: 'guard@offline.example', password: 'secret123' }, headers: { 'idempotency-key': 'login-key' } });
+      expect(login.statusCode).toBe(200);
+      const read = await call('GET', `/api/visitors/${visitor.id}`, { token: tokens.guard, headers: { 'idempotency-key': 'a read' } });
+      expect(read.statusCode).toBe(200);
+      expect(await keyRows()).toBe(before);
+      // Every POST of the table that needs a sign-in honours it; the public ones and the reads do not.
+      const { restRoutes } = await import('@gatehouse/api');
+      expect(restRoutes.filter((route) => route.idempotent).map((route) => `${route.method} ${route.path}`)).toContain('POST /api/visitors/checkin-qr');
+      expect(restRoutes.filter((route) => route.idempotent).every((route) => route.method === 'POST')).toBe(true);
+      expect(restRoutes.filter((route) => ['auth.signup', 'auth.login', 'auth.logout'].includes(route.procedure)).some((route) => route.idempotent)).toBe(false);
     });
   });
 });

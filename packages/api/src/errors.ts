@@ -10,7 +10,7 @@ import type { ERROR_CODE_STATUS, ErrorCode } from '@gatehouse/shared';
 import { ZodError } from 'zod';
 
 /** The statuses a service may answer with (server-contract §1). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 /** The tRPC code behind each status (tRPC derives the HTTP status from it). */
 const CODE_BY_STATUS = {
@@ -20,6 +20,7 @@ const CODE_BY_STATUS = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  422: 'UNPROCESSABLE_CONTENT',
   429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<ErrorStatus, TRPCError['code']>;
@@ -38,6 +39,7 @@ const ERROR_CODE_BY_STATUS = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'IDEMPOTENCY_KEY_REUSED',
   429: 'RATE_LIMITED',
   500: 'INTERNAL',
   503: 'UNAVAILABLE',
@@ -47,7 +49,7 @@ const ERROR_CODE_BY_STATUS = {
  * The stable code (integrations §2) for an error answer of `status`: the general code of
  * the status (400 BAD_REQUEST, 401 UNAUTHENTICATED, 403 FORBIDDEN, 404 NOT_FOUND, 405
  * METHOD_NOT_ALLOWED, 409 CONFLICT, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE,
- * 429 RATE_LIMITED, 503 UNAVAILABLE); any other 4xx is BAD_REQUEST, anything else
+ * 422 IDEMPOTENCY_KEY_REUSED, 429 RATE_LIMITED, 503 UNAVAILABLE); any other 4xx is BAD_REQUEST, anything else
  * INTERNAL. Used by `describeError` and by the server for the answers it makes itself.
  */
 export function errorCodeOf(status: number): ErrorCode {

@@ -14,6 +14,14 @@ export {
   type ErrorDetail,
 } from './errors';
 export { FailedScanLog } from './services/audit';
+export {
+  idempotencyKeyOf,
+  purgeIdempotencyKeys,
+  withIdempotencyKey,
+  IDEMPOTENCY_WAIT,
+  type IdempotentRequest,
+  type StoredAnswer,
+} from './services/idempotency';
 export { sessionResolver, type AuthenticatedSession } from './services/sessions';
 export {
   createMemoryAuthRateLimits,

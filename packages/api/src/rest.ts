@@ -3,6 +3,7 @@
  * adapter mounts each row on Fastify and calls the procedure through the server-side
  * caller: one implementation, the same validation, permissions and errors as /trpc.
  */
+import { ACCESS, type Access } from './access';
 import type { AppRouter } from './root';
 
 type RouterRecord = AppRouter['_def']['record'];
@@ -39,6 +40,11 @@ export interface RestRoute {
   /** Whether the path takes a JSON body. */
   takesBody: boolean;
   /**
+   * Whether the path honours an `Idempotency-Key` header (offline-gate §3): every
+   * state-changing POST that needs a sign-in (its procedure is not public).
+   */
+  idempotent: boolean;
+  /**
    * What travels as the body instead of JSON: `jpeg`, a photo of at most 200 KB sent as
    * `image/jpeg` (live-gate §2; the input builder gets it as `parts.raw`), and answered as
    * `image/jpeg` for a GET. Absent: JSON both ways, in the envelope.
@@ -62,6 +68,12 @@ const fromLastEventId = ({ headers }: RestRequestParts) => {
 };
 const fromParamsAndRaw = ({ params, raw }: RestRequestParts) => ({ ...params, jpeg: raw ?? new Uint8Array() });
 
+/** Whether `procedure` needs a sign-in: its entry of the access matrix is not 'public'. */
+function needsSignIn(procedure: ProcedurePath): boolean {
+  const [domain, name] = procedure.split('.') as [keyof typeof ACCESS, string];
+  return (ACCESS[domain] as Record<string, Access | undefined>)[name] !== 'public';
+}
+
 function route(
   method: RestRoute['method'],
   path: string,
@@ -77,6 +89,7 @@ function route(
     successStatus: options.successStatus ?? 200,
     list: options.list ?? false,
     takesBody: input === fromBody || input === fromParamsAndBody,
+    idempotent: method === 'POST' && needsSignIn(procedure),
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
   };

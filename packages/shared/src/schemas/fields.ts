@@ -195,3 +195,7 @@ export const occurredAtField = z
   .string({ error: OCCURRED_AT_MESSAGE })
   .trim()
   .refine((value) => parseIsoInstant(value) !== null, OCCURRED_AT_MESSAGE);
+
+/** An Idempotency-Key (offline-gate §3), as a header or in a body: 1 to 100 printable ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,100}$/;
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 printable characters';
