@@ -1,7 +1,7 @@
 /**
  * The server side of offline-gate.md over REST, on both databases: `occurredAt` on
  * `POST /api/visitors/checkin-qr` and `/checkout-qr` (§3); the `Idempotency-Key` header on
- * every state-changing POST that needs a sign-in (§3).
+ * every state-changing POST that needs a sign-in (§3); the gate pack (§2).
  */
 import { createMemoryAuthRateLimits } from '@gatehouse/api';
 import { AuditEvent, IdempotencyKey, User } from '@gatehouse/db';
@@ -255,6 +255,58 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       expect(restRoutes.filter((route) => route.idempotent).map((route) => `${route.method} ${route.path}`)).toContain('POST /api/visitors/checkin-qr');
       expect(restRoutes.filter((route) => route.idempotent).every((route) => route.method === 'POST')).toBe(true);
       expect(restRoutes.filter((route) => ['auth.signup', 'auth.login', 'auth.logout'].includes(route.procedure)).some((route) => route.idempotent)).toBe(false);
+    });
+  });
+  describe('the gate pack (offline-gate §2)', () => {
+    it('answers GET /api/gate/pack and ?since=cursor in the envelope, for guards and admins', async () => {
+      const visitor = await invite('Pack Over Rest');
+      const full = await call('GET', '/api/gate/pack', { token: tokens.guard });
+      expect(full.statusCode).toBe(200);
+      const body = json(full);
+      expect(body.success).toBe(true);
+      expect(Object.keys(body.data).sort()).toEqual(['cursor', 'items', 'removed']);
+      expect(body.data.items.map((item: { id: string }) => item.id)).toContain(visitor.id);
+      now = new Date(START.getTime() + 60_000);
+      await ok('DELETE', `/api/visitors/${visitor.id}/cancel`, tokens.resident);
+      now = new Date(START.getTime() + 120_000);
+      const delta = json(await call('GET', `/api/gate/pack?since=${encodeURIComponent(body.data.cursor)}`, { token: tokens.admin })).data;
+      expect(delta.removed).toContain(visitor.id);
+      expect(delta.items.map((item: { id: string }) => item.id)).not.toContain(visitor.id);
+      const bad = await call('GET', '/api/gate/pack?since=not-a-cursor', { token: tokens.guard });
+      expect(bad.statusCode).toBe(400);
+      expect(json(bad)).toMatchObject({ error: 'since must be a cursor from the gate pack', code: 'VALIDATION_FAILED', details: [{ path: 'since' }] });
+      expect((await call('GET', '/api/gate/pack', { token: tokens.resident })).statusCode).toBe(403);
+      expect((await call('GET', '/api/gate/pack')).statusCode).toBe(401);
+    });
+
+    it('keeps 1,000 passes within 512,000 bytes uncompressed, with no token, code, phone or e-mail', async () => {
+      // 1,000 passes for tomorrow, as invitations would make them (names of 34 characters, plates, 8-digit codes).
+      await test.db.fork().execute(
+        `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
+           visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at, kind)
+         select gen_random_uuid(), 'Visitor ' || lpad(i::text, 4, '0') || ' Fitzgerald-Montgomery', '+1555' || lpad(i::text, 7, '0'),
+                'visitor' || i || '@size.example', 'Delivery', 'SZ ' || lpad(i::text, 5, '0'), ?, ?, '2026-11-23', '08:00', '20:00',
+                'approved', translate(rtrim(encode(sha256(('size token ' || i)::bytea), 'base64'), '='), '+/', '-_'),
+                'data:image/png;base64,iVBORw0KGgo=', lpad((90000000 + i)::text, 8, '0'), ?, ?, 'invitation'
+           from generate_series(1, 1000) i`,
+        [ids.house, ids.resident, now, now],
+      );
+      const response = await call('GET', '/api/gate/pack', { token: tokens.guard });
+      expect(response.statusCode).toBe(200);
+      const pack = json(response).data as { items: Array<{ id: string; name: string }>; removed: string[]; cursor: string };
+      const sized = pack.items.filter((item) => item.name.endsWith('Fitzgerald-Montgomery'));
+      expect(sized).toHaveLength(1000);
+      // The pack of exactly these 1,000 passes, as JSON, and the whole answer (a few more passes and the envelope).
+      const thousand = Buffer.byteLength(JSON.stringify({ items: sized, removed: pack.removed, cursor: pack.cursor }), 'utf8');
+      expect(thousand).toBeLessThanOrEqual(512_000);
+      expect(response.rawPayload.length).toBeLessThanOrEqual(512_000);
+      // Nothing personal and no pass in clear.
+      const [sample] = await test.db.fork().execute<{ qr_code_token: string; pass_code: string }[]>(
+        `select qr_code_token, pass_code from visitor_invitation where name like 'Visitor 0500 %'`,
+      );
+      expect(response.body).not.toContain(sample!.qr_code_token);
+      expect(response.body).not.toContain(`"${sample!.pass_code}"`);
+      expect(response.body).not.toMatch(/@|\+1555|data:image|"phone"|"email"|"qrCodeToken"|"passCode"/);
     });
   });
 });

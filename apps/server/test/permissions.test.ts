@@ -218,6 +218,9 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'POST', path: '/api/payments/:id/fail', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}/fail` }) },
 
     { method: 'GET', path: '/api/audit', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/audit') },
+
+    // offline-gate §2: the gate pack is for the gate (guards and admins).
+    { method: 'GET', path: '/api/gate/pack', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/pack') },
   ];
 
   beforeAll(async () => {

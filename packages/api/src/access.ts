@@ -88,6 +88,11 @@ export const ACCESS = {
     subscribePush: 'signed-in',
     unsubscribePush: 'signed-in',
   },
+  /** offline-gate.md: the gate tablet working offline. */
+  gate: {
+    /** §2: the passes a gate verifies offline (hashes, never tokens, codes, phones or e-mails). */
+    pack: GATE,
+  },
   payments: {
     /** Residents: their own house's only (service rule). */
     list: HOSTS,

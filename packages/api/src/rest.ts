@@ -152,4 +152,7 @@ export const restRoutes: readonly RestRoute[] = [
 
   // Not in product-spec §7: the audit log, for admins.
   route('GET', '/api/audit', 'audit.list', fromQuery, { list: true }),
+
+  // offline-gate §2: the gate pack, for verifying passes offline.
+  route('GET', '/api/gate/pack', 'gate.pack', fromQuery),
 ];

@@ -1,6 +1,7 @@
 /** The application router: one router per domain. */
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
+import { gateRouter } from './routers/gate';
 import { housesRouter } from './routers/houses';
 import { notificationsRouter } from './routers/notifications';
 import { paymentsRouter } from './routers/payments';
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   payments: paymentsRouter,
   audit: auditRouter,
   notifications: notificationsRouter,
+  gate: gateRouter,
 });
 
 /** The router's type: all the web client imports from the server. */

@@ -11,3 +11,4 @@ export * from './schemas/vehicles';
 export * from './schemas/payments';
 export * from './schemas/audit';
 export * from './schemas/notifications';
+export * from './schemas/gate';

@@ -1,0 +1,221 @@
+/**
+ * The gate pack (offline-gate §2), on both databases: the passes of today and tomorrow (the
+ * community's zone) that can still enter or leave, with SHA-256 hashes of token and code and
+ * never the token, the code, a phone or an e-mail; deltas with `since=cursor` (new and
+ * changed items; in `removed` the ids that can no longer enter: cancelled, checked out,
+ * expired, or whose date left today-and-tomorrow); who may read it.
+ */
+import { createHash } from 'node:crypto';
+
+import { databaseLegs } from '@gatehouse/db/testing';
+import type { GatePack, Visitor } from '@gatehouse/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { describeError } from '../src/errors';
+import { createHarness, failure, type Community, type Harness } from './support';
+
+const legs = await databaseLegs();
+const START = new Date('2026-11-22T14:00:00.000Z'); // Sunday 09:00 in New York
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const minutes = (count: number) => count * 60_000;
+
+const PACK_ITEM_KEYS = ['house', 'id', 'kind', 'name', 'passCodeHash', 'status', 'tokenHash', 'updatedAt', 'vehicleLicensePlate', 'visitDate', 'visitTimeFrom', 'visitTimeTo'];
+
+describe.each(legs)('the gate pack on $name', (leg) => {
+  let h: Harness;
+  let c: Community;
+  const invite = (name: string, extra: Record<string, unknown> = {}) =>
+    h.caller(extra.houseId === c.otherHouseId ? c.admin.token : c.resident.token).visitors.invite({
+      name,
+      phone: '+15557654321',
+      email: 'visitor@pack.example',
+      houseId: c.houseId,
+      visitDate: '2026-11-22',
+      visitTimeFrom: '09:00',
+      visitTimeTo: '17:00',
+      vehicleLicensePlate: 'pk 123',
+      ...extra,
+    });
+  const pack = (since?: string, token = c.guard.token) => h.caller(token).gate.pack(since !== undefined ? { since } : {});
+  const ids = (result: GatePack) => result.items.map((item) => item.id).sort();
+  /** Moves the clock on, past the overlap a delta sends again. */
+  const later = (count: number) => {
+    h.now = new Date(h.now.getTime() + minutes(count));
+  };
+
+  beforeAll(async () => {
+    h = await createHarness(leg);
+    c = await h.community();
+  });
+  beforeEach(() => {
+    h.now = START;
+  });
+  afterAll(() => h?.close());
+
+  it('holds the passes of today and tomorrow that can still enter or leave, hashed, and nothing personal', async () => {
+    const today = await invite('Today Approved');
+    const tomorrow = await invite('Tomorrow Approved', { visitDate: '2026-11-23', houseId: c.otherHouseId, vehicleLicensePlate: '' });
+    const later = await invite('Day After Tomorrow', { visitDate: '2026-11-24' });
+    const inside = await invite('Checked In Today');
+    await h.caller(c.guard.token).visitors.checkIn({ visitorId: inside.id });
+    const left = await invite('Checked Out Today');
+    await h.caller(c.guard.token).visitors.checkIn({ visitorId: left.id });
+    await h.caller(c.guard.token).visitors.checkOut({ visitorId: left.id });
+    const cancelled = await invite('Cancelled Today');
+    await h.caller(c.resident.token).visitors.cancel({ id: cancelled.id });
+    const pending = await h.caller(c.guard.token).visitors.walkIn({ name: 'Pending Walker', phone: '+15550001111', houseId: c.houseId });
+    const approvedWalkIn = await h.caller(c.guard.token).visitors.walkIn({ name: 'Approved Walker', phone: '+15550002222', houseId: c.houseId });
+    await h.caller(c.admin.token).visitors.approve({ id: approvedWalkIn.id });
+    h.now = new Date(START.getTime() - minutes(30));
+    const ended = await invite('Window Over', { visitTimeFrom: '08:00', visitTimeTo: '08:45' });
+    h.now = START;
+
+    const result = await pack();
+    const wanted = [today, tomorrow, inside, approvedWalkIn];
+    expect(ids(result)).toEqual(wanted.map((visitor) => visitor.id).sort());
+    for (const excluded of [later, left, cancelled, pending, ended]) expect(ids(result)).not.toContain(excluded.id);
+    expect(result.removed).toEqual([]);
+    expect(typeof result.cursor).toBe('string');
+
+    const item = result.items.find((entry) => entry.id === today.id)!;
+    expect(Object.keys(item).sort()).toEqual(PACK_ITEM_KEYS);
+    expect(item).toEqual({
+      id: today.id,
+      tokenHash: sha256(today.qrCodeToken),
+      passCodeHash: sha256(today.passCode),
+      name: 'Today Approved',
+      house: { houseNumber: '101', block: 'A' },
+      kind: 'invitation',
+      visitDate: '2026-11-22',
+      visitTimeFrom: '09:00',
+      visitTimeTo: '17:00',
+      status: 'approved',
+      vehicleLicensePlate: 'PK 123',
+      updatedAt: START.toISOString(),
+    });
+    expect(item.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(result.items.find((entry) => entry.id === tomorrow.id)).toMatchObject({ house: { houseNumber: '202', block: 'B' }, vehicleLicensePlate: null });
+    expect(result.items.find((entry) => entry.id === inside.id)).toMatchObject({ status: 'checked-in' });
+    expect(result.items.find((entry) => entry.id === approvedWalkIn.id)).toMatchObject({ kind: 'walk-in', status: 'approved' });
+
+    // Never a raw token or code, a phone or an e-mail, anywhere in the JSON (hashes aside).
+    const text = JSON.stringify({ ...result, items: result.items.map(({ tokenHash: _t, passCodeHash: _c, ...rest }) => rest) });
+    for (const visitor of [...wanted, later, left, cancelled, pending, ended]) {
+      expect(text).not.toContain(visitor.qrCodeToken);
+      expect(text).not.toContain(visitor.passCode);
+      expect(text).not.toContain(visitor.phone);
+    }
+    expect(text).not.toMatch(/@|\+1555|phone|email|qrCode|passCode"/i);
+    expect(text).not.toContain('data:image');
+  });
+
+  it('gives with since only what changed: new and changed items, and the ids that can no longer enter', async () => {
+    const stays = await invite('Stays Approved');
+    const toCancel = await invite('Will Be Cancelled');
+    const toCheckIn = await invite('Will Check In');
+    const toCheckOut = await invite('Will Check Out');
+    await h.caller(c.guard.token).visitors.checkIn({ visitorId: toCheckOut.id });
+    const ending = await invite('Window Ends', { visitTimeFrom: '09:00', visitTimeTo: '09:20' });
+    later(1);
+    const first = await pack();
+    expect(ids(first)).toEqual(expect.arrayContaining([stays.id, toCancel.id, toCheckIn.id, toCheckOut.id, ending.id]));
+
+    // Nothing changed: an empty delta.
+    later(1);
+    const quiet = await pack(first.cursor);
+    expect(quiet.items).toEqual([]);
+    expect(quiet.removed).toEqual([]);
+
+    later(30); // 09:31: the 09:20 window is over (not yet swept to expired)
+    await h.caller(c.resident.token).visitors.cancel({ id: toCancel.id });
+    await h.caller(c.guard.token).visitors.checkIn({ visitorId: toCheckIn.id });
+    await h.caller(c.guard.token).visitors.checkOut({ visitorId: toCheckOut.id });
+    const added = await invite('Added Later');
+    const walkIn = await h.caller(c.guard.token).visitors.walkIn({ name: 'Pending After Cursor', phone: '+15550003333', houseId: c.houseId });
+    const changedAt = h.now;
+    later(1);
+    const delta = await pack(quiet.cursor);
+    expect(ids(delta)).toEqual([toCheckIn.id, added.id].sort());
+    expect(delta.items.find((item) => item.id === toCheckIn.id)).toMatchObject({ status: 'checked-in', updatedAt: changedAt.toISOString() });
+    expect([...delta.removed].sort()).toEqual([toCancel.id, toCheckOut.id, ending.id].sort());
+    // A walk-in made after the cursor, still pending, was never in the pack: in neither list.
+    expect([...ids(delta), ...delta.removed]).not.toContain(walkIn.id);
+    expect(ids(delta)).not.toContain(stays.id);
+
+    // The next delta starts where this one ended.
+    later(1);
+    const next = await pack(delta.cursor);
+    expect(next.items).toEqual([]);
+    expect(next.removed).toEqual([]);
+  });
+
+  it('follows the days: passes whose date left today-and-tomorrow are removed, the new tomorrow’s come in', async () => {
+    const todayOnly = await invite('Sunday Only');
+    const inside = await invite('Sunday Inside');
+    await h.caller(c.guard.token).visitors.checkIn({ visitorId: inside.id });
+    const monday = await invite('Monday Visit', { visitDate: '2026-11-23' });
+    const tuesday = await invite('Tuesday Visit', { visitDate: '2026-11-24' });
+    later(1);
+    const sunday = await pack();
+    expect(ids(sunday)).not.toContain(tuesday.id);
+
+    h.now = new Date('2026-11-23T14:00:00.000Z'); // Monday 09:00
+    const delta = await pack(sunday.cursor);
+    expect(ids(delta)).toEqual(expect.arrayContaining([tuesday.id]));
+    expect(ids(delta)).not.toContain(monday.id);
+    expect(delta.removed).toEqual(expect.arrayContaining([todayOnly.id, inside.id]));
+    const full = await pack();
+    expect(ids(full)).toEqual(expect.arrayContaining([monday.id, tuesday.id]));
+    for (const gone of [todayOnly.id, inside.id]) expect(ids(full)).not.toContain(gone);
+  });
+
+  it('sends the passes of a house again when the house changes', async () => {
+    const visitor = await invite('House Renamed', { houseId: c.otherHouseId });
+    later(1);
+    const first = await pack();
+    later(1);
+    expect(ids(await pack(first.cursor))).not.toContain(visitor.id);
+    await h.caller(c.admin.token).houses.update({ id: c.otherHouseId, block: 'C' });
+    const delta = await pack(first.cursor);
+    expect(delta.items.find((item) => item.id === visitor.id)).toMatchObject({ house: { houseNumber: '202', block: 'C' } });
+    await h.caller(c.admin.token).houses.update({ id: c.otherHouseId, block: 'B' });
+  });
+
+  it('refuses a since that is not one of its cursors: 400 on since; an empty one is the whole pack', async () => {
+    const notCursors = [
+      'nonsense',
+      Buffer.from('{"v":2,"t":"2026-11-22T14:00:00.000Z","d":"2026-11-22","h":null}').toString('base64url'),
+      Buffer.from('{"v":1,"t":"yesterday","d":"2026-11-22","h":null}').toString('base64url'),
+      Buffer.from('[1,2,3]').toString('base64url'),
+      'x'.repeat(201),
+      '%%%',
+    ];
+    for (const since of notCursors) {
+      try {
+        await pack(since);
+        throw new Error(`accepted ${since}`);
+      } catch (error) {
+        expect(describeError(error), since).toMatchObject({
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'since must be a cursor from the gate pack',
+          details: [{ path: 'since', message: 'since must be a cursor from the gate pack' }],
+        });
+      }
+    }
+    await expect(pack('')).resolves.toMatchObject({ removed: [] });
+  });
+
+  it('is for guards and admins only', async () => {
+    await expect(pack(undefined, c.admin.token)).resolves.toHaveProperty('cursor');
+    expect(await failure(pack(undefined, c.resident.token))).toEqual({ status: 403, message: 'Only guards and admins can do this' });
+    expect((await failure(h.caller(null).gate.pack({}))).status).toBe(401);
+  });
+
+  // The visitor JSON is what the pack must never leak from: make sure the test sees its fields.
+  it('has visitors that carry the personal fields the pack leaves out', async () => {
+    const visitor: Visitor = await invite('Has Everything');
+    expect(visitor).toMatchObject({ phone: '+15557654321', email: 'visitor@pack.example' });
+    expect(visitor.qrCodeToken.length).toBeGreaterThan(20);
+  });
+});
