@@ -122,6 +122,11 @@ if (typeof window !== 'undefined') {
   window.addEventListener('offline', update);
 }
 
+/** The connection state now (outside React). */
+export function connectionState(): ConnectionState {
+  return state;
+}
+
 /** The connection state, re-rendering when it changes. */
 export function useConnectionState(): ConnectionState {
   return useSyncExternalStore(subscribe, () => state, () => 'online');

@@ -27,6 +27,7 @@ import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { NeedsReview } from '../guard/NeedsReview';
 import { VisitorRow } from '../visitors/VisitorSummary';
 
 const messages = i18n('DashboardPage', {
@@ -384,6 +385,8 @@ export function DashboardPage() {
         />
         {user.role === 'resident' && <ResidentHouse user={user} />}
       </div>
+      {/* offline-gate §3: entries refused on replay, for admins too. */}
+      {user.role === 'admin' && <NeedsReview className="" />}
       <ShortcutGrid role={user.role} />
       {user.role === 'admin' && <AdminStats />}
       {user.role === 'admin' ? (

@@ -20,6 +20,7 @@ import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useToast } from '../../lib/toasts';
 import { checkedOutMessage, checkOutFailedMessage } from './gate-messages';
+import { NeedsReview } from './NeedsReview';
 import { QuickScan } from './QuickScan';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 
@@ -213,6 +214,7 @@ export function GuardDashboardPage() {
         }
       />
       <QuickScan />
+      <NeedsReview />
       {waiting.length > 0 && (
         <Card title={t.waitingTitle} description={t.waitingDescription} className="mb-6" padded={false}>
           <ul className="divide-y divide-slate-100" aria-label={t.pendingWalkIns}>

@@ -3,9 +3,8 @@
  * the purpose, the window; a pass that cannot enter is shown *refused*, with a heading,
  * colour and icon (not colour alone) and the reason, and announced as an alert.
  */
-import type { Visitor } from '@gatehouse/shared';
 import clsx from 'clsx';
-import { CheckCircle2, LogIn, LogOut, XCircle } from 'lucide-react';
+import { CheckCircle2, CloudOff, LogIn, LogOut, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Button } from '../../components/Button';
@@ -13,6 +12,7 @@ import { StatusBadge, visitorStatusLabel } from '../../components/StatusBadge';
 import { formatDate, formatVisitWindow, hostLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone } from '../../lib/time-zone';
+import { verifiedOfflineMessage, type GateVisitor, type OfflineBasis } from './offline-gate';
 
 const messages = i18n('PassResult', {
   refusal: params('This pass is {status}: the visitor cannot be checked in or out.'),
@@ -44,17 +44,20 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** Whether a pass in `status` may go through the gate at all (in or out). */
-export function isUsableAtGate(visitor: Pick<Visitor, 'status'>): boolean {
+export function isUsableAtGate(visitor: Pick<GateVisitor, 'status'>): boolean {
   return visitor.status === 'approved' || visitor.status === 'checked-in';
 }
 
 /** Why a pass cannot be used at the gate, naming its status. */
-export function refusalReason(visitor: Pick<Visitor, 'status'>): string {
+export function refusalReason(visitor: Pick<GateVisitor, 'status'>): string {
   return messages.get().refusal({ status: visitorStatusLabel(visitor.status).toLowerCase() });
 }
 
 interface PassResultProps {
-  visitor: Visitor;
+  /** The pass: the server's visitor, or the pack's fields when verified offline. */
+  visitor: GateVisitor;
+  /** Verified offline from the pack (offline-gate §2): said so, with when the pack was synced. */
+  offline?: OfflineBasis | null;
   /** Heading level of the card's title, to keep the page outline in order. */
   headingLevel?: 2 | 3;
   /** A refusal from the server for this pass (e.g. outside its window), shown as the reason. */
@@ -69,6 +72,7 @@ interface PassResultProps {
 export function PassResult({
   visitor,
   headingLevel = 2,
+  offline = null,
   refusal,
   checkingIn = false,
   checkingOut = false,
@@ -76,7 +80,8 @@ export function PassResult({
   onCheckOut,
 }: PassResultProps) {
   const t = useMessages(messages);
-  const timeZone = useCommunityTimeZone();
+  const communityTimeZone = useCommunityTimeZone();
+  const timeZone = offline?.timeZone ?? communityTimeZone;
   const refused = Boolean(refusal) || !isUsableAtGate(visitor);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const busy = checkingIn || checkingOut;
@@ -101,6 +106,12 @@ export function PassResult({
           >
             {refused ? t.refused : t.verified}
           </Heading>
+          {offline && !refused && (
+            <p className="mt-1 flex items-center gap-1.5 text-base font-semibold text-emerald-900">
+              <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+              {verifiedOfflineMessage(offline)}
+            </p>
+          )}
           <p className={clsx('mt-1 text-sm font-medium', refused ? 'text-red-800' : 'text-emerald-900')}>
             {refused
               ? (refusal ?? refusalReason(visitor))
@@ -115,9 +126,10 @@ export function PassResult({
       </div>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Fact term={t.house}>{t.houseValue({ house: visitor.houseId.houseNumber, block: visitor.houseId.block })}</Fact>
-        <Fact term={t.host}>{hostLabel(visitor)}</Fact>
-        <Fact term={t.purpose}>{visitor.purpose ?? t.notGiven}</Fact>
-        <Fact term={t.phone}>{visitor.phone}</Fact>
+        {/* The pack holds no host, purpose or phone (offline-gate §2). */}
+        {visitor.hostId !== undefined && <Fact term={t.host}>{hostLabel({ hostId: visitor.hostId, status: visitor.status })}</Fact>}
+        {visitor.purpose !== undefined && <Fact term={t.purpose}>{visitor.purpose ?? t.notGiven}</Fact>}
+        {visitor.phone !== undefined && <Fact term={t.phone}>{visitor.phone}</Fact>}
         <Fact term={t.date}>{formatDate(visitor.visitDate)}</Fact>
         <Fact term={t.time}>{formatVisitWindow(visitor, timeZone)}</Fact>
         <Fact term={t.vehicle}>{visitor.vehicleLicensePlate ?? t.none}</Fact>

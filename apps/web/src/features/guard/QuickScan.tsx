@@ -6,14 +6,15 @@
  * with a large Check Out; anything else is shown refused with its reason. Each scan
  * replaces the field's previous value instead of being appended to it.
  */
-import { ZScanRequest, type Visitor } from '@gatehouse/shared';
+import { ZScanRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ScanLine } from 'lucide-react';
+import { CloudOff, ScanLine } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
+import { connectionState } from '../../lib/connection';
 import { failureText, isConnectionFailure } from '../../lib/failures';
 import { i18n, params, translateValidation, useMessages } from '../../lib/i18n';
 import { useToast } from '../../lib/toasts';
@@ -30,6 +31,16 @@ import {
   type GateMove,
 } from './gate-messages';
 import { settleLostMove } from './lost-moves';
+import {
+  checkedInOfflineMessage,
+  saveMoveOffline,
+  savedMoveMessage,
+  savedOnTabletMessage,
+  unknownPassOfflineMessage,
+  verifyOffline,
+  type GateVisitor,
+  type OfflineBasis,
+} from './offline-gate';
 import { PassResult } from './PassResult';
 
 const messages = i18n('QuickScan', {
@@ -45,18 +56,22 @@ const messages = i18n('QuickScan', {
 });
 
 /** The line after a check-in: who, which house, whose guest, why. */
-function checkedInText(t: ReturnType<typeof messages.get>, visitor: Visitor): string {
+function checkedInText(t: ReturnType<typeof messages.get>, visitor: GateVisitor): string {
   const values = { name: visitor.name, house: visitor.houseId.houseNumber };
+  // Verified offline: the pack does not say whose guest (offline-gate §2).
+  if (visitor.hostId === undefined) return checkedInOfflineMessage(values);
   const host = visitor.hostId?.name;
-  const purpose = visitor.purpose;
+  const purpose = visitor.purpose ?? null;
   if (host) return purpose ? t.checkedInHostPurpose({ ...values, host, purpose }) : t.checkedInHost({ ...values, host });
   return purpose ? t.checkedInWalkInPurpose({ ...values, purpose }) : t.checkedInWalkIn(values);
 }
 
 /** The last scan's outcome, shown under the field. */
 type Outcome =
-  | { kind: 'checked-in'; visitor: Visitor }
-  | { kind: 'shown'; visitor: Visitor; refusal: string | null }
+  /** `saved`: on this tablet, sent when the link returns (offline-gate §3). */
+  | { kind: 'checked-in'; visitor: GateVisitor; saved?: boolean }
+  /** `offline`: verified from the gate pack (offline-gate §2). */
+  | { kind: 'shown'; visitor: GateVisitor; refusal: string | null; offline?: OfflineBasis }
   | { kind: 'error'; message: string; retry?: () => void };
 
 export function QuickScan() {
@@ -74,7 +89,8 @@ export function QuickScan() {
   const scan = useMutation(trpc.visitors.scan.mutationOptions());
   const checkIn = useMutation(trpc.visitors.checkIn.mutationOptions());
   const checkOut = useMutation(trpc.visitors.checkOut.mutationOptions());
-  const busy = scan.isPending || checkIn.isPending;
+  const [savingOffline, setSavingOffline] = useState(false);
+  const busy = scan.isPending || checkIn.isPending || savingOffline;
 
   /** Back to the field, ready for the next pass. */
   const ready = () => inputRef.current?.focus();
@@ -96,11 +112,15 @@ export function QuickScan() {
       return ready();
     }
     setOutcome(null);
-    let visitor: Visitor;
+    const token = parsed.data.token;
+    // Known to be offline: straight to the pack (no request to wait for).
+    if (connectionState() !== 'online' && (await processFromPack(token))) return ready();
+    let visitor: GateVisitor;
     try {
-      visitor = await scan.mutateAsync({ token: parsed.data.token });
+      visitor = await scan.mutateAsync({ token });
     } catch (error) {
-      const again = parsed.data.token;
+      if (isConnectionFailure(error) && (await processFromPack(token))) return ready();
+      const again = token;
       setOutcome({
         kind: 'error',
         message: failureText(error, scanFailedMessage()),
@@ -116,13 +136,41 @@ export function QuickScan() {
     ready();
   };
 
+  /** Saves `move` on this tablet (offline-gate §3), said as done. */
+  const moveOffline = async (move: GateMove, visitor: GateVisitor) => {
+    setSavingOffline(true);
+    try {
+      await saveMoveOffline(move, visitor);
+    } finally {
+      setSavingOffline(false);
+    }
+    setOutcome(move === 'checkIn' ? { kind: 'checked-in', visitor: { ...visitor, status: 'checked-in' }, saved: true } : null);
+    showToast(savedMoveMessage(move));
+  };
+
+  /**
+   * The server cannot be reached: the pass is looked up in the gate pack (offline-gate §2),
+   * and an approved one checked in on this tablet. False when this device has no pack.
+   */
+  const processFromPack = async (token: string): Promise<boolean> => {
+    const found = await verifyOffline(token);
+    if (found.kind === 'no-pack') return false;
+    if (found.kind === 'unknown') {
+      setOutcome({ kind: 'error', message: unknownPassOfflineMessage(found.basis) });
+      return true;
+    }
+    if (found.visitor.status === 'approved' && !found.refusal) await moveOffline('checkIn', found.visitor);
+    else setOutcome({ kind: 'shown', visitor: found.visitor, refusal: found.refusal, offline: found.basis });
+    return true;
+  };
+
   /**
    * Checks `visitor` in or out. When the answer is lost (usable-by-everyone issue, item 6)
    * the visitor is read again first: the move may have been saved before the connection
    * dropped; else it is offered again with Retry.
    */
-  const moveVisitor = async (move: GateMove, visitor: Visitor, checkFirst = false): Promise<void> => {
-    const succeeded = (moved: Visitor) => {
+  const moveVisitor = async (move: GateMove, visitor: GateVisitor, checkFirst = false): Promise<void> => {
+    const succeeded = (moved: GateVisitor) => {
       if (move === 'checkIn') {
         setOutcome({ kind: 'checked-in', visitor: moved });
         showToast(checkedInMessage());
@@ -156,8 +204,9 @@ export function QuickScan() {
     }
   };
 
-  const onCheckOut = async (visitor: Visitor) => {
-    await moveVisitor('checkOut', visitor);
+  const onCheckOut = async (visitor: GateVisitor, offline: boolean) => {
+    if (offline || connectionState() !== 'online') await moveOffline('checkOut', visitor);
+    else await moveVisitor('checkOut', visitor);
     ready();
   };
 
@@ -194,17 +243,24 @@ export function QuickScan() {
       <div className="mt-4 empty:hidden">
         {outcome?.kind === 'error' && <ErrorBox message={outcome.message} headingLevel={3} onRetry={outcome.retry} />}
         {outcome?.kind === 'checked-in' && (
-          <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-base font-semibold text-emerald-900">
-            {checkedInText(t, outcome.visitor)}
-          </p>
+          <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+            <p className="text-base font-semibold">{checkedInText(t, outcome.visitor)}</p>
+            {outcome.saved && (
+              <p className="mt-1 flex items-center gap-1.5 text-sm font-medium">
+                <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+                {savedOnTabletMessage()}
+              </p>
+            )}
+          </div>
         )}
         {outcome?.kind === 'shown' && (
           <PassResult
             visitor={outcome.visitor}
             headingLevel={3}
             refusal={outcome.refusal}
-            checkingOut={checkOut.isPending}
-            onCheckOut={() => void onCheckOut(outcome.visitor)}
+            offline={outcome.offline ?? null}
+            checkingOut={checkOut.isPending || savingOffline}
+            onCheckOut={() => void onCheckOut(outcome.visitor, Boolean(outcome.offline))}
           />
         )}
       </div>

@@ -1,5 +1,5 @@
 /** /guard/scan: verify a pass token and check the visitor in or out (product-spec §2, §4, §5). */
-import { ZScanRequest, type Visitor } from '@gatehouse/shared';
+import { ZScanRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Camera, ScanLine, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import { Card } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
+import { connectionState } from '../../lib/connection';
 import { failureText, isConnectionFailure } from '../../lib/failures';
 import { i18n, translateValidation, useMessages } from '../../lib/i18n';
 import { useToast } from '../../lib/toasts';
@@ -29,6 +30,14 @@ import {
   type GateMove,
 } from './gate-messages';
 import { settleLostMove } from './lost-moves';
+import {
+  saveMoveOffline,
+  savedMoveMessage,
+  unknownPassOfflineMessage,
+  verifyOffline,
+  type GateVisitor,
+  type OfflineBasis,
+} from './offline-gate';
 import { PassResult } from './PassResult';
 
 const messages = i18n('ScanPage', {
@@ -60,7 +69,11 @@ export function ScanPage() {
   const [token, setToken] = useState('');
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [visitor, setVisitor] = useState<Visitor | null>(null);
+  const [visitor, setVisitor] = useState<GateVisitor | null>(null);
+  // Set when the pass on screen was verified offline from the gate pack (offline-gate §2).
+  const [offline, setOffline] = useState<OfflineBasis | null>(null);
+  const [offlineRefusal, setOfflineRefusal] = useState<string | null>(null);
+  const [savingOffline, setSavingOffline] = useState(false);
   // A move whose answer was lost, and whether it is still unknown if it was saved.
   const [lostMove, setLostMove] = useState<{ move: GateMove; visitorId: string; checkFirst: boolean } | null>(null);
   // Whether the last scan got no answer (its error then offers Retry).
@@ -84,22 +97,47 @@ export function ScanPage() {
     setTokenError(null);
     setActionError(null);
     setVisitor(null);
+    setOffline(null);
+    setOfflineRefusal(null);
+  };
+
+  /** Shows the result on screen, the field ready for the next pass. */
+  const showResult = (shown: GateVisitor, basis: OfflineBasis | null = null, refusal: string | null = null) => {
+    setVisitor(shown);
+    setOffline(basis);
+    setOfflineRefusal(refusal);
+    ready();
+    // On a phone the result is below the fold; bring it up.
+    requestAnimationFrame(() =>
+      resultRef.current?.scrollIntoView?.({
+        behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+        block: 'start',
+      }),
+    );
+  };
+
+  /**
+   * The server cannot be reached: the pass is looked up in the gate pack (offline-gate §2).
+   * False when this device has no pack (the caller then says the server cannot be reached).
+   */
+  const verifyFromPack = async (value: string): Promise<boolean> => {
+    const found = await verifyOffline(value);
+    if (found.kind === 'no-pack') return false;
+    if (found.kind === 'unknown') {
+      setActionError(unknownPassOfflineMessage(found.basis));
+      setScanRetryable(false);
+      ready();
+      return true;
+    }
+    showResult(found.visitor, found.basis, found.refusal);
+    return true;
   };
 
   const scan = useMutation(
     trpc.visitors.scan.mutationOptions({
-      onSuccess: (scanned) => {
-        setVisitor(scanned);
-        ready();
-        // On a phone the result is below the fold; bring it up.
-        requestAnimationFrame(() =>
-          resultRef.current?.scrollIntoView?.({
-            behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-            block: 'start',
-          }),
-        );
-      },
-      onError: (error) => {
+      onSuccess: (scanned) => showResult(scanned),
+      onError: async (error, input) => {
+        if (isConnectionFailure(error) && (await verifyFromPack(input.token))) return;
         setActionError(failureText(error, scanFailedMessage()));
         setScanRetryable(isConnectionFailure(error));
         ready();
@@ -148,6 +186,30 @@ export function ScanPage() {
     }),
   );
 
+  /**
+   * A move while the server cannot be reached (offline-gate §3): saved on this tablet and
+   * sent when the link returns; the screen moves on as after a check-in or check-out.
+   */
+  const moveOffline = async (move: GateMove, shown: GateVisitor) => {
+    setSavingOffline(true);
+    try {
+      await saveMoveOffline(move, shown);
+    } finally {
+      setSavingOffline(false);
+    }
+    showToast(savedMoveMessage(move));
+    setLostMove(null);
+    clearForm();
+    if (move === 'checkIn') navigate('/guard/dashboard');
+    else ready();
+  };
+
+  /** Check In or Check Out of the pass on screen: online through the server, else on this tablet. */
+  const onMove = (move: GateMove, shown: GateVisitor) => {
+    if (offline || connectionState() !== 'online') return void moveOffline(move, shown);
+    (move === 'checkIn' ? checkIn : checkOut).mutate({ visitorId: shown.id });
+  };
+
   /** Retry after a lost answer: reads the visitor first when that could not be done, then moves. */
   const retryLostMove = async () => {
     if (!lostMove) return;
@@ -169,6 +231,8 @@ export function ScanPage() {
     setScanRetryable(false);
     setLostMove(null);
     setVisitor(null);
+    setOffline(null);
+    setOfflineRefusal(null);
     const parsed = ZScanRequest.safeParse({ token: value });
     if (!parsed.success) {
       setTokenError(translateValidation(parsed.error.issues[0]?.message ?? 'Please enter a token'));
@@ -176,7 +240,13 @@ export function ScanPage() {
       return;
     }
     setLastScanned(parsed.data.token);
-    scan.mutate({ token: parsed.data.token });
+    const token = parsed.data.token;
+    // Known to be offline: straight to the pack (no request to wait for); else the server first.
+    if (connectionState() !== 'online')
+      void verifyFromPack(token).then((done) => {
+        if (!done) scan.mutate({ token });
+      });
+    else scan.mutate({ token });
   };
 
   // A form, so the Enter key verifies too.
@@ -196,6 +266,7 @@ export function ScanPage() {
 
   // The pass on screen follows live updates (live-gate §3): a resident's decision, a check-in elsewhere.
   useVisitorEvents((event) => {
+    if (offline) return;
     setVisitor((shown) => (shown && shown.id === event.visitor.id ? event.visitor : shown));
   });
 
@@ -281,10 +352,12 @@ export function ScanPage() {
           <div ref={resultRef} className="scroll-mt-20">
             <PassResult
               visitor={visitor}
-              checkingIn={checkIn.isPending}
-              checkingOut={checkOut.isPending}
-              onCheckIn={() => checkIn.mutate({ visitorId: visitor.id })}
-              onCheckOut={() => checkOut.mutate({ visitorId: visitor.id })}
+              offline={offline}
+              refusal={offlineRefusal}
+              checkingIn={checkIn.isPending || savingOffline}
+              checkingOut={checkOut.isPending || savingOffline}
+              onCheckIn={() => onMove('checkIn', visitor)}
+              onCheckOut={() => onMove('checkOut', visitor)}
             />
           </div>
         )}

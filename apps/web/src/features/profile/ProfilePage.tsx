@@ -16,7 +16,8 @@ import { houseLabel, roleLabel } from '../../lib/format';
 import { failureText } from '../../lib/failures';
 import { useSubmitValidatedForm } from '../../lib/forms';
 import { count, i18n, useMessages } from '../../lib/i18n';
-import { useCurrentUser, useSession } from '../../lib/session';
+import { useLogout } from '../../lib/gate-sync';
+import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
@@ -215,7 +216,7 @@ export function ProfilePage() {
   const t = useMessages(messages);
   useDocumentTitle(t.title);
   const user = useCurrentUser();
-  const { logout } = useSession();
+  const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
 
   return (

@@ -8,6 +8,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
 import { watchQueryClient } from '../../lib/connection';
+import { useGateSync } from '../../lib/gate-sync';
 import { i18n, useMessages } from '../../lib/i18n';
 import { LiveUpdatesProvider } from '../../lib/live-updates';
 import { TRPCQueryProvider } from '../../lib/trpc-react';
@@ -89,6 +90,7 @@ function Shell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const [location] = useLocation();
   useFocusHeadingOnNavigation(location);
+  useGateSync();
   const topEntries = topBarEntries(user.role);
   const bottomEntries = bottomBarEntries(user.role);
 

@@ -8,7 +8,8 @@ import clsx from 'clsx';
 import { initialsOf, roleLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { menuEntries } from './navigation';
-import { useCurrentUser, useSession } from '../../lib/session';
+import { useLogout } from '../../lib/gate-sync';
+import { useCurrentUser } from '../../lib/session';
 
 const messages = i18n('UserMenu', {
   button: params('{initials} {name} {role}, user menu'),
@@ -36,7 +37,7 @@ export function Avatar({ name, size = 'md' }: { name: string; size?: 'md' | 'xl'
 export function UserMenu() {
   const t = useMessages(messages);
   const user = useCurrentUser();
-  const { logout } = useSession();
+  const logout = useLogout();
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const panelId = useId();

@@ -1,0 +1,253 @@
+/**
+ * Needs review (offline-gate §3): entries made offline that the server refused when they
+ * were sent (the pass was cancelled meanwhile, the visitor already checked in at another
+ * gate…). The person did pass the gate, so nothing is dropped: each stays listed, with the
+ * server's words, until someone dismisses it; an admin can record the entry with a note.
+ * Shown on the guard dashboard (guards and admins) and on the admin's dashboard; nothing
+ * when the list is empty.
+ */
+import { MAX_LENGTH } from '@gatehouse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ClipboardCheck, X } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { Dialog } from '../../components/Dialog';
+import { ErrorBox } from '../../components/ErrorBox';
+import { controlClasses } from '../../components/Field';
+import { failureText } from '../../lib/failures';
+import { formatInstant } from '../../lib/format';
+import { dismissReview, fetchReviews, recordReview, type GateReview } from '../../lib/gate-api';
+import { onGateReplay } from '../../lib/gate-sync';
+import { i18n, params, translateServerError, useMessages } from '../../lib/i18n';
+import { useCurrentUser } from '../../lib/session';
+import { useCommunityTimeZone } from '../../lib/time-zone';
+import { useToast } from '../../lib/toasts';
+
+const messages = i18n('NeedsReview', {
+  title: 'Needs review',
+  description: 'Entries made offline that the server refused when they were sent. The person did pass the gate: dismiss each one once it is settled.',
+  list: 'Entries needing review',
+  checkIn: 'Check-in',
+  checkOut: 'Check-out',
+  unknownVisitor: 'Unknown visitor',
+  when: params('{action}: {time}'),
+  serverSaid: 'Server’s answer',
+  dismiss: 'Dismiss',
+  dismissOf: params('Dismiss the review of {name}'),
+  record: 'Record entry',
+  recordOf: params('Record the entry of {name}'),
+  dismissed: 'Review dismissed',
+  dismissFailed: 'Failed to dismiss the review',
+});
+
+const dialogMessages = i18n('RecordEntryDialog', {
+  title: 'Record entry',
+  description: params('{name} did pass the gate ({action}: {time}). Your note is kept with the record.'),
+  note: 'Note',
+  noteHint: 'What happened at the gate: who let the person through, and why.',
+  noteRequired: 'Please enter a note',
+  cancel: 'Cancel',
+  save: 'Record entry',
+  saving: 'Saving…',
+  recorded: 'Entry recorded',
+  failed: 'Failed to record the entry',
+});
+
+/** The query key of the open reviews (refreshed after every replay). */
+export const REVIEWS_QUERY_KEY = ['gate', 'reviews'] as const;
+
+/** The list refreshes itself, as the gate tablet stays on the dashboard. */
+const REVIEWS_REFRESH_MS = 30_000;
+
+function actionLabel(t: ReturnType<typeof messages.get>, review: GateReview) {
+  return review.action === 'check-out' ? t.checkOut : t.checkIn;
+}
+
+/** The Needs review card, or nothing while there is nothing to review. */
+export function NeedsReview({ headingLevel = 2, className = 'mb-6' }: { headingLevel?: 2 | 3; className?: string }) {
+  const t = useMessages(messages);
+  const user = useCurrentUser();
+  const timeZone = useCommunityTimeZone();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const [recording, setRecording] = useState<GateReview | null>(null);
+  const reviews = useQuery({ queryKey: REVIEWS_QUERY_KEY, queryFn: fetchReviews, refetchInterval: REVIEWS_REFRESH_MS });
+
+  // An entry just refused on replay lands here at once.
+  useEffect(() => onGateReplay(() => void queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY })), [queryClient]);
+
+  const dismiss = useMutation({
+    mutationFn: (review: GateReview) => dismissReview(review.id),
+    onSuccess: async () => {
+      showToast(t.dismissed);
+      await queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
+    },
+    onError: (failure) => setError(failureText(failure, t.dismissFailed)),
+  });
+
+  const open = reviews.data ?? [];
+  if (open.length === 0) return null;
+  // One level under the card's own heading.
+  const Heading = headingLevel === 2 ? 'h3' : 'h4';
+  const nameOf = (review: GateReview) => review.visitorName ?? t.unknownVisitor;
+
+  return (
+    <Card
+      className={`border-amber-300 ${className}`}
+      padded={false}
+      headingLevel={headingLevel}
+      title={
+        <span className="inline-flex items-center gap-2">
+          <AlertTriangle aria-hidden="true" className="size-5 text-amber-700" />
+          {t.title}
+          <span className="inline-flex min-w-7 items-center justify-center rounded-full bg-amber-100 px-2 py-0.5 text-sm font-bold text-amber-900">
+            {open.length}
+          </span>
+        </span>
+      }
+      description={t.description}
+    >
+      {error && <ErrorBox message={error} onDismiss={() => setError(null)} headingLevel={headingLevel === 2 ? 3 : 2} className="m-4" />}
+      <ul className="divide-y divide-slate-100" aria-label={t.list}>
+        {open.map((review) => (
+          <li key={review.id} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center">
+            <div className="min-w-0 flex-1">
+              <Heading className="text-lg font-semibold break-words text-slate-900">{nameOf(review)}</Heading>
+              <p className="text-sm font-medium text-slate-700">
+                {t.when({ action: actionLabel(t, review), time: formatInstant(review.occurredAt, timeZone) })}
+              </p>
+              <p className="mt-1 text-sm text-slate-700">
+                <span className="font-semibold">{t.serverSaid}: </span>
+                {translateServerError(undefined, review.message)}
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              {user.role === 'admin' && (
+                <Button
+                  size="lg"
+                  onClick={() => setRecording(review)}
+                  aria-label={t.recordOf({ name: nameOf(review) })}
+                  icon={<ClipboardCheck aria-hidden="true" className="size-5" />}
+                >
+                  {t.record}
+                </Button>
+              )}
+              <Button
+                size="lg"
+                variant="secondary"
+                loading={dismiss.isPending && dismiss.variables?.id === review.id}
+                onClick={() => {
+                  setError(null);
+                  dismiss.mutate(review);
+                }}
+                aria-label={t.dismissOf({ name: nameOf(review) })}
+                icon={<X aria-hidden="true" className="size-5" />}
+              >
+                {t.dismiss}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {recording && (
+        <RecordEntryDialog
+          review={recording}
+          name={nameOf(recording)}
+          action={actionLabel(t, recording)}
+          time={formatInstant(recording.occurredAt, timeZone)}
+          onClose={() => setRecording(null)}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** Admin: records that the person did pass, with a note (required), and closes the review. */
+function RecordEntryDialog({
+  review,
+  name,
+  action,
+  time,
+  onClose,
+}: {
+  review: GateReview;
+  name: string;
+  action: string;
+  time: string;
+  onClose: () => void;
+}) {
+  const t = useMessages(dialogMessages);
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const record = useMutation({
+    mutationFn: (text: string) => recordReview(review.id, text),
+    onSuccess: async () => {
+      showToast(t.recorded);
+      await queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
+      onClose();
+    },
+    onError: (failure) => setServerError(failureText(failure, t.failed)),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const text = note.trim();
+    if (!text) {
+      setNoteError(t.noteRequired);
+      return;
+    }
+    record.mutate(text);
+  };
+
+  return (
+    <Dialog title={t.title} description={t.description({ name, action, time })} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} headingLevel={3} />}
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
+            {t.note}
+          </label>
+          <textarea
+            id={noteId}
+            value={note}
+            rows={4}
+            maxLength={MAX_LENGTH.notes}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setNoteError(null);
+            }}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? `${noteId}-error` : `${noteId}-hint`}
+            className={controlClasses(Boolean(noteError), 'min-h-24')}
+          />
+          {noteError ? (
+            <p id={`${noteId}-error`} role="alert" className="text-sm font-medium text-red-600">
+              {noteError}
+            </p>
+          ) : (
+            <p id={`${noteId}-hint`} className="text-sm text-slate-500">
+              {t.noteHint}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+          <Button variant="secondary" size="lg" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" size="lg" loading={record.isPending}>
+            {record.isPending ? t.saving : t.save}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Verifying a pass and recording a move when the server cannot be reached (offline-gate §2,
+ * §3): the token or code is hashed on the device (SHA-256, as the pack holds it) and looked
+ * up in the gate pack; what the tablet queued since the last sync counts too (a visitor
+ * checked in offline can be checked out offline). Used by the scan screen and the quick scan.
+ */
+import { passCodeOf, type Visitor, type VisitorStatus } from '@gatehouse/shared';
+
+import { formatDate, formatTime } from '../../lib/format';
+import type { PackItem } from '../../lib/gate-api';
+import { readPack, readQueue, readSettings, type QueuedMove } from '../../lib/gate-store';
+import { queueGateMove } from '../../lib/gate-sync';
+import { i18n, params } from '../../lib/i18n';
+import { browserTimeZone, inZone, zonedInstant, zoneSuffix } from '../../lib/time-zone';
+import type { GateMove } from './gate-messages';
+
+const messages = i18n('offline-gate', {
+  verifiedOffline: params('Verified offline — last synced {time}'),
+  unknownPass: params('Pass refused offline: it is not among the passes this tablet last synced at {time}.'),
+  outsideWindow: params('This invitation is valid on {date} from {from} to {to}'),
+  checkedInSaved: 'Visitor checked in — saved on this tablet',
+  checkedOutSaved: 'Visitor checked out — saved on this tablet',
+  savedOnTablet: 'Saved on this tablet: sent when the connection returns.',
+  checkedInOffline: params('{name} checked in: house {house}.'),
+});
+
+/** What the gate screens show of a pass: a full visitor online, the pack's fields offline. */
+export type GateVisitor = Pick<Visitor, 'id' | 'name' | 'status' | 'visitDate' | 'visitTimeFrom' | 'visitTimeTo' | 'vehicleLicensePlate'> & {
+  houseId: Pick<Visitor['houseId'], 'houseNumber' | 'block'>;
+} & Partial<Pick<Visitor, 'phone' | 'purpose' | 'hostId'>>;
+
+/** How an offline verification was made: when the pack was synced, in which zone to say it. */
+export interface OfflineBasis {
+  syncedAt: number;
+  timeZone: string;
+}
+
+export type OfflineVerification =
+  /** No pack on this device: nothing can be verified offline. */
+  | { kind: 'no-pack' }
+  | { kind: 'unknown'; basis: OfflineBasis }
+  /** Found; `refusal` says why it cannot enter now (outside its window), else null. */
+  | { kind: 'found'; visitor: GateVisitor; basis: OfflineBasis; refusal: string | null };
+
+/** SHA-256 of `text` as UTF-8, lowercase hex (offline-gate §2: how the pack holds tokens and codes). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** `9:05 AM` (with the zone's name where the browser's differs), when the pack was last synced. */
+export function formatSyncedAt(basis: OfflineBasis): string {
+  const instant = new Date(basis.syncedAt);
+  return `${formatTime(inZone(instant, basis.timeZone))}${zoneSuffix(basis.timeZone, instant)}`;
+}
+
+/** "Verified offline — last synced 9:05 AM". */
+export const verifiedOfflineMessage = (basis: OfflineBasis) => messages.get().verifiedOffline({ time: formatSyncedAt(basis) });
+/** An unknown pass, refused offline. */
+export const unknownPassOfflineMessage = (basis: OfflineBasis) => messages.get().unknownPass({ time: formatSyncedAt(basis) });
+/** The notice after a move saved on the tablet. */
+export const savedMoveMessage = (move: GateMove) => (move === 'checkIn' ? messages.get().checkedInSaved : messages.get().checkedOutSaved);
+/** The quick scan's line after an offline check-in (the pack names no host). */
+export const checkedInOfflineMessage = (values: { name: string; house: string }) => messages.get().checkedInOffline(values);
+/** The mark of a move saved on the tablet. */
+export const savedOnTabletMessage = () => messages.get().savedOnTablet;
+
+/** The status after the moves queued for `visitorId` since the pack was synced. */
+function statusAfterQueue(status: string, visitorId: string, queue: QueuedMove[]): VisitorStatus {
+  let current = status as VisitorStatus;
+  for (const move of queue) {
+    if (move.visitorId === visitorId) current = move.action === 'check-in' ? 'checked-in' : 'checked-out';
+  }
+  return current;
+}
+
+function toGateVisitor(item: PackItem, status: VisitorStatus): GateVisitor {
+  return {
+    id: item.id,
+    name: item.name,
+    status,
+    visitDate: item.visitDate,
+    visitTimeFrom: item.visitTimeFrom,
+    visitTimeTo: item.visitTimeTo,
+    vehicleLicensePlate: item.vehicleLicensePlate,
+    houseId: { houseNumber: item.house.houseNumber, block: item.house.block },
+  };
+}
+
+/**
+ * Why an approved pass cannot be checked in at `now`, as the server judges it (offline-gate
+ * §3): from `visitTimeFrom` less the early allowance to the end of the `visitTimeTo` minute,
+ * on its date, in the community's zone. Null when it can.
+ */
+function windowRefusal(item: PackItem, now: Date, timeZone: string, earlyMinutes: number): string | null {
+  const opensAt = zonedInstant(item.visitDate, item.visitTimeFrom, timeZone).getTime() - earlyMinutes * 60_000;
+  const closesAt = zonedInstant(item.visitDate, item.visitTimeTo, timeZone).getTime() + 60_000;
+  if (now.getTime() >= opensAt && now.getTime() < closesAt) return null;
+  return messages.get().outsideWindow({
+    date: formatDate(item.visitDate),
+    from: formatTime(item.visitTimeFrom),
+    to: formatTime(item.visitTimeTo),
+  });
+}
+
+/** Looks `value` (a token, or a pass code with or without spaces) up in the pack. */
+export async function verifyOffline(value: string, now: Date = new Date()): Promise<OfflineVerification> {
+  const pack = await readPack().catch(() => null);
+  if (!pack) return { kind: 'no-pack' };
+  const [queue, settings] = await Promise.all([readQueue().catch(() => []), readSettings().catch(() => null)]);
+  const basis: OfflineBasis = { syncedAt: pack.syncedAt, timeZone: settings?.timeZone ?? browserTimeZone() };
+  const token = value.trim();
+  const code = passCodeOf(token);
+  const hash = await sha256Hex(code ?? token);
+  const item = Object.values(pack.items).find((candidate) => (code ? candidate.passCodeHash === hash : candidate.tokenHash === hash));
+  if (!item) return { kind: 'unknown', basis };
+  const status = statusAfterQueue(item.status, item.id, queue);
+  const visitor = toGateVisitor(item, status);
+  // A code names only an open pass (live-gate §1); a checked-out one is shown refused by its status.
+  const refusal = status === 'approved' && settings ? windowRefusal(item, now, settings.timeZone, settings.earlyCheckinMinutes) : null;
+  return { kind: 'found', visitor, basis, refusal };
+}
+
+/** Queues `move` of `visitor`, made now on this tablet. */
+export async function saveMoveOffline(move: GateMove, visitor: GateVisitor): Promise<void> {
+  await queueGateMove({
+    action: move === 'checkIn' ? 'check-in' : 'check-out',
+    visitorId: visitor.id,
+    name: visitor.name,
+    houseNumber: visitor.houseId.houseNumber,
+  });
+}

@@ -1,0 +1,208 @@
+/**
+ * What the gate tablet keeps on the device (offline-gate §2, §3), in IndexedDB through
+ * idb-keyval: the gate pack (the passes of today and tomorrow, by hash), the queue of
+ * check-ins and check-outs made offline, and the gate settings needed to judge a visit
+ * window offline. One database, `gatehouse-gate`, one store `gate`, three keys, each
+ * changed in one transaction (`update`). Cleared at logout (§4).
+ *
+ * A small in-memory mirror (when the pack was last synced, how many entries wait) lets
+ * the shell's banner and the gate screens re-render as it changes.
+ */
+import { clear, createStore, delMany, get, update, type UseStore } from 'idb-keyval';
+import { useSyncExternalStore } from 'react';
+
+import type { GateAction, PackItem, PackResponse } from './gate-api';
+
+export const GATE_DB_NAME = 'gatehouse-gate';
+export const GATE_STORE_NAME = 'gate';
+
+/** The pack as kept: items by id, the server's cursor, when it was last synced (ms). */
+export interface StoredPack {
+  items: Record<string, PackItem>;
+  cursor: string;
+  syncedAt: number;
+}
+
+/** A check-in or check-out made offline, waiting to be sent (offline-gate §3). */
+export interface QueuedMove {
+  /** The Idempotency-Key: the same on every attempt, so the server does it once. */
+  key: string;
+  action: GateAction;
+  visitorId: string;
+  /** The instant it happened (ISO), sent as `occurredAt`. */
+  occurredAt: string;
+  /** For the screens: who and where, as the pack said. */
+  name: string;
+  houseNumber: string;
+}
+
+/** The community's gate settings kept with the pack: the zone and the early check-in allowance. */
+export interface StoredSettings {
+  timeZone: string;
+  earlyCheckinMinutes: number;
+}
+
+const PACK = 'pack';
+const QUEUE = 'queue';
+const SETTINGS = 'settings';
+
+/** Whether this browser has IndexedDB at all (jsdom has not, unless a test installs fake-indexeddb). */
+export function hasGateStorage(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
+let store: UseStore | undefined;
+function gateStore(): UseStore {
+  // Opened on first use, not when the module loads.
+  store ??= createStore(GATE_DB_NAME, GATE_STORE_NAME);
+  return store;
+}
+
+// ---- The in-memory mirror ---------------------------------------------------------------
+
+interface GateSnapshot {
+  /** When the pack was last synced (ms), or null when there is none. */
+  syncedAt: number | null;
+  /** Entries waiting to be sent. */
+  waiting: number;
+}
+
+let snapshot: GateSnapshot = { syncedAt: null, waiting: 0 };
+const listeners = new Set<() => void>();
+
+function publish(next: Partial<GateSnapshot>) {
+  const merged = { ...snapshot, ...next };
+  if (merged.syncedAt === snapshot.syncedAt && merged.waiting === snapshot.waiting) return;
+  snapshot = merged;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-renders on every change of the last sync or the number waiting. */
+export function useGateSnapshot(): GateSnapshot {
+  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+}
+
+/** The mirror as it is now (outside React). */
+export function gateSnapshot(): GateSnapshot {
+  return snapshot;
+}
+
+/**
+ * Bumped by `clearGateData`: a sync or replay that started before a logout must not write
+ * the signed-out user's data back afterwards.
+ */
+let generation = 0;
+
+/** The current generation, to pass to the writes below. */
+export function gateGeneration(): number {
+  return generation;
+}
+
+/** Reads the stored pack and queue into the mirror (at start). */
+export async function loadGateSnapshot(): Promise<void> {
+  if (!hasGateStorage()) return;
+  const [pack, queue] = await Promise.all([readPack(), readQueue()]);
+  publish({ syncedAt: pack?.syncedAt ?? null, waiting: queue.length });
+}
+
+// ---- The pack ---------------------------------------------------------------------------
+
+export async function readPack(): Promise<StoredPack | null> {
+  if (!hasGateStorage()) return null;
+  return (await get<StoredPack>(PACK, gateStore())) ?? null;
+}
+
+/**
+ * Merges an answer of `GET /api/gate/pack` into the stored pack: the whole pack replaces it
+ * (`full`), a delta upserts its items and drops its `removed` ids. Ignored when a logout
+ * came in between (`since` is the generation the request started in).
+ */
+export async function mergePack(answer: PackResponse, options: { full: boolean; since: number; now?: number }): Promise<void> {
+  if (options.since !== generation) return;
+  const syncedAt = options.now ?? Date.now();
+  await update<StoredPack>(
+    PACK,
+    (current) => {
+      const items: Record<string, PackItem> = options.full || !current ? {} : { ...current.items };
+      for (const id of answer.removed) delete items[id];
+      for (const item of answer.items) items[item.id] = item;
+      return { items, cursor: answer.cursor, syncedAt };
+    },
+    gateStore(),
+  );
+  publish({ syncedAt });
+}
+
+export async function readSettings(): Promise<StoredSettings | null> {
+  if (!hasGateStorage()) return null;
+  return (await get<StoredSettings>(SETTINGS, gateStore())) ?? null;
+}
+
+export async function storeSettings(settings: StoredSettings, since: number): Promise<void> {
+  if (since !== generation) return;
+  await update<StoredSettings>(SETTINGS, () => settings, gateStore());
+}
+
+// ---- The queue --------------------------------------------------------------------------
+
+export async function readQueue(): Promise<QueuedMove[]> {
+  if (!hasGateStorage()) return [];
+  return (await get<QueuedMove[]>(QUEUE, gateStore())) ?? [];
+}
+
+/** Adds a move at the end of the queue. */
+export async function enqueueMove(move: QueuedMove): Promise<void> {
+  let length = 0;
+  await update<QueuedMove[]>(
+    QUEUE,
+    (current) => {
+      const next = [...(current ?? []), move];
+      length = next.length;
+      return next;
+    },
+    gateStore(),
+  );
+  publish({ waiting: length });
+}
+
+/** Removes the move of `key` (sent, or handed to Needs review). */
+export async function removeMove(key: string): Promise<void> {
+  let length = 0;
+  await update<QueuedMove[]>(
+    QUEUE,
+    (current) => {
+      const next = (current ?? []).filter((move) => move.key !== key);
+      length = next.length;
+      return next;
+    },
+    gateStore(),
+  );
+  publish({ waiting: length });
+}
+
+/** Forgets the pack, the queue and the settings (logout, offline-gate §4). */
+export async function clearGateData(): Promise<void> {
+  generation += 1;
+  publish({ syncedAt: null, waiting: 0 });
+  if (!hasGateStorage()) return;
+  await clear(gateStore());
+}
+
+/** Forgets only the pack and the settings (a user who is not at the gate signed in on this device). */
+export async function clearPack(): Promise<void> {
+  generation += 1;
+  publish({ syncedAt: null });
+  if (!hasGateStorage()) return;
+  await delMany([PACK, SETTINGS], gateStore());
+}
+
+/** Test support: forgets the open database handle (a test that deletes the database opens a new one). */
+export function resetGateStore(): void {
+  store = undefined;
+  snapshot = { syncedAt: null, waiting: 0 };
+}

@@ -1,0 +1,441 @@
+/**
+ * The gate tablet offline (offline-gate §2-§4): the pack kept in IndexedDB and merged by
+ * delta, a pass verified on the device by its hash (token or code), an unknown one refused,
+ * moves queued with their key and instant and sent in order when the link returns (the same
+ * key again after a failure; a refusal put on Needs review), the banner's words and count,
+ * Needs review on the dashboards, and logout forgetting the pack and the queue.
+ */
+import 'fake-indexeddb/auto';
+
+import { createHash } from 'node:crypto';
+
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { GATE_OFFLINE_BANNER } from '../src/features/shell/ConnectionBanner';
+import type { PackItem } from '../src/lib/gate-api';
+import { clearGateData, gateGeneration, gateSnapshot, mergePack, readPack, readQueue, readSettings, storeSettings } from '../src/lib/gate-store';
+import { queueGateMove, replayQueue, syncPack } from '../src/lib/gate-sync';
+import { admin, guard, HOUSE_A101, PASS_TOKEN, resident } from './fixtures';
+import { server } from './msw-server';
+import { currentPath, renderApp } from './render-app';
+import { callsTo, mockTrpc } from './trpc-mock';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const PASS_CODE = '048213';
+/** 9:05 AM UTC on Nov 22, 2026: when the test pack was synced. */
+const SYNCED_AT = Date.UTC(2026, 10, 22, 9, 5);
+
+/** The community's gate settings, as `visitors.settings` answers. */
+const SETTINGS = { timeZone: 'UTC', earlyCheckinMinutes: 0, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30 };
+
+/** Today as the browser reads it (the pack's window check runs in the stored zone). */
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'UTC' });
+
+let counter = 0;
+function packItem(overrides: Partial<PackItem> = {}): PackItem {
+  counter += 1;
+  return {
+    id: `cccccccc-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    tokenHash: sha256(PASS_TOKEN),
+    passCodeHash: sha256(PASS_CODE),
+    name: 'Jane Doe',
+    house: { houseNumber: HOUSE_A101.houseNumber, block: HOUSE_A101.block },
+    kind: 'invitation',
+    visitDate: today(),
+    visitTimeFrom: '00:00',
+    visitTimeTo: '23:59',
+    status: 'approved',
+    vehicleLicensePlate: 'KA01AB1234',
+    updatedAt: '2026-11-22T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Stores a pack as if synced at SYNCED_AT, with the community's zone. */
+async function storePack(items: PackItem[]) {
+  await mergePack({ items, removed: [], cursor: 'c1' }, { full: true, since: gateGeneration(), now: SYNCED_AT });
+  await storeSettings({ timeZone: 'UTC', earlyCheckinMinutes: 0 }, gateGeneration());
+}
+
+/** The browser loses, or finds, its network (the connection store follows its events). */
+function setBrowserOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+interface SentMove {
+  path: string;
+  key: string | null;
+  body: { visitorId: string; occurredAt: string };
+}
+
+/** Records the replayed moves; `answer` decides each one's answer (default: accepted). */
+function recordMoves(answer: (move: SentMove, attempt: number) => Response | undefined = () => undefined): SentMove[] {
+  const sent: SentMove[] = [];
+  server.use(
+    http.post('*/api/visitors/:move', async ({ request, params }) => {
+      const move = {
+        path: `/api/visitors/${String(params.move)}`,
+        key: request.headers.get('idempotency-key'),
+        body: (await request.json()) as SentMove['body'],
+      };
+      sent.push(move);
+      return answer(move, sent.length) ?? HttpResponse.json({ success: true, data: { id: move.body.visitorId }, error: null });
+    }),
+  );
+  return sent;
+}
+
+beforeEach(async () => {
+  await clearGateData();
+});
+
+afterEach(() => {
+  // Back to the browser's own answer; the connection store is reset by the setup.
+  Reflect.deleteProperty(navigator, 'onLine');
+});
+
+describe('the gate pack (offline-gate §2)', () => {
+  it('is stored whole, then merged by delta since its cursor, with the gate settings', async () => {
+    const first = packItem({ name: 'Ann Early' });
+    const second = packItem({ name: 'Bob Second' });
+    const third = packItem({ name: 'Cy Third' });
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('*/api/gate/pack', ({ request }) => {
+        const since = new URL(request.url).searchParams.get('since');
+        asked.push(since);
+        const data = since === 'c1' ? { items: [{ ...second, status: 'checked-in' }, third], removed: [first.id], cursor: 'c2' } : { items: [first, second], removed: [], cursor: 'c1' };
+        return HttpResponse.json({ success: true, data, error: null });
+      }),
+    );
+    const settings = { timeZone: 'Asia/Kolkata', earlyCheckinMinutes: 15 };
+
+    await syncPack(async () => settings);
+    expect(Object.keys((await readPack())!.items).sort()).toEqual([first.id, second.id].sort());
+    expect(gateSnapshot().syncedAt).not.toBeNull();
+
+    await syncPack();
+    const pack = (await readPack())!;
+    expect(asked).toEqual([null, 'c1']);
+    expect(pack.cursor).toBe('c2');
+    expect(Object.keys(pack.items).sort()).toEqual([second.id, third.id].sort());
+    expect(pack.items[second.id]?.status).toBe('checked-in');
+    expect(await readSettings()).toEqual(settings);
+  });
+
+  it('starts again from the whole pack when the server no longer reads the cursor', async () => {
+    await storePack([packItem({ name: 'Stale Entry' })]);
+    const fresh = packItem({ name: 'Fresh Entry' });
+    server.use(
+      http.get('*/api/gate/pack', ({ request }) =>
+        new URL(request.url).searchParams.has('since')
+          ? HttpResponse.json({ success: false, data: null, error: 'Invalid cursor', code: 'VALIDATION_FAILED' }, { status: 400 })
+          : HttpResponse.json({ success: true, data: { items: [fresh], removed: [], cursor: 'c9' }, error: null }),
+      ),
+    );
+
+    await syncPack();
+
+    const pack = (await readPack())!;
+    expect(Object.values(pack.items).map((item) => item.name)).toEqual(['Fresh Entry']);
+    expect(pack.cursor).toBe('c9');
+  });
+});
+
+describe('verifying offline (offline-gate §2)', () => {
+  it('verifies a token offline, checks in on the tablet, then checks the same pass out by its code', async () => {
+    const item = packItem();
+    await storePack([item]);
+    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
+    setBrowserOnline(false);
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    expect(await screen.findByText(GATE_OFFLINE_BANNER)).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_TOKEN}{Enter}`);
+
+    expect(await screen.findByText(/^Verified offline — last synced 9:05 AM/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Visitor Verified' })).toBeInTheDocument();
+    expect(screen.getByText('Jane Doe')).toBeInTheDocument();
+    expect(screen.getByText('A-101, Block A')).toBeInTheDocument();
+    expect(screen.getByText('KA01AB1234')).toBeInTheDocument();
+    // Nothing asked of the server: the tablet knows it is offline.
+    expect(callsTo(calls, 'visitors.scan')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Check In Visitor' }));
+
+    expect(await screen.findByText('Visitor checked in — saved on this tablet')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/guard/dashboard'));
+    const [checkIn] = await readQueue();
+    expect(checkIn).toMatchObject({ action: 'check-in', visitorId: item.id });
+    expect(checkIn?.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Math.abs(Date.parse(checkIn!.occurredAt) - Date.now())).toBeLessThan(10_000);
+    expect(await screen.findByText('1 entry waiting')).toBeInTheDocument();
+
+    // The quick scan, by the pass code read out with a space: the tablet knows the visitor is inside.
+    await user.type(screen.getByLabelText('Pass token or code'), '048 213{Enter}');
+    expect(await screen.findByText(/^Verified offline — last synced 9:05 AM/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check Out Visitor' }));
+
+    expect(await screen.findByText('Visitor checked out — saved on this tablet')).toBeInTheDocument();
+    expect((await readQueue()).map((move) => move.action)).toEqual(['check-in', 'check-out']);
+    expect(await screen.findByText('2 entries waiting')).toBeInTheDocument();
+    expect(screen.getByText(GATE_OFFLINE_BANNER)).toBeInTheDocument();
+  });
+
+  it('looks a pass up on the tablet when the scan gets no answer, and refuses an unknown one', async () => {
+    await storePack([packItem()]);
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
+    server.use(http.all('*/trpc/visitors.scan', () => HttpResponse.error()));
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_CODE}{Enter}`);
+    // The shell synced the pack (a delta, nothing new) when it opened: that is the time said.
+    expect(await screen.findByText(/^Verified offline — last synced \d{1,2}:\d{2} [AP]M/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check In Visitor' })).toBeInTheDocument();
+
+    const field = screen.getByLabelText('Pass token or code');
+    await user.clear(field);
+    await user.type(field, 'UnknownToken0000000000000000000000000000000{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^ErrorPass refused offline: it is not among the passes this tablet last synced at \d{1,2}:\d{2} [AP]M/);
+    expect(screen.queryByRole('button', { name: 'Check In Visitor' })).not.toBeInTheDocument();
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('refuses offline, on the quick scan, a pass outside its window and an unknown code', async () => {
+    await storePack([packItem({ visitDate: '2099-01-02', visitTimeFrom: '09:00', visitTimeTo: '17:00' })]);
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => ({ items: [], total: 0 }), 'visitors.settings': () => SETTINGS });
+    setBrowserOnline(false);
+    const { user } = renderApp('/guard/dashboard', { user: guard });
+
+    await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_TOKEN}{Enter}`);
+    expect(await screen.findByRole('heading', { name: 'Pass refused' })).toBeInTheDocument();
+    expect(screen.getByText('This invitation is valid on Jan 02, 2099 from 9:00 AM to 5:00 PM')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Pass token or code'), '999999{Enter}');
+    expect(await screen.findByText(/^Pass refused offline/)).toBeInTheDocument();
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('without a pack on the device, says the server cannot be reached as before', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
+    server.use(
+      http.all('*/trpc/visitors.scan', () => HttpResponse.error()),
+      http.get('*/api/gate/pack', () => HttpResponse.error()),
+    );
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_TOKEN}{Enter}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the server. Check the connection and try again.');
+  });
+});
+
+describe('the queue (offline-gate §3)', () => {
+  const visitorA = 'dddddddd-0000-4000-8000-00000000000a';
+  const visitorB = 'dddddddd-0000-4000-8000-00000000000b';
+
+  /** Two check-ins and a check-out made offline, a minute apart. */
+  async function queueThree() {
+    setBrowserOnline(false);
+    const first = await queueGateMove({ action: 'check-in', visitorId: visitorA, name: 'Ann', houseNumber: 'A-101' }, new Date('2026-11-22T09:00:00.000Z'));
+    const second = await queueGateMove({ action: 'check-in', visitorId: visitorB, name: 'Bob', houseNumber: 'A-102' }, new Date('2026-11-22T09:01:00.000Z'));
+    const third = await queueGateMove({ action: 'check-out', visitorId: visitorA, name: 'Ann', houseNumber: 'A-101' }, new Date('2026-11-22T09:02:00.000Z'));
+    return [first, second, third];
+  }
+
+  it('is sent in order with each key and instant when the link returns, and emptied', async () => {
+    const queued = await queueThree();
+    expect(gateSnapshot().waiting).toBe(3);
+    const sent = recordMoves();
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
+      'visitors.settings': () => SETTINGS,
+    });
+    renderApp('/guard/dashboard', { user: guard });
+    expect(await screen.findByText('3 entries waiting')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    setBrowserOnline(true);
+
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent).toEqual([
+      { path: '/api/visitors/checkin-qr', key: queued[0]!.key, body: { visitorId: visitorA, occurredAt: '2026-11-22T09:00:00.000Z' } },
+      { path: '/api/visitors/checkin-qr', key: queued[1]!.key, body: { visitorId: visitorB, occurredAt: '2026-11-22T09:01:00.000Z' } },
+      { path: '/api/visitors/checkout-qr', key: queued[2]!.key, body: { visitorId: visitorA, occurredAt: '2026-11-22T09:02:00.000Z' } },
+    ]);
+    expect(new Set(queued.map((move) => move.key)).size).toBe(3);
+    await waitFor(() => expect(screen.queryByText(/entries waiting/)).not.toBeInTheDocument());
+    expect(await readQueue()).toEqual([]);
+    // Then the pack learns what the server made of them.
+    await waitFor(() => expect(callsTo(calls, 'visitors.settings').length).toBeGreaterThanOrEqual(2), { timeout: 3_000 });
+  });
+
+  it('after a failure with no answer, keeps the order and sends the same key again', async () => {
+    const queued = await queueThree();
+    setBrowserOnline(true);
+    // The first attempt of the second entry reaches the server, its answer is lost.
+    const sent = recordMoves((move, attempt) => (attempt === 2 ? HttpResponse.error() : undefined));
+
+    await replayQueue();
+    expect(sent.map((move) => move.key)).toEqual([queued[0]!.key, queued[1]!.key]);
+    expect((await readQueue()).map((move) => move.key)).toEqual([queued[1]!.key, queued[2]!.key]);
+
+    await replayQueue();
+    expect(sent.map((move) => move.key)).toEqual([queued[0]!.key, queued[1]!.key, queued[1]!.key, queued[2]!.key]);
+    expect(sent[2]!.body).toEqual(sent[1]!.body);
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('puts a refused entry on Needs review with the server’s words, and goes on with the next', async () => {
+    const queued = await queueThree();
+    setBrowserOnline(true);
+    const refusal = 'Visitor cannot be checked in: status is cancelled';
+    const sent = recordMoves((move) =>
+      move.body.visitorId === visitorB
+        ? HttpResponse.json({ success: false, data: null, error: refusal, code: 'INVALID_TRANSITION' }, { status: 409 })
+        : undefined,
+    );
+    const reviews: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.post('*/api/gate/reviews', async ({ request }) => {
+        reviews.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+        return HttpResponse.json({ success: true, data: { id: 'r1' }, error: null }, { status: 201 });
+      }),
+    );
+
+    await replayQueue();
+
+    expect(sent).toHaveLength(3);
+    expect(reviews).toEqual([
+      {
+        body: { visitorId: visitorB, action: 'check-in', occurredAt: '2026-11-22T09:01:00.000Z', message: refusal, idempotencyKey: queued[1]!.key },
+        key: `review-${queued[1]!.key}`,
+      },
+    ]);
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('keeps a refused entry while Needs review cannot be reached, and tries again later', async () => {
+    await queueThree();
+    setBrowserOnline(true);
+    recordMoves((move) =>
+      move.body.visitorId === visitorB ? HttpResponse.json({ success: false, data: null, error: 'Refused', code: 'INVALID_TRANSITION' }, { status: 409 }) : undefined,
+    );
+    server.use(http.post('*/api/gate/reviews', () => HttpResponse.error()));
+
+    await replayQueue();
+
+    expect((await readQueue()).map((move) => move.visitorId)).toEqual([visitorB, visitorA]);
+  });
+});
+
+describe('logout (offline-gate §4)', () => {
+  it('forgets the pack and the queue of this tablet', async () => {
+    await storePack([packItem()]);
+    setBrowserOnline(false);
+    await queueGateMove({ action: 'check-in', visitorId: 'dddddddd-0000-4000-8000-00000000000c', name: 'Cy', houseNumber: 'A-101' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'auth.logout': () => ({}), 'visitors.settings': () => SETTINGS });
+    const { user } = renderApp('/profile', { user: guard });
+
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(await readPack()).toBeNull();
+    expect(await readQueue()).toEqual([]);
+    expect(await readSettings()).toBeNull();
+    expect(gateSnapshot()).toEqual({ syncedAt: null, waiting: 0 });
+  });
+});
+
+describe('the banner (offline-gate §1)', () => {
+  it('keeps its old words for a resident, who has nothing to save offline', async () => {
+    const calls = mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitationSummaries': () => ({ items: [], total: 0 }) });
+    setBrowserOnline(false);
+    renderApp('/dashboard', { user: resident });
+
+    expect(await screen.findByText('You are offline. Nothing can be saved until the connection returns.')).toBeInTheDocument();
+    expect(screen.queryByText(GATE_OFFLINE_BANNER)).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo(calls, 'visitors.myInvitationSummaries')).toHaveLength(1));
+  });
+});
+
+describe('Needs review (offline-gate §3)', () => {
+  const review = {
+    id: 'eeeeeeee-0000-4000-8000-000000000001',
+    visitorId: 'dddddddd-0000-4000-8000-00000000000b',
+    visitorName: 'Bob Late',
+    action: 'check-in',
+    occurredAt: '2026-11-22T09:05:00.000Z',
+    message: 'Visitor cannot be checked in: status is cancelled',
+  };
+
+  /** Serves the open reviews until dismissed or recorded; returns the calls made. */
+  function serveReviews() {
+    let open = [review];
+    const calls: { path: string; body: unknown }[] = [];
+    server.use(
+      http.get('*/api/gate/reviews', () => HttpResponse.json({ success: true, data: open, error: null })),
+      http.post('*/api/gate/reviews/:id/:verb', async ({ request, params }) => {
+        calls.push({ path: `${String(params.id)}/${String(params.verb)}`, body: await request.json().catch(() => null) });
+        open = [];
+        return HttpResponse.json({ success: true, data: null, error: null });
+      }),
+    );
+    return calls;
+  }
+
+  it('lists an open review on the guard dashboard with the server’s words, and dismisses it', async () => {
+    const calls = serveReviews();
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
+      'visitors.settings': () => SETTINGS,
+    });
+    const { user } = renderApp('/guard/dashboard', { user: guard });
+
+    const list = await screen.findByRole('list', { name: 'Entries needing review' });
+    expect(screen.getByRole('heading', { name: /Needs review/ })).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { name: 'Bob Late' })).toBeInTheDocument();
+    expect(within(list).getByText(/^Check-in: Nov 22, 2026 at 9:05 AM/)).toBeInTheDocument();
+    expect(within(list).getByText(review.message)).toBeInTheDocument();
+    // Only an admin records an entry.
+    expect(within(list).queryByRole('button', { name: /Record/ })).not.toBeInTheDocument();
+
+    await user.click(within(list).getByRole('button', { name: 'Dismiss the review of Bob Late' }));
+
+    expect(await screen.findByText('Review dismissed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Entries needing review' })).not.toBeInTheDocument());
+    expect(calls).toEqual([{ path: `${review.id}/dismiss`, body: {} }]);
+  });
+
+  it('lets an admin record the entry with a note, from the admin dashboard', async () => {
+    const calls = serveReviews();
+    mockTrpc({
+      'auth.me': () => ({ user: admin }),
+      'houses.list': () => ({ items: [], total: 0 }),
+      'vehicles.list': () => ({ items: [], total: 0 }),
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
+    });
+    const { user } = renderApp('/dashboard', { user: admin });
+
+    await user.click(await screen.findByRole('button', { name: 'Record the entry of Bob Late' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record entry' });
+    expect(dialog).toHaveAccessibleDescription(/^Bob Late did pass the gate \(Check-in: Nov 22, 2026 at 9:05 AM/);
+    await user.click(within(dialog).getByRole('button', { name: 'Record entry' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please enter a note');
+    expect(calls).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Note'), 'Let in by Sam: the resident confirmed by phone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Record entry' }));
+
+    expect(await screen.findByText('Entry recorded')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: `${review.id}/record`, body: { note: 'Let in by Sam: the resident confirmed by phone.' } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
