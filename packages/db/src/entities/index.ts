@@ -17,6 +17,9 @@ import {
   VISITOR_KINDS,
   VISITOR_STATUSES,
   DECISION_REASON_MAX,
+  GATE_REVIEW_ACTIONS,
+  GATE_REVIEW_STATUSES,
+  GATE_REVIEW_TEXT_MAX,
 } from '@gatehouse/shared';
 
 const id = () =>
@@ -598,6 +601,43 @@ export const IdempotencyKeySchema = defineEntity({
 export class IdempotencyKey extends IdempotencyKeySchema.class {}
 IdempotencyKeySchema.setClass(IdempotencyKey);
 
+/**
+ * An entry the gate recorded offline that the server refused on replay (offline-gate §3,
+ * Needs review): which visitor (if known), the move, when it happened, the server's
+ * message. Open until a person dismisses it, or an admin records, with a note, that the
+ * person did pass the gate. `idempotencyKey` is the queued entry's key: the same key again
+ * from the same user is the same review.
+ */
+export const GateReviewSchema = defineEntity({
+  name: 'GateReview',
+  tableName: 'gate_review',
+  properties: {
+    id: id(),
+    visitor: () => p.manyToOne(VisitorInvitation).nullable().deleteRule('cascade').index(),
+    action: p.enum(GATE_REVIEW_ACTIONS),
+    occurredAt: p.datetime(),
+    message: p.string().length(GATE_REVIEW_TEXT_MAX),
+    idempotencyKey: p.string().length(100).nullable(),
+    status: p.enum(GATE_REVIEW_STATUSES),
+    createdBy: () => p.manyToOne(User).deleteRule('restrict'),
+    createdAt: p.datetime(),
+    /** Who dismissed or recorded it, and when. */
+    closedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    closedAt: p.datetime().nullable(),
+    /** The admin's note when recorded. */
+    note: p.string().length(GATE_REVIEW_TEXT_MAX).nullable(),
+  },
+  // The open list, newest first; a key names one review per user (NULL keys never clash).
+  indexes: [{ name: 'gate_review_status_created_at_index', properties: ['status', 'createdAt', 'id'] }],
+  uniques: [{ name: 'gate_review_created_by_idempotency_key_unique', properties: ['createdBy', 'idempotencyKey'] }],
+  checks: [
+    { name: 'gate_review_closed_check', expression: "(status = 'open') = (closed_at is null)" },
+    { name: 'gate_review_note_check', expression: "status <> 'recorded' or note is not null" },
+  ],
+});
+export class GateReview extends GateReviewSchema.class {}
+GateReviewSchema.setClass(GateReview);
+
 /** Every entity, in the order the ORM should discover them. */
 export const entities = [
   UserSchema,
@@ -616,4 +656,5 @@ export const entities = [
   AuditEventSchema,
   SignInMarkerSchema,
   IdempotencyKeySchema,
+  GateReviewSchema,
 ];

@@ -38,6 +38,10 @@ export const AUDIT_ACTION_NAMES = [
   'payment.updated',
   'payment.completed',
   'payment.failed',
+  // offline-gate §3: the Needs review list.
+  'gate.review-opened',
+  'gate.review-dismissed',
+  'gate.review-recorded',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
 

@@ -1,6 +1,8 @@
 /** The gate working offline (offline-gate.md): the gate pack (§2) and the Needs review list (§3). */
 import { z } from 'zod';
 
+import { ZHouseRef } from './auth';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, idField, occurredAtField, paginationFields, requiredText } from './fields';
 import { ZVisitorKind } from './visitors';
 
 // The gate pack (offline-gate §2) -----------------------------------------------------------
@@ -61,3 +63,79 @@ export const ZGatePack = z.object({
   cursor: z.string(),
 });
 export type GatePack = z.infer<typeof ZGatePack>;
+
+// Needs review (offline-gate §3) ------------------------------------------------------------
+
+/** The move a refused offline entry was. */
+export const GATE_REVIEW_ACTIONS = ['check-in', 'check-out'] as const;
+export type GateReviewAction = (typeof GATE_REVIEW_ACTIONS)[number];
+
+/** Open until a person dismisses it, or an admin records that the person did pass. */
+export const GATE_REVIEW_STATUSES = ['open', 'dismissed', 'recorded'] as const;
+export type GateReviewStatus = (typeof GATE_REVIEW_STATUSES)[number];
+
+/** The longest text of a review's message and of an admin's note. */
+export const GATE_REVIEW_TEXT_MAX = 500;
+
+/**
+ * `gate.createReview` input (`POST /api/gate/reviews`): an entry the server refused on
+ * replay, with the server's message. `visitorId` when the entry was about a known pass;
+ * `idempotencyKey` the queued entry's key (the same key again gives the same review).
+ */
+export const ZCreateGateReviewRequest = z.object({
+  visitorId: z
+    .string({ error: 'Visitor not found' })
+    .trim()
+    .max(64, 'Visitor not found')
+    .nullish()
+    .transform((value) => (value ? value : undefined)),
+  action: z.enum(GATE_REVIEW_ACTIONS, { error: 'Action must be check-in or check-out' }),
+  occurredAt: occurredAtField,
+  message: requiredText('Message', GATE_REVIEW_TEXT_MAX, 'Message is required'),
+  idempotencyKey: z
+    .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+    .regex(IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_MESSAGE)
+    .nullish()
+    .transform((value) => value ?? undefined),
+});
+export type CreateGateReviewRequest = z.input<typeof ZCreateGateReviewRequest>;
+
+/** `gate.dismissReview` input: the review (path parameter). */
+export const ZGateReviewByIdRequest = z.object({ id: idField('Review not found') });
+
+/** `gate.recordReview` input (admin): the review and a note of 1 to 500 characters. */
+export const ZRecordGateReviewRequest = z.object({
+  id: idField('Review not found'),
+  note: requiredText('Note', GATE_REVIEW_TEXT_MAX, 'Note is required'),
+});
+export type RecordGateReviewRequest = z.input<typeof ZRecordGateReviewRequest>;
+
+/** `gate.listReviews` input: a page of the open reviews. */
+export const ZGateReviewListRequest = z.object({ ...paginationFields });
+
+const ZPersonRef = z.object({ id: z.string(), name: z.string() });
+
+/** A review as guards and admins see it. */
+export const ZGateReview = z.object({
+  id: z.string(),
+  /** The visitor the entry was about, if known. */
+  visitor: z.object({ id: z.string(), name: z.string(), house: ZHouseRef }).nullable(),
+  action: z.enum(GATE_REVIEW_ACTIONS),
+  /** When the refused entry happened at the gate. */
+  occurredAt: z.string(),
+  /** The server's message when it refused the entry. */
+  message: z.string(),
+  status: z.enum(GATE_REVIEW_STATUSES),
+  idempotencyKey: z.string().nullable(),
+  createdBy: ZPersonRef,
+  createdAt: z.string(),
+  /** Who dismissed or recorded it, and when. */
+  closedBy: ZPersonRef.nullable(),
+  closedAt: z.string().nullable(),
+  /** The admin's note when recorded. */
+  note: z.string().nullable(),
+});
+export type GateReview = z.infer<typeof ZGateReview>;
+
+export const ZGateReviewListResponse = z.object({ items: z.array(ZGateReview), total: z.number().int() });
+export type GateReviewListResponse = z.infer<typeof ZGateReviewListResponse>;
