@@ -69,16 +69,19 @@ describe.each(legs)('crash safety on $name', (leg) => {
           expect(visitor.body.data).toMatchObject({ status: 'approved', purpose: 'x'.repeat(200), houseId: { id: houseId } });
           expect(visitor.body.data.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
         }
-        // Every row that made it (acknowledged or not) is whole.
+        // Every row that made it (acknowledged or not) is whole, and every one is read.
         let offset = 0;
+        let read = 0;
         while (offset < total) {
           const page = await api(second.url, 'GET', `/api/visitors?limit=100&offset=${offset}`, { token: again });
           for (const visitor of page.body.data) {
             expect(visitor.name).toMatch(/^Crash Visitor \d-\d+$/);
             expect(visitor.qrCodeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
           }
+          read += page.body.data.length;
           offset += 100;
         }
+        expect(read).toBe(total);
       } finally {
         await second.stop();
       }

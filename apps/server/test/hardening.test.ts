@@ -91,8 +91,7 @@ describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
     const ok = await inject(app, { method: 'GET', url: meBatch(MAX_BATCH_SIZE), token: tokens.resident });
     expect(ok.statusCode).toBe(200);
     const results = ok.json() as { result: { data: { user: { email: string } } } }[];
-    expect(results).toHaveLength(MAX_BATCH_SIZE);
-    expect(results.every((result) => result.result.data.user.email === 'rita@hard.example')).toBe(true);
+    expect(results.map((result) => result.result.data.user.email)).toEqual(Array<string>(MAX_BATCH_SIZE).fill('rita@hard.example'));
   });
 
   it('looks the session up once per HTTP request, for a whole batch', async () => {

@@ -123,9 +123,11 @@ describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
       ),
     );
     expect(results.filter((result) => result.status === 201)).toHaveLength(1);
-    expect(results.filter((result) => result.status === 409).every((result) => result.body.error === 'Email is already registered')).toBe(true);
+    const taken = results.filter((result) => result.status === 409).map((result) => result.body.error);
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken).toEqual(Array<string>(taken.length).fill('Email is already registered'));
     // One address may be told "taken" at most 10 times in 15 minutes, by both processes together.
-    expect(results.filter((result) => result.status === 409).length).toBeLessThanOrEqual(10);
+    expect(taken.length).toBeLessThanOrEqual(10);
     expect(results.every((result) => [201, 409, 429].includes(result.status))).toBe(true);
     const users = await api(servers[0]!.url, 'GET', '/api/users?q=twin', { token: adminToken });
     expect(users.body.data).toHaveLength(1);

@@ -61,7 +61,8 @@ describe('menus by role (product-spec §6, §9)', () => {
 
   it('gives residents no gate screens and guards no vehicles, payments or users', () => {
     const residentHrefs = topBarEntries('resident').map((entry) => entry.href);
-    expect(residentHrefs.some((href) => href.startsWith('/guard'))).toBe(false);
+    expect(residentHrefs).not.toHaveLength(0);
+    expect(residentHrefs.filter((href) => href.startsWith('/guard'))).toEqual([]);
     expect(residentHrefs).not.toContain('/users');
     const guardHrefs = [...topBarEntries('guard'), ...bottomBarEntries('guard')].map(
       (entry) => entry.href,

@@ -56,7 +56,9 @@ describe.each(legs)('pass codes on $name', (leg) => {
     await h.caller(c.resident.token).visitors.cancel({ id: closed.id });
     const em = h.em();
     // An open pass cannot take an open pass's code; a cancelled one's code is free again.
-    await expect(em.execute(`update visitor_invitation set pass_code = ? where id = ?`, [open.passCode, closed.id])).resolves.toBeDefined();
+    await em.execute(`update visitor_invitation set pass_code = ? where id = ?`, [open.passCode, closed.id]);
+    const [reused] = await em.execute<{ pass_code: string }[]>(`select pass_code from visitor_invitation where id = ?`, [closed.id]);
+    expect(reused?.pass_code).toBe(open.passCode);
     const third = await invite('Tess Third');
     await expect(em.execute(`update visitor_invitation set pass_code = ? where id = ?`, [open.passCode, third.id])).rejects.toThrow();
     expect((await h.caller(c.guard.token).visitors.scan({ token: open.passCode })).id).toBe(open.id);

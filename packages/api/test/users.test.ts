@@ -80,7 +80,7 @@ describe.each(legs)('user procedures on $name', (leg) => {
 
   it('deactivates through delete: history kept, sessions revoked at once, sign-in refused', async () => {
     const { token, id } = await h.signup('resident', 'Leaving Soon', 'leaving@test.example');
-    await expect(h.caller(token).auth.me()).resolves.toBeTruthy();
+    await expect(h.caller(token).auth.me()).resolves.toMatchObject({ user: { id, email: 'leaving@test.example', isActive: true } });
     await expect(h.caller(c.admin.token).users.deactivate({ id })).resolves.toEqual({ id });
     expect((await failure(h.caller(token).auth.me())).status).toBe(401);
     expect(await failure(h.caller().auth.login({ email: 'leaving@test.example', password: 'secret123' }))).toEqual({ status: 403, message: 'Account is inactive' });
