@@ -14,6 +14,8 @@ describe.each(legs)('auth procedures on $name', (leg) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(leg, { rateLimits: { requestsPerAddressPerMinute: 60 } });
+    // The account the sign-in tests use (a resident: the community still has no admin).
+    await h.caller(null, '10.0.0.0').auth.signup({ name: 'Rita Resident', email: 'rita@example.com', phone: '+44 20 7946 0958', password: 'secret123' });
   });
   afterAll(() => h?.close());
 
@@ -43,10 +45,10 @@ describe.each(legs)('auth procedures on $name', (leg) => {
   });
 
   it('signs up residents by default and refuses a taken email, whatever its case', async () => {
-    const resident = await h.caller(null, '10.0.0.2').auth.signup({ name: 'Rita Resident', email: 'rita@example.com', phone: '+44 20 7946 0958', password: 'secret123' });
+    const resident = await h.caller(null, '10.0.0.2').auth.signup({ name: 'Sara Signup', email: 'sara@example.com', phone: '+44 20 7946 0958', password: 'secret123' });
     expect(resident.user.role).toBe('resident');
     expect(
-      await failure(h.caller(null, '10.0.0.2').auth.signup({ name: 'Rita Two', email: 'RITA@example.com', phone: '+15551234567', password: 'secret123' })),
+      await failure(h.caller(null, '10.0.0.2').auth.signup({ name: 'Sara Two', email: 'SARA@example.com', phone: '+15551234567', password: 'secret123' })),
     ).toEqual({ status: 409, message: 'Email is already registered' });
   });
 

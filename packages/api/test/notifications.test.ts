@@ -78,39 +78,61 @@ describe.each(legs)('notifications on $name', (leg) => {
   const walkIn = (name: string, houseId = c.houseId) =>
     h.caller(c.guard.token).visitors.walkIn({ name, phone: '+15557654321', houseId, purpose: 'Delivery' });
 
+  /** A house of its own with two residents who have no notifications yet (the other tests' walk-ins go to house 101). */
+  const household = async (houseNumber: string, [first, second]: [string, string]) => {
+    const residents = [
+      await h.signup('resident', `${first} Resident`, `${first.toLowerCase()}@test.example`),
+      await h.signup('resident', `${second} Resident`, `${second.toLowerCase()}@test.example`),
+    ] as const;
+    const house = await h.caller(c.admin.token).houses.create({ houseNumber, block: 'N', street: 'Notice Lane', ownerId: residents[0].id });
+    for (const user of residents) await h.caller(c.admin.token).houses.addResident({ id: house.id, userId: user.id });
+    return { house, residents };
+  };
+
   it('asks every active resident of the house about a walk-in, and nobody else', async () => {
-    const visitor = await walkIn('Wanda Waiting');
-    for (const token of [c.resident.token, housemate.token]) {
+    const { house, residents } = await household('303', ['Wes', 'Willa']);
+    const elsewhere = (await h.caller(c.resident.token).notifications.count()).total;
+    const visitor = await walkIn('Wanda Waiting', house.id);
+    for (const { token } of residents) {
       const list = await h.caller(token).notifications.list({});
       expect(list.unread).toBe(1);
+      expect(list.items).toHaveLength(1);
       expect(list.items[0]).toMatchObject({
         kind: 'walk-in.waiting',
         readAt: null,
-        visitor: { id: visitor.id, name: 'Wanda Waiting', status: 'pending', house: { id: c.houseId, houseNumber: '101' } },
+        visitor: { id: visitor.id, name: 'Wanda Waiting', status: 'pending', house: { id: house.id, houseNumber: '303' } },
       });
     }
+    expect((await h.caller(c.resident.token).notifications.count()).total).toBe(elsewhere);
     for (const token of [c.neighbour.token, c.guard.token, c.admin.token]) {
       expect((await h.caller(token).notifications.count()).total).toBe(0);
     }
   });
 
   it('tells the host when their visitor checks in and out, and marks read only the caller’s own', async () => {
-    const invitation = await h.caller(c.resident.token).visitors.invite({
-      name: 'Ivan Invited', phone: '+15557654321', houseId: c.houseId, visitDate: '2026-11-22', visitTimeFrom: '09:00', visitTimeTo: '17:00',
+    const {
+      house,
+      residents: [host, mate],
+    } = await household('404', ['Hugo', 'Mia']);
+    // One notification for both (a walk-in waiting), then the host's visitor comes and goes.
+    await walkIn('Walter Waiting', house.id);
+    const invitation = await h.caller(host.token).visitors.invite({
+      name: 'Ivan Invited', phone: '+15557654321', houseId: house.id, visitDate: '2026-11-22', visitTimeFrom: '09:00', visitTimeTo: '17:00',
     });
     await h.caller(c.guard.token).visitors.checkIn({ visitorId: invitation.id });
     await h.caller(c.guard.token).visitors.checkOut({ visitorId: invitation.id });
-    const mine = await h.caller(c.resident.token).notifications.list({});
+    const mine = await h.caller(host.token).notifications.list({});
+    expect(mine.items.map((item) => item.kind).sort()).toEqual(['visitor.checked-in', 'visitor.checked-out', 'walk-in.waiting']);
     expect(mine.items.slice(0, 2).map((item) => item.kind).sort()).toEqual(['visitor.checked-in', 'visitor.checked-out']);
     expect(mine.unread).toBe(3);
     // The housemate did not host it.
-    expect((await h.caller(housemate.token).notifications.count()).total).toBe(1);
+    const theirs = await h.caller(mate.token).notifications.list({});
+    expect(theirs.items.map((item) => item.kind)).toEqual(['walk-in.waiting']);
     // Another user's ids are ignored; the caller's own are marked.
-    const theirs = (await h.caller(housemate.token).notifications.list({})).items[0]!.id;
-    expect(await h.caller(c.resident.token).notifications.markRead({ ids: [theirs] })).toEqual({ unread: 3 });
-    expect(await h.caller(c.resident.token).notifications.markRead({ ids: [mine.items[0]!.id] })).toEqual({ unread: 2 });
-    expect(await h.caller(c.resident.token).notifications.markRead({})).toEqual({ unread: 0 });
-    expect((await h.caller(housemate.token).notifications.count()).unread).toBe(1);
+    expect(await h.caller(host.token).notifications.markRead({ ids: [theirs.items[0]!.id] })).toEqual({ unread: 3 });
+    expect(await h.caller(host.token).notifications.markRead({ ids: [mine.items[0]!.id] })).toEqual({ unread: 2 });
+    expect(await h.caller(host.token).notifications.markRead({})).toEqual({ unread: 0 });
+    expect((await h.caller(mate.token).notifications.count()).unread).toBe(1);
     expect((await failure(h.caller().notifications.count())).status).toBe(401);
   });
 

@@ -15,17 +15,24 @@ describe.each(legs)('user procedures on $name', (leg) => {
   afterAll(() => h?.close());
 
   it('lists users for admins only, filtered by role and by name or email, with the full count', async () => {
-    expect((await failure(h.caller(c.guard.token).users.list({}))).status).toBe(403);
-    expect((await failure(h.caller(c.resident.token).users.list({}))).status).toBe(403);
-    const all = await h.caller(c.admin.token).users.list({});
-    expect(all.total).toBe(4);
-    const residents = await h.caller(c.admin.token).users.list({ role: 'resident' });
-    expect(residents.items.map((user) => user.name)).toEqual(['Ned Neighbour', 'Rita Resident']);
-    const search = await h.caller(c.admin.token).users.list({ q: 'RITA@' });
-    expect(search.items.map((user) => user.email)).toEqual(['rita@test.example']);
-    const page = await h.caller(c.admin.token).users.list({ limit: 1, offset: 1 });
-    expect(page.items).toHaveLength(1);
-    expect(page.total).toBe(4);
+    // A database of its own: the other tests add and change accounts.
+    const own = await createHarness(leg);
+    try {
+      const oc = await own.community();
+      expect((await failure(own.caller(oc.guard.token).users.list({}))).status).toBe(403);
+      expect((await failure(own.caller(oc.resident.token).users.list({}))).status).toBe(403);
+      const all = await own.caller(oc.admin.token).users.list({});
+      expect(all.total).toBe(4);
+      const residents = await own.caller(oc.admin.token).users.list({ role: 'resident' });
+      expect(residents.items.map((user) => user.name)).toEqual(['Ned Neighbour', 'Rita Resident']);
+      const search = await own.caller(oc.admin.token).users.list({ q: 'RITA@' });
+      expect(search.items.map((user) => user.email)).toEqual(['rita@test.example']);
+      const page = await own.caller(oc.admin.token).users.list({ limit: 1, offset: 1 });
+      expect(page.items).toHaveLength(1);
+      expect(page.total).toBe(4);
+    } finally {
+      await own.close();
+    }
   });
 
   it('lets admins create accounts of any role, in a house', async () => {

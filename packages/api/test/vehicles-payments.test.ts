@@ -1,3 +1,4 @@
+import { Payment, Vehicle } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -41,17 +42,26 @@ describe.each(legs)('vehicle procedures on $name', (leg) => {
   });
 
   it('shows residents their own house’s vehicles only; staff see all', async () => {
-    const mine = await h.caller(c.resident.token).vehicles.list({});
-    expect(mine.items.map((row) => row.licensePlate)).toEqual(['ABC 123']);
-    const all = await h.caller(c.guard.token).vehicles.list({});
-    expect(all.total).toBe(2);
-    const theirs = all.items.find((row) => row.licensePlate === 'NED 1')!;
-    expect(await failure(h.caller(c.resident.token).vehicles.byId({ id: theirs.id }))).toEqual({ status: 404, message: 'Vehicle not found' });
-    await expect(h.caller(c.guard.token).vehicles.byId({ id: theirs.id })).resolves.toMatchObject({ licensePlate: 'NED 1' });
+    // A house of its own, so that its list is exactly what this test adds.
+    const { token, id } = await h.signup('resident', 'Vic Vehicles', 'vic@test.example');
+    const home = await h.caller(c.admin.token).houses.create({ houseNumber: '303', block: 'V', street: 'Garage Row', ownerId: id });
+    await h.caller(c.admin.token).houses.addResident({ id: home.id, userId: id });
+    await h.caller(token).vehicles.create(vehicle({ licensePlate: 'VIC 2', houseId: home.id }));
+    await h.caller(token).vehicles.create(vehicle({ licensePlate: 'VIC 1', houseId: home.id }));
+    const theirs = await h.caller(c.admin.token).vehicles.create(vehicle({ licensePlate: 'NED 2', houseId: c.otherHouseId, ownerId: c.neighbour.id }));
+    const mine = await h.caller(token).vehicles.list({});
+    expect(mine.items.map((row) => row.licensePlate)).toEqual(['VIC 1', 'VIC 2']);
+    expect(mine.total).toBe(2);
+    const all = await h.caller(c.guard.token).vehicles.list({ limit: 100 });
+    expect(all.total).toBe(await h.em().count(Vehicle, {}));
+    expect(all.items.map((row) => row.licensePlate)).toEqual(expect.arrayContaining(['VIC 1', 'VIC 2', 'NED 2']));
+    expect(await failure(h.caller(token).vehicles.byId({ id: theirs.id }))).toEqual({ status: 404, message: 'Vehicle not found' });
+    await expect(h.caller(c.guard.token).vehicles.byId({ id: theirs.id })).resolves.toMatchObject({ licensePlate: 'NED 2' });
   });
 
   it('lets only admins and the owning resident change or remove a vehicle', async () => {
-    const mine = (await h.caller(c.resident.token).vehicles.list({})).items[0]!;
+    const mine = await h.caller(c.resident.token).vehicles.create(vehicle({ licensePlate: 'RITA 7' }));
+    expect(mine.ownerId.id).toBe(c.resident.id);
     expect((await failure(h.caller(c.guard.token).vehicles.update({ id: mine.id, color: 'Red' }))).status).toBe(403);
     await h.caller(c.admin.token).users.update({ id: c.neighbour.id, houseId: c.houseId });
     const neighbour = await h.caller().auth.login({ email: 'ned@test.example', password: 'secret123' });
@@ -95,10 +105,13 @@ describe.each(legs)('payment procedures on $name', (leg) => {
   });
 
   it('lets a resident see their own house’s payments only, and never guards', async () => {
+    const own = await h.caller(c.admin.token).payments.create({ houseId: c.houseId, amount: 30, type: 'maintenance' });
     const other = await h.caller(c.admin.token).payments.create({ houseId: c.otherHouseId, amount: 10, type: 'amenity' });
-    const mine = await h.caller(c.resident.token).payments.list({});
-    expect(mine.items.every((payment) => payment.houseId.id === c.houseId)).toBe(true);
-    expect(mine.total).toBe(2);
+    const mine = await h.caller(c.resident.token).payments.list({ limit: 100 });
+    expect(mine.items.map((payment) => payment.id)).toContain(own.id);
+    expect(mine.items.filter((payment) => payment.houseId.id !== c.houseId)).toEqual([]);
+    expect(mine.total).toBe(await h.em().count(Payment, { house: c.houseId }));
+    expect(mine.total).toBe(mine.items.length);
     expect(await failure(h.caller(c.resident.token).payments.byId({ id: other.id }))).toEqual({ status: 404, message: 'Payment not found' });
     expect((await failure(h.caller(c.guard.token).payments.list({}))).status).toBe(403);
     expect((await failure(h.caller(c.resident.token).payments.create({ houseId: c.houseId, amount: 1, type: 'other' }))).status).toBe(403);
@@ -107,16 +120,18 @@ describe.each(legs)('payment procedures on $name', (leg) => {
   });
 
   it('edits, completes and fails only pending payments', async () => {
-    const payment = await h.caller(c.admin.token).payments.create({ houseId: c.houseId, amount: 20, type: 'other' });
+    // A house of its own, so that its completed payments are exactly this test's.
+    const house = await h.caller(c.admin.token).houses.create({ houseNumber: '303', block: 'P', street: 'Ledger Lane', ownerId: c.resident.id });
+    const payment = await h.caller(c.admin.token).payments.create({ houseId: house.id, amount: 20, type: 'other' });
     await expect(h.caller(c.admin.token).payments.update({ id: payment.id, amount: 25 })).resolves.toMatchObject({ amount: 25, type: 'other' });
     const paid = await h.caller(c.admin.token).payments.complete({ id: payment.id });
     expect(paid).toMatchObject({ status: 'completed', paidAt: h.now.toISOString() });
     expect(await failure(h.caller(c.admin.token).payments.fail({ id: payment.id }))).toEqual({ status: 409, message: 'Payment cannot be failed: status is completed' });
     expect(await failure(h.caller(c.admin.token).payments.update({ id: payment.id, amount: 1 }))).toEqual({ status: 409, message: 'Payment cannot be edited: status is completed' });
-    const other = await h.caller(c.admin.token).payments.create({ houseId: c.houseId, amount: 5, type: 'fine' });
+    const other = await h.caller(c.admin.token).payments.create({ houseId: house.id, amount: 5, type: 'fine' });
     await expect(h.caller(c.admin.token).payments.fail({ id: other.id })).resolves.toMatchObject({ status: 'failed', paidAt: null });
     expect((await failure(h.caller(c.admin.token).payments.complete({ id: other.id }))).status).toBe(409);
-    const completed = await h.caller(c.admin.token).payments.list({ status: 'completed' });
+    const completed = await h.caller(c.admin.token).payments.list({ status: 'completed', houseId: house.id });
     expect(completed.items.map((row) => row.id)).toEqual([payment.id]);
   });
 

@@ -83,17 +83,26 @@ describe.each(legs)('visitor procedures on $name', (leg) => {
   });
 
   it('shows a resident only their house’s invitations, as 404 for others', async () => {
+    const own = await h.caller(c.resident.token).visitors.invite(invite({ name: 'Olive Ownguest' }));
+    const adminsForTheHouse = await h.caller(c.admin.token).visitors.invite(invite({ name: 'Abe Adminguest' }));
     const neighbours = await h.caller(c.neighbour.token).visitors.invite(invite({ houseId: c.otherHouseId, name: 'Nora Neighbourguest' }));
-    const mine = await h.caller(c.resident.token).visitors.list({});
-    expect(mine.items.every((visitor) => visitor.houseId.id === c.houseId)).toBe(true);
+    const mine = await h.caller(c.resident.token).visitors.list({ limit: 100 });
+    const mineIds = mine.items.map((visitor) => visitor.id);
+    expect(mineIds).toEqual(expect.arrayContaining([own.id, adminsForTheHouse.id]));
+    expect(mineIds).not.toContain(neighbours.id);
+    expect(mine.items.filter((visitor) => visitor.houseId.id !== c.houseId)).toEqual([]);
     expect(mine.total).toBe(mine.items.length);
     expect(await failure(h.caller(c.resident.token).visitors.byId({ id: neighbours.id }))).toEqual({ status: 404, message: 'Visitor not found' });
     expect(await failure(h.caller(c.resident.token).visitors.cancel({ id: neighbours.id }))).toEqual({ status: 404, message: 'Visitor not found' });
     expect(await failure(h.caller(c.guard.token).visitors.byId({ id: 'not-a-uuid' }))).toEqual({ status: 404, message: 'Visitor not found' });
     const all = await h.caller(c.guard.token).visitors.list({ limit: 100 });
-    expect(all.items.some((visitor) => visitor.id === neighbours.id)).toBe(true);
-    const hosted = await h.caller(c.admin.token).visitors.myInvitations({});
-    expect(hosted.items.every((visitor) => visitor.hostId?.id === c.admin.id)).toBe(true);
+    expect(all.items.map((visitor) => visitor.id)).toEqual(expect.arrayContaining([own.id, adminsForTheHouse.id, neighbours.id]));
+    // The admin's own invitations: the one to the resident's house, not the resident's.
+    const hosted = await h.caller(c.admin.token).visitors.myInvitations({ limit: 100 });
+    const hostedIds = hosted.items.map((visitor) => visitor.id);
+    expect(hostedIds).toContain(adminsForTheHouse.id);
+    expect(hostedIds).not.toContain(own.id);
+    expect(hosted.items.filter((visitor) => visitor.hostId?.id !== c.admin.id)).toEqual([]);
   });
 
   it('searches by name or phone, case-insensitively, with % and _ taken literally', async () => {
@@ -106,12 +115,25 @@ describe.each(legs)('visitor procedures on $name', (leg) => {
   });
 
   it('lists newest first with limit, offset and the full count', async () => {
+    // Three invitations of its own, a minute apart: the newest of all.
+    const start = h.now;
+    const created: string[] = [];
+    try {
+      for (const [minute, name] of [[1, 'Paige First'], [2, 'Paige Second'], [3, 'Paige Third']] as const) {
+        h.now = new Date(start.getTime() + minute * 60_000);
+        created.push((await h.caller(c.resident.token).visitors.invite(invite({ name }))).id);
+      }
+    } finally {
+      h.now = start;
+    }
     const page = await h.caller(c.guard.token).visitors.list({ limit: 2, offset: 0 });
     const next = await h.caller(c.guard.token).visitors.list({ limit: 2, offset: 2 });
-    expect(page.items).toHaveLength(2);
-    expect(page.total).toBeGreaterThanOrEqual(3);
-    expect(page.items[0]!.createdAt >= page.items[1]!.createdAt).toBe(true);
-    expect(next.items.map((visitor) => visitor.id)).not.toContain(page.items[0]!.id);
+    const everyone = await h.caller(c.guard.token).visitors.list({ limit: 100 });
+    expect(page.items.map((visitor) => visitor.id)).toEqual([created[2], created[1]]);
+    expect(next.items[0]!.id).toBe(created[0]);
+    expect(page.items[0]!.createdAt > page.items[1]!.createdAt).toBe(true);
+    expect(page.total).toBe(everyone.items.length);
+    expect(next.total).toBe(page.total);
   });
 
   it('runs the gate loop: scan, check in inside the window, check out, with 409s naming the status', async () => {
