@@ -1,7 +1,8 @@
 /**
  * The server side of offline-gate.md over REST, on both databases: `occurredAt` on
  * `POST /api/visitors/checkin-qr` and `/checkout-qr` (§3); the `Idempotency-Key` header on
- * every state-changing POST that needs a sign-in (§3); the gate pack (§2).
+ * every state-changing POST that needs a sign-in (§3); the gate pack (§2); the Needs review
+ * list (§3).
  */
 import { createMemoryAuthRateLimits } from '@gatehouse/api';
 import { AuditEvent, IdempotencyKey, User } from '@gatehouse/db';
@@ -307,6 +308,46 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       expect(response.body).not.toContain(sample!.qr_code_token);
       expect(response.body).not.toContain(`"${sample!.pass_code}"`);
       expect(response.body).not.toMatch(/@|\+1555|data:image|"phone"|"email"|"qrCodeToken"|"passCode"/);
+    });
+  });
+  describe('Needs review (offline-gate §3)', () => {
+    it('files, lists, dismisses and records reviews over REST', async () => {
+      const visitor = await invite('Review Over Rest');
+      await ok('DELETE', `/api/visitors/${visitor.id}/cancel`, tokens.resident);
+      const body = { visitorId: visitor.id, action: 'check-in', occurredAt: '2026-11-22T13:58:00Z', message: 'Visitor cannot be checked in: status is cancelled' };
+      const created = await call('POST', '/api/gate/reviews', { token: tokens.guard, body, headers: { 'idempotency-key': 'review-key-1' } });
+      expect(created.statusCode).toBe(201);
+      const review = json(created).data;
+      expect(review).toMatchObject({ status: 'open', visitor: { id: visitor.id, name: 'Review Over Rest' }, createdBy: { id: ids.guard } });
+      // The header is honoured here too: the repeat is the first answer.
+      const repeat = await call('POST', '/api/gate/reviews', { token: tokens.guard, body, headers: { 'idempotency-key': 'review-key-1' } });
+      expect(repeat.statusCode).toBe(201);
+      expect(repeat.body).toBe(created.body);
+
+      const other = json(await call('POST', '/api/gate/reviews', { token: tokens.admin, body: { action: 'check-out', occurredAt: '2026-11-22T13:59:00Z', message: 'Invalid or expired QR code' } })).data;
+      const list = await call('GET', '/api/gate/reviews', { token: tokens.guard });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers['x-total-count']).toBe(String(json(list).data.length));
+      expect(json(list).data.map((item: { id: string }) => item.id)).toEqual(expect.arrayContaining([review.id, other.id]));
+
+      const dismissed = await call('POST', `/api/gate/reviews/${other.id}/dismiss`, { token: tokens.guard });
+      expect(dismissed.statusCode).toBe(200);
+      expect(json(dismissed).data).toMatchObject({ status: 'dismissed', closedBy: { id: ids.guard } });
+      const refused = await call('POST', `/api/gate/reviews/${review.id}/record`, { token: tokens.guard, body: { note: 'Guard tries' } });
+      expect(refused.statusCode).toBe(403);
+      const noNote = await call('POST', `/api/gate/reviews/${review.id}/record`, { token: tokens.admin, body: {} });
+      expect(noNote.statusCode).toBe(400);
+      expect(json(noNote)).toMatchObject({ error: 'Note is required', code: 'VALIDATION_FAILED', details: [{ path: 'note' }] });
+      const recorded = await call('POST', `/api/gate/reviews/${review.id}/record`, { token: tokens.admin, body: { note: 'The host met them at the gate' } });
+      expect(recorded.statusCode).toBe(200);
+      expect(json(recorded).data).toMatchObject({ status: 'recorded', note: 'The host met them at the gate', closedBy: { id: ids.admin } });
+      const again = await call('POST', `/api/gate/reviews/${review.id}/dismiss`, { token: tokens.admin });
+      expect(again.statusCode).toBe(409);
+      expect(json(again)).toMatchObject({ error: 'Review cannot be dismissed: status is recorded', code: 'INVALID_TRANSITION' });
+      const open = json(await call('GET', '/api/gate/reviews', { token: tokens.admin })).data.map((item: { id: string }) => item.id);
+      expect(open).not.toContain(review.id);
+      expect(open).not.toContain(other.id);
+      expect((await call('GET', '/api/gate/reviews', { token: tokens.resident })).statusCode).toBe(403);
     });
   });
 });

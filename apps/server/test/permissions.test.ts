@@ -101,6 +101,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
   const newPayment = async () => asAdmin('POST', '/api/payments', { houseId: ids.house, amount: 12.5, type: 'other' });
   const invitation = () => ({ name: 'Vera Visitor', phone: '+15557654321', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '10:00', visitTimeTo: '17:00' });
   const walkIn = () => ({ name: 'Wes Walker', phone: '+15557654321', houseId: ids.house, purpose: 'Delivery' });
+  const review = () => ({ visitorId: ids.visitor, action: 'check-in', occurredAt: '2026-11-22T13:55:00Z', message: 'Visitor cannot be checked in: status is cancelled' });
+  const newReview = async () => asAdmin('POST', '/api/gate/reviews', review());
 
   const fixed = (url: () => string, body?: () => unknown) => async (): Promise<Call> => ({ url: url(), ...(body ? { body: body() } : {}) });
 
@@ -221,6 +223,16 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
 
     // offline-gate §2: the gate pack is for the gate (guards and admins).
     { method: 'GET', path: '/api/gate/pack', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/pack') },
+    // offline-gate §3: Needs review, for the gate and the admins; only an admin records a passage.
+    { method: 'GET', path: '/api/gate/reviews', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/reviews') },
+    { method: 'POST', path: '/api/gate/reviews', expected: [401, 403, 403, 201, 201], prepare: fixed(() => '/api/gate/reviews', review) },
+    { method: 'POST', path: '/api/gate/reviews/:id/dismiss', expected: [401, 403, 403, 200, 200], prepare: async () => ({ url: `/api/gate/reviews/${(await newReview()).id}/dismiss` }) },
+    {
+      method: 'POST',
+      path: '/api/gate/reviews/:id/record',
+      expected: [401, 403, 403, 403, 200],
+      prepare: async () => ({ url: `/api/gate/reviews/${(await newReview()).id}/record`, body: { note: 'Seen on the camera' } }),
+    },
   ];
 
   beforeAll(async () => {

@@ -92,6 +92,12 @@ export const ACCESS = {
   gate: {
     /** §2: the passes a gate verifies offline (hashes, never tokens, codes, phones or e-mails). */
     pack: GATE,
+    /** §3: the Needs review list, shared by the gate and the admins. */
+    listReviews: GATE,
+    createReview: GATE,
+    dismissReview: GATE,
+    /** §3: only an admin records that the person did pass the gate. */
+    recordReview: ADMIN,
   },
   payments: {
     /** Residents: their own house's only (service rule). */

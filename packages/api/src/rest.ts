@@ -155,4 +155,9 @@ export const restRoutes: readonly RestRoute[] = [
 
   // offline-gate §2: the gate pack, for verifying passes offline.
   route('GET', '/api/gate/pack', 'gate.pack', fromQuery),
+  // offline-gate §3: Needs review, the entries the server refused on replay.
+  route('GET', '/api/gate/reviews', 'gate.listReviews', fromQuery, { list: true }),
+  route('POST', '/api/gate/reviews', 'gate.createReview', fromBody, { successStatus: 201 }),
+  route('POST', '/api/gate/reviews/:id/dismiss', 'gate.dismissReview', fromParams),
+  route('POST', '/api/gate/reviews/:id/record', 'gate.recordReview', fromParamsAndBody),
 ];

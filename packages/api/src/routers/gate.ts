@@ -2,11 +2,24 @@
  * gate: the gate tablet working offline (offline-gate.md): the pack it verifies passes
  * with (§2), and the Needs review list of entries the server refused on replay (§3).
  */
-import { ZGatePack, ZGatePackRequest } from '@gatehouse/shared';
+import {
+  ZCreateGateReviewRequest,
+  ZGatePack,
+  ZGatePackRequest,
+  ZGateReview,
+  ZGateReviewByIdRequest,
+  ZGateReviewListRequest,
+  ZGateReviewListResponse,
+  ZRecordGateReviewRequest,
+} from '@gatehouse/shared';
 
 import { ACCESS } from '../access';
 import { gatePack } from '../services/gate-pack';
+import { closeGateReview, createGateReview, listOpenGateReviews } from '../services/gate-reviews';
 import { createTRPCRouter, procedureFor } from '../trpc';
+
+/** The signed-in actor, whose user id is always known here. */
+const actorOf = (ctx: { actor: { userId: string | null; ipAddress: string }; user: { id: string } }) => ({ ...ctx.actor, userId: ctx.user.id });
 
 export const gateRouter = createTRPCRouter({
   /**
@@ -20,4 +33,42 @@ export const gateRouter = createTRPCRouter({
     .input(ZGatePackRequest)
     .output(ZGatePack)
     .query(({ ctx, input }) => gatePack(ctx.em, input, { now: ctx.clock(), timeZone: ctx.config.timeZone })),
+
+  /**
+   * Guard or admin (offline-gate §3; `GET /api/gate/reviews`). Input: limit, offset.
+   * Output: `{items, total}`, the open reviews, newest first.
+   */
+  listReviews: procedureFor(ACCESS.gate.listReviews)
+    .input(ZGateReviewListRequest)
+    .output(ZGateReviewListResponse)
+    .query(({ ctx, input }) => listOpenGateReviews(ctx.em, input)),
+
+  /**
+   * Guard or admin (offline-gate §3; `POST /api/gate/reviews`, 201). Input: `{visitorId?,
+   * action: 'check-in' | 'check-out', occurredAt, message, idempotencyKey?}`. Output: the
+   * review, open. Errors: 400, 404 visitor.
+   */
+  createReview: procedureFor(ACCESS.gate.createReview)
+    .input(ZCreateGateReviewRequest)
+    .output(ZGateReview)
+    .mutation(({ ctx, input }) => createGateReview(ctx.em, actorOf(ctx), input, ctx.clock())),
+
+  /**
+   * Guard or admin (offline-gate §3; `POST /api/gate/reviews/{id}/dismiss`). Input: `{id}`.
+   * Output: the review, dismissed. Errors: 404, 409 not open.
+   */
+  dismissReview: procedureFor(ACCESS.gate.dismissReview)
+    .input(ZGateReviewByIdRequest)
+    .output(ZGateReview)
+    .mutation(({ ctx, input }) => closeGateReview(ctx.em, actorOf(ctx), input, 'dismiss', ctx.clock())),
+
+  /**
+   * Admin (offline-gate §3; `POST /api/gate/reviews/{id}/record`): records that the person
+   * did pass the gate, with a note of 1 to 500 characters, closing the review. Input:
+   * `{id, note}`. Output: the review, recorded. Errors: 400 note, 403, 404, 409 not open.
+   */
+  recordReview: procedureFor(ACCESS.gate.recordReview)
+    .input(ZRecordGateReviewRequest)
+    .output(ZGateReview)
+    .mutation(({ ctx, input }) => closeGateReview(ctx.em, actorOf(ctx), input, 'record', ctx.clock())),
 });

@@ -1,0 +1,202 @@
+/**
+ * Needs review (offline-gate §3, last bullet): an entry the gate recorded offline that the
+ * server refused on replay (the pass was cancelled meanwhile, checked in at another gate,
+ * blocklisted) is not dropped. The gate files it here with the server's message; it stays
+ * open, for the guards and the admins alike, until a person dismisses it, or an admin
+ * records, with a note, that the person did pass the gate.
+ *
+ * Every change is one statement that writes the review and its audit row together
+ * (`gate.review-opened`, `gate.review-dismissed`, `gate.review-recorded`, target
+ * `gate-review`).
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { EntityManager } from '@gatehouse/db';
+import {
+  isUuid,
+  OCCURRED_AT_MESSAGE,
+  parseIsoInstant,
+  type GateReview,
+  type GateReviewAction,
+  type GateReviewListResponse,
+  type GateReviewStatus,
+} from '@gatehouse/shared';
+
+import { httpError } from '../errors';
+import { isoInstant } from '../lib/serialize';
+import type { Actor } from './audit';
+
+/** The moves of a review: each only from open. */
+const REVIEW_MOVES = {
+  dismiss: { from: ['open'], to: 'dismissed', verb: 'dismissed', audit: 'gate.review-dismissed' },
+  record: { from: ['open'], to: 'recorded', verb: 'recorded', audit: 'gate.review-recorded' },
+} as const satisfies Record<string, { from: readonly GateReviewStatus[]; to: GateReviewStatus; verb: string; audit: string }>;
+
+type ReviewMove = keyof typeof REVIEW_MOVES;
+
+interface ReviewRow {
+  id: string;
+  visitor_id: string | null;
+  visitor_name: string | null;
+  house_id: string | null;
+  house_number: string | null;
+  block: string | null;
+  action: GateReviewAction;
+  occurred_at: string | Date;
+  message: string;
+  status: GateReviewStatus;
+  idempotency_key: string | null;
+  created_by_id: string;
+  created_by_name: string;
+  created_at: string | Date;
+  closed_by_id: string | null;
+  closed_by_name: string | null;
+  closed_at: string | Date | null;
+  note: string | null;
+}
+
+/** The columns of a `ReviewRow` over a review source aliased `r`, and the joins they read through. */
+const REVIEW_COLUMNS = `r.id, r.visitor_id, v.name as visitor_name, v.house_id, h.house_number, h.block, r.action, r.occurred_at,
+  r.message, r.status, r.idempotency_key, r.created_by_id, cu.name as created_by_name, r.created_at, r.closed_by_id,
+  xu.name as closed_by_name, r.closed_at, r.note`;
+const REVIEW_JOINS = `left join visitor_invitation v on v.id = r.visitor_id left join house h on h.id = v.house_id
+  join app_user cu on cu.id = r.created_by_id left join app_user xu on xu.id = r.closed_by_id`;
+
+/** The audit row of a review's change, written by the same statement (a CTE over `source`). */
+const auditInsert = (source: string) =>
+  `insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+   select ?, ?, ?, ?, ?, 'gate-review', ${source}.id, ?::jsonb from ${source}`;
+
+function serializeReview(row: ReviewRow): GateReview {
+  return {
+    id: row.id,
+    visitor:
+      row.visitor_id && row.house_id
+        ? {
+            id: row.visitor_id,
+            name: row.visitor_name ?? '',
+            house: { id: row.house_id, houseNumber: row.house_number ?? '', block: row.block ?? '' },
+          }
+        : null,
+    action: row.action,
+    occurredAt: isoInstant(row.occurred_at),
+    message: row.message,
+    status: row.status,
+    idempotencyKey: row.idempotency_key,
+    createdBy: { id: row.created_by_id, name: row.created_by_name },
+    createdAt: isoInstant(row.created_at),
+    closedBy: row.closed_by_id ? { id: row.closed_by_id, name: row.closed_by_name ?? '' } : null,
+    closedAt: row.closed_at ? isoInstant(row.closed_at) : null,
+    note: row.note,
+  };
+}
+
+/**
+ * Files a refused offline entry for review (guard or admin), open, and its
+ * `gate.review-opened` audit row. The same `idempotencyKey` again from the same user gives
+ * the review filed first (the tablet may send it twice), with no second row.
+ * Errors: 404 'Visitor not found' (a `visitorId` that names no visitor).
+ */
+export async function createGateReview(
+  em: EntityManager,
+  actor: Actor & { userId: string },
+  input: { visitorId?: string | undefined; action: GateReviewAction; occurredAt: string; message: string; idempotencyKey?: string | undefined },
+  now: Date,
+): Promise<GateReview> {
+  const occurredAt = parseIsoInstant(input.occurredAt);
+  if (!occurredAt) throw httpError(400, OCCURRED_AT_MESSAGE, { field: 'occurredAt' });
+  const visitorId = input.visitorId ?? null;
+  if (visitorId !== null) {
+    const [visitor] = isUuid(visitorId) ? await em.execute<{ id: string }[]>('select id from visitor_invitation where id = ?', [visitorId]) : [];
+    if (!visitor) throw httpError(404, 'Visitor not found');
+  }
+  const idempotencyKey = input.idempotencyKey ?? null;
+  const [created] = await em.execute<ReviewRow[]>(
+    `with created as (
+       insert into gate_review (id, visitor_id, action, occurred_at, message, idempotency_key, status, created_by_id, created_at)
+       values (?, ?, ?, ?, ?, ?, 'open', ?, ?)
+       on conflict (created_by_id, idempotency_key) do nothing
+       returning *
+     ), audit as (${auditInsert('created')})
+     select ${REVIEW_COLUMNS} from created r ${REVIEW_JOINS}`,
+    [
+      randomUUID(),
+      visitorId,
+      input.action,
+      occurredAt,
+      input.message,
+      idempotencyKey,
+      actor.userId,
+      now,
+      randomUUID(),
+      now,
+      'gate.review-opened',
+      actor.userId,
+      actor.ipAddress.slice(0, 64),
+      JSON.stringify({ visitorId, action: input.action, occurredAt: occurredAt.toISOString(), message: input.message }),
+    ],
+  );
+  if (created) return serializeReview(created);
+  // Filed before with this key: that review.
+  const [existing] = await em.execute<ReviewRow[]>(
+    `select ${REVIEW_COLUMNS} from gate_review r ${REVIEW_JOINS} where r.created_by_id = ? and r.idempotency_key = ?`,
+    [actor.userId, idempotencyKey],
+  );
+  if (!existing) throw new Error('A gate review was neither created nor found');
+  return serializeReview(existing);
+}
+
+/** The open reviews, newest first (guards and admins), a page and the full count. */
+export async function listOpenGateReviews(em: EntityManager, input: { limit: number; offset: number }): Promise<GateReviewListResponse> {
+  const rows = await em.execute<ReviewRow[]>(
+    `select ${REVIEW_COLUMNS} from gate_review r ${REVIEW_JOINS}
+      where r.status = 'open' order by r.created_at desc, r.id desc limit ? offset ?`,
+    [input.limit, input.offset],
+  );
+  const [count] = await em.execute<{ total: string | number }[]>(`select count(*) as total from gate_review where status = 'open'`);
+  return { items: rows.map(serializeReview), total: Number(count?.total ?? 0) };
+}
+
+/**
+ * Closes an open review (`dismiss`: guard or admin; `record`: admin, with a note saying
+ * that the person did pass the gate), with its audit row, in one statement.
+ * Errors: 404 'Review not found'; 409 INVALID_TRANSITION 'Review cannot be dismissed:
+ * status is recorded' (any move from a closed review).
+ */
+export async function closeGateReview(
+  em: EntityManager,
+  actor: Actor & { userId: string },
+  input: { id: string; note?: string },
+  move: ReviewMove,
+  now: Date,
+): Promise<GateReview> {
+  if (!isUuid(input.id)) throw httpError(404, 'Review not found');
+  const { from, to, audit } = REVIEW_MOVES[move];
+  const note = move === 'record' ? (input.note ?? null) : null;
+  const [closed] = await em.execute<ReviewRow[]>(
+    `with closed as (
+       update gate_review set status = ?, closed_by_id = ?, closed_at = ?, note = ?
+        where id = ? and status in (${from.map(() => '?').join(', ')})
+       returning *
+     ), audit as (${auditInsert('closed')})
+     select ${REVIEW_COLUMNS} from closed r ${REVIEW_JOINS}`,
+    [
+      to,
+      actor.userId,
+      now,
+      note,
+      input.id,
+      ...from,
+      randomUUID(),
+      now,
+      audit,
+      actor.userId,
+      actor.ipAddress.slice(0, 64),
+      JSON.stringify(note !== null ? { note } : {}),
+    ],
+  );
+  if (closed) return serializeReview(closed);
+  const [row] = await em.execute<{ status: GateReviewStatus }[]>('select status from gate_review where id = ?', [input.id]);
+  if (!row) throw httpError(404, 'Review not found');
+  throw httpError(409, `Review cannot be ${REVIEW_MOVES[move].verb}: status is ${row.status}`, { code: 'INVALID_TRANSITION' });
+}

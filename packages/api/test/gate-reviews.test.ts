@@ -1,0 +1,179 @@
+/**
+ * Needs review (offline-gate §3, last bullet), on both databases: the gate files an entry
+ * the server refused on replay; guards and admins list the open ones, newest first; a
+ * guard or an admin dismisses one; an admin records, with a note, that the person did pass
+ * the gate; each change writes its audit row; residents may do none of it.
+ */
+import { AuditEvent, GateReview as GateReviewEntity } from '@gatehouse/db';
+import { databaseLegs } from '@gatehouse/db/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { describeError } from '../src/errors';
+import { createHarness, failure, type Community, type Harness } from './support';
+
+const legs = await databaseLegs();
+const START = new Date('2026-11-22T14:00:00.000Z'); // 09:00 in New York
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return describeError(error);
+  }
+  throw new Error('expected a refusal');
+}
+
+describe.each(legs)('Needs review on $name', (leg) => {
+  let h: Harness;
+  let c: Community;
+  const guard = () => h.caller(c.guard.token);
+  const admin = () => h.caller(c.admin.token);
+  const cancelledVisitor = async (name: string) => {
+    const visitor = await h.caller(c.resident.token).visitors.invite({
+      name,
+      phone: '+15557654321',
+      houseId: c.houseId,
+      visitDate: '2026-11-22',
+      visitTimeFrom: '09:00',
+      visitTimeTo: '17:00',
+    });
+    await h.caller(c.resident.token).visitors.cancel({ id: visitor.id });
+    return visitor;
+  };
+  const auditOf = (id: string) =>
+    h.em().find(AuditEvent, { targetType: 'gate-review', targetId: id }, { orderBy: { sequence: 'asc' } });
+
+  beforeAll(async () => {
+    h = await createHarness(leg);
+    c = await h.community();
+  });
+  beforeEach(() => {
+    h.now = START;
+  });
+  afterAll(() => h?.close());
+
+  it('files a refused entry as an open review with the server’s message, and its audit row', async () => {
+    const visitor = await cancelledVisitor('Cancelled While Offline');
+    // The replay the tablet made, refused:
+    const refused = await refusal(guard().visitors.checkIn({ visitorId: visitor.id, occurredAt: '2026-11-22T08:55:00-05:00' }));
+    expect(refused.message).toBe('Visitor cannot be checked in: status is cancelled');
+    const review = await guard().gate.createReview({
+      visitorId: visitor.id,
+      action: 'check-in',
+      occurredAt: '2026-11-22T08:55:00-05:00',
+      message: refused.message,
+      idempotencyKey: 'a3a4c1f0-1111-4222-8333-944455556666',
+    });
+    expect(review).toEqual({
+      id: expect.any(String),
+      visitor: { id: visitor.id, name: 'Cancelled While Offline', house: { id: c.houseId, houseNumber: '101', block: 'A' } },
+      action: 'check-in',
+      occurredAt: '2026-11-22T13:55:00.000Z',
+      message: 'Visitor cannot be checked in: status is cancelled',
+      status: 'open',
+      idempotencyKey: 'a3a4c1f0-1111-4222-8333-944455556666',
+      createdBy: { id: c.guard.id, name: 'Gus Guard' },
+      createdAt: START.toISOString(),
+      closedBy: null,
+      closedAt: null,
+      note: null,
+    });
+    const audit = await auditOf(review.id);
+    expect(audit.map((event) => [event.action, (event.actor as { id: string } | null)?.id])).toEqual([['gate.review-opened', c.guard.id]]);
+    expect(audit[0]!.details).toMatchObject({ visitorId: visitor.id, action: 'check-in', occurredAt: '2026-11-22T13:55:00.000Z' });
+
+    // Sent again with the same key (the tablet retried): the same review, no second row.
+    const again = await guard().gate.createReview({
+      visitorId: visitor.id,
+      action: 'check-in',
+      occurredAt: '2026-11-22T08:55:00-05:00',
+      message: refused.message,
+      idempotencyKey: 'a3a4c1f0-1111-4222-8333-944455556666',
+    });
+    expect(again).toEqual(review);
+    expect(await h.em().count(GateReviewEntity, { idempotencyKey: 'a3a4c1f0-1111-4222-8333-944455556666' })).toBe(1);
+    expect(await auditOf(review.id)).toHaveLength(1);
+  });
+
+  it('files one without a visitor, and checks what it is given', async () => {
+    const review = await admin().gate.createReview({ action: 'check-out', occurredAt: '2026-11-22T13:30:00Z', message: 'Invalid or expired QR code' });
+    expect(review).toMatchObject({ visitor: null, action: 'check-out', idempotencyKey: null, createdBy: { id: c.admin.id } });
+    const bad = [
+      [{ action: 'enter', occurredAt: '2026-11-22T13:30:00Z', message: 'x' }, 'action', 'Action must be check-in or check-out'],
+      [{ action: 'check-in', occurredAt: '2026-11-22 13:30', message: 'x' }, 'occurredAt', 'occurredAt must be an ISO 8601 instant'],
+      [{ action: 'check-in', occurredAt: '2026-11-22T13:30:00Z', message: '  ' }, 'message', 'Message is required'],
+      [{ action: 'check-in', occurredAt: '2026-11-22T13:30:00Z', message: 'm'.repeat(501) }, 'message', 'Message must be at most 500 characters'],
+      [{ action: 'check-in', occurredAt: '2026-11-22T13:30:00Z', message: 'x', idempotencyKey: 'k'.repeat(101) }, 'idempotencyKey', 'Idempotency-Key must be 1 to 100 printable characters'],
+    ] as const;
+    for (const [input, path, message] of bad) {
+      expect(await refusal(guard().gate.createReview(input as never)), path).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message, details: [{ path, message }] });
+    }
+    expect(await failure(guard().gate.createReview({ visitorId: '00000000-0000-4000-8000-000000000000', action: 'check-in', occurredAt: '2026-11-22T13:30:00Z', message: 'x' }))).toEqual({
+      status: 404,
+      message: 'Visitor not found',
+    });
+    expect((await failure(guard().gate.createReview({ visitorId: 'not-an-id', action: 'check-in', occurredAt: '2026-11-22T13:30:00Z', message: 'x' }))).status).toBe(404);
+  });
+
+  it('lists the open reviews, newest first, for guards and admins', async () => {
+    const first = await guard().gate.createReview({ action: 'check-in', occurredAt: '2026-11-22T13:00:00Z', message: 'First refused' });
+    h.now = new Date(START.getTime() + 60_000);
+    const second = await guard().gate.createReview({ action: 'check-in', occurredAt: '2026-11-22T13:01:00Z', message: 'Second refused' });
+    const list = await admin().gate.listReviews({});
+    expect(list.items[0]!.id).toBe(second.id);
+    expect(list.items.map((review) => review.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(list.items.every((review) => review.status === 'open')).toBe(true);
+    expect(list.total).toBe(list.items.length);
+    const page = await guard().gate.listReviews({ limit: 1, offset: 1 });
+    expect(page.items).toHaveLength(1);
+    expect(page.total).toBe(list.total);
+  });
+
+  it('closes a review when a guard or an admin dismisses it, once', async () => {
+    const review = await guard().gate.createReview({ action: 'check-in', occurredAt: '2026-11-22T13:00:00Z', message: 'To dismiss' });
+    h.now = new Date(START.getTime() + 120_000);
+    const dismissed = await guard().gate.dismissReview({ id: review.id });
+    expect(dismissed).toMatchObject({ id: review.id, status: 'dismissed', closedBy: { id: c.guard.id, name: 'Gus Guard' }, closedAt: h.now.toISOString(), note: null });
+    expect((await guard().gate.listReviews({ limit: 100 })).items.map((item) => item.id)).not.toContain(review.id);
+    expect((await auditOf(review.id)).map((event) => event.action)).toEqual(['gate.review-opened', 'gate.review-dismissed']);
+    expect(await refusal(admin().gate.dismissReview({ id: review.id }))).toMatchObject({
+      status: 409,
+      code: 'INVALID_TRANSITION',
+      message: 'Review cannot be dismissed: status is dismissed',
+    });
+    expect(await refusal(admin().gate.recordReview({ id: review.id, note: 'Too late' }))).toMatchObject({ status: 409, message: 'Review cannot be recorded: status is dismissed' });
+    const admins = await admin().gate.createReview({ action: 'check-out', occurredAt: '2026-11-22T13:00:00Z', message: 'Admin dismisses' });
+    await expect(admin().gate.dismissReview({ id: admins.id })).resolves.toMatchObject({ status: 'dismissed', closedBy: { id: c.admin.id } });
+    expect(await failure(guard().gate.dismissReview({ id: '00000000-0000-4000-8000-000000000000' }))).toEqual({ status: 404, message: 'Review not found' });
+    expect(await failure(guard().gate.dismissReview({ id: 'nope' }))).toEqual({ status: 404, message: 'Review not found' });
+  });
+
+  it('lets an admin record, with a note, that the person did pass the gate', async () => {
+    const visitor = await cancelledVisitor('Passed Anyway');
+    const review = await guard().gate.createReview({ visitorId: visitor.id, action: 'check-in', occurredAt: '2026-11-22T13:50:00Z', message: 'Visitor cannot be checked in: status is cancelled' });
+    expect(await refusal(admin().gate.recordReview({ id: review.id, note: ' ' }))).toMatchObject({ status: 400, message: 'Note is required', details: [{ path: 'note' }] });
+    expect(await refusal(admin().gate.recordReview({ id: review.id, note: 'n'.repeat(501) }))).toMatchObject({ status: 400, message: 'Note must be at most 500 characters' });
+    expect(await failure(guard().gate.recordReview({ id: review.id, note: 'Guard tries' }))).toEqual({ status: 403, message: 'Only admins can do this' });
+    const recorded = await admin().gate.recordReview({ id: review.id, note: '  Host confirmed by phone: the visit was moved, not cancelled  ' });
+    expect(recorded).toMatchObject({
+      status: 'recorded',
+      note: 'Host confirmed by phone: the visit was moved, not cancelled',
+      closedBy: { id: c.admin.id, name: 'Ada Admin' },
+      visitor: { id: visitor.id },
+    });
+    const audit = await auditOf(review.id);
+    expect(audit.map((event) => event.action)).toEqual(['gate.review-opened', 'gate.review-recorded']);
+    expect(audit[1]!.details).toEqual({ note: 'Host confirmed by phone: the visit was moved, not cancelled' });
+    expect(await refusal(admin().gate.recordReview({ id: review.id, note: 'Again' }))).toMatchObject({ status: 409, message: 'Review cannot be recorded: status is recorded' });
+  });
+
+  it('is closed to residents', async () => {
+    const resident = h.caller(c.resident.token);
+    const review = await guard().gate.createReview({ action: 'check-in', occurredAt: '2026-11-22T13:00:00Z', message: 'Resident cannot see' });
+    expect((await failure(resident.gate.listReviews({}))).status).toBe(403);
+    expect((await failure(resident.gate.createReview({ action: 'check-in', occurredAt: '2026-11-22T13:00:00Z', message: 'x' }))).status).toBe(403);
+    expect((await failure(resident.gate.dismissReview({ id: review.id }))).status).toBe(403);
+    expect((await failure(resident.gate.recordReview({ id: review.id, note: 'x' }))).status).toBe(403);
+    expect((await failure(h.caller(null).gate.listReviews({}))).status).toBe(401);
+  });
+});
