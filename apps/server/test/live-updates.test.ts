@@ -22,6 +22,13 @@ const jpeg = (size = 64) => {
   return bytes;
 };
 
+/**
+ * The app's clock: a fixed instant at noon in the community's zone (UTC), so that a walk-in
+ * (a pass for today, from now to 23:59) never meets the end of the day mid-test and waits
+ * for a decision until the test says otherwise. The events' own times are the database's.
+ */
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+
 describe.each(legs)('photos and live updates on $name', (leg) => {
   let test: TestDatabase;
   let app: FastifyInstance;
@@ -67,6 +74,7 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
       service: { timeZone: 'UTC', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
       apiRateLimits: UNLIMITED_API,
+      clock: () => NOW,
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     const admin = await signup('Ada Admin', 'admin@live.example');
@@ -211,9 +219,10 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
       const admin = await stream(tokens.admin);
       const visitor = await walkIn(ids.house, 'Timed Out');
       await admin.waitFor(1);
-      // Its time to decide has passed (as if ten minutes went by); the sweep expires it.
-      await test.db.fork().execute(`update visitor_invitation set decide_by = now() - interval '1 minute' where id = ?`, [visitor.id]);
-      expect(await applyExpiry(test.db.fork(), { now: new Date(), timeZone: 'UTC' })).toBeGreaterThanOrEqual(1);
+      // Its time to decide has passed (as if ten minutes went by); the sweep expires it, and
+      // nothing else (every other walk-in may still be decided at NOW).
+      await test.db.fork().execute(`update visitor_invitation set decide_by = ? where id = ?`, [new Date(NOW.getTime() - 60_000), visitor.id]);
+      expect(await applyExpiry(test.db.fork(), { now: NOW, timeZone: 'UTC' })).toBe(1);
       await expect
         .poll(() => admin.events.map((event) => JSON.parse(event.data) as { id: string; status: string }).filter((seen) => seen.id === visitor.id).at(-1)?.status)
         .toBe('expired');

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { ADMIN, GUARD, RESIDENT, screenshot, signIn, violations } from './support';
+import { ADMIN, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight, violations } from './support';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -39,7 +39,8 @@ test('the sign-in and sign-up screens pass axe, also with their errors shown', a
   }
 });
 
-test('forms with their errors and the confirmation dialog pass axe', async ({ browser }) => {
+test('forms with their errors and the confirmation dialog pass axe', async ({ browser }, testInfo) => {
+  await startClearOfMidnight(testInfo);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signIn(page, RESIDENT);
@@ -58,6 +59,9 @@ test('forms with their errors and the confirmation dialog pass axe', async ({ br
   await page.goto('/visitors/create');
   await page.getByLabel('Visitor Name').fill('Axe Visitor');
   await page.getByLabel('Phone Number').fill('+15550100999');
+  // A window of the whole day: the default one (09:00-17:00) cannot be made after 17:00.
+  await page.getByLabel('Start Time').fill('00:00');
+  await page.getByLabel('End Time').fill('23:59');
   await page.getByRole('button', { name: 'Create Invitation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Axe Visitor' })).toBeVisible();
   expect(await violations(page), 'visitor detail with the pass').toEqual([]);
@@ -143,7 +147,8 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-test('a guard verifies and checks a visitor in with the keyboard alone', async ({ browser }) => {
+test('a guard verifies and checks a visitor in with the keyboard alone', async ({ browser }, testInfo) => {
+  await startClearOfMidnight(testInfo);
   const resident = await browser.newPage();
   await signIn(resident, RESIDENT);
   // The resident makes the invitation with the keyboard alone too.
@@ -154,6 +159,14 @@ test('a guard verifies and checks a visitor in with the keyboard alone', async (
   await resident.keyboard.press('Tab');
   await expect(resident.getByLabel('Phone Number')).toBeFocused();
   await resident.keyboard.type('+15550100777');
+  // A window of the whole day, typed into the time fields' segments (hour, minute, AM/PM):
+  // the default one (09:00-17:00) can be neither made nor checked into after 17:00.
+  await tabTo(resident, resident.getByLabel('Start Time'));
+  await resident.keyboard.type('1200AM');
+  await tabTo(resident, resident.getByLabel('End Time'));
+  await resident.keyboard.type('1159PM');
+  await expect(resident.getByLabel('Start Time')).toHaveValue('00:00');
+  await expect(resident.getByLabel('End Time')).toHaveValue('23:59');
   await resident.keyboard.press('Enter');
   await expect(resident.getByRole('heading', { level: 1, name: 'Keyboard Visitor' })).toBeVisible();
   const code = (await resident.getByText(/^(\d{3} \d{3}|\d{4} \d{4})$/).first().textContent())!.replace(' ', '');

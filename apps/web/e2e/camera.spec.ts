@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 
-import { ADMIN, DEMO_PASSWORD, GUARD, screenshot, signIn } from './support';
+import { ADMIN, DEMO_PASSWORD, GUARD, screenshot, signIn, startClearOfMidnight } from './support';
 
 /** A 640×480 YUV 4:2:0 video of `frames` identical frames showing `text` as a QR code. */
 function qrVideo(text: string, frames = 20): Buffer {
@@ -34,6 +34,8 @@ function qrVideo(text: string, frames = 20): Buffer {
 }
 
 test('the camera reads a pass and verifies it with no typing', async ({ playwright, baseURL }, testInfo) => {
+  // A walk-in's pass lasts until 23:59 of the day it is registered.
+  await startClearOfMidnight(testInfo);
   // A real pass: a walk-in the admin approves, through the REST API.
   const call = async (method: string, url: string, token?: string, body?: unknown) => {
     const response = await fetch(`${baseURL}${url}`, {

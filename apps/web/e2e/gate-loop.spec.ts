@@ -6,9 +6,10 @@
  */
 import { expect, test, type Dialog } from '@playwright/test';
 
-import { GUARD, RESIDENT, screenshot, signIn } from './support';
+import { GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
 
-test('a resident invites a visitor; a guard checks them in and out', async ({ browser }) => {
+test('a resident invites a visitor; a guard checks them in and out', async ({ browser }, testInfo) => {
+  await startClearOfMidnight(testInfo);
   const residentContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const resident = await residentContext.newPage();
 
@@ -35,7 +36,7 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
   await resident.getByLabel('Vehicle License Plate').fill('e2e 123');
   await expect(resident.getByLabel('Vehicle License Plate')).toHaveValue('E2E 123');
   await resident.getByLabel('Purpose').fill('Browser test visit');
-  // A window around now, whatever time the test runs.
+  // A window around now, whatever time the test runs (and not in the day's last minutes).
   await resident.getByLabel('Start Time').fill('00:00');
   await resident.getByLabel('End Time').fill('23:59');
   await screenshot(resident, '04-invitation-form');
@@ -118,7 +119,8 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
   await guardContext.close();
 });
 
-test('an invitation can be cancelled by its host after confirming', async ({ page }) => {
+test('an invitation can be cancelled by its host after confirming', async ({ page }, testInfo) => {
+  await startClearOfMidnight(testInfo);
   await signIn(page, RESIDENT);
   await page.goto('/visitors/create');
   await page.getByLabel('Visitor Name').fill('Carl Cancelled');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** Demo accounts seeded by the server (SEED_DEMO). */
 export const DEMO_PASSWORD = 'gatehouse123';
@@ -16,6 +16,28 @@ mkdirSync(screensDir, { recursive: true });
 /** Saves a full-page screenshot of the current screen as test-results/screens/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * When the community's day could end before this test does, waits until it has turned (and
+ * lengthens the test's time limit as much): a visit window of today (at most up to 23:59)
+ * and a walk-in's pass (until 23:59) expire at midnight, whatever the test is doing then.
+ * The community's zone is the server's: COMMUNITY_TIMEZONE, else this machine's (the server
+ * of playwright.config.ts runs here with this environment).
+ */
+export async function startClearOfMidnight(testInfo: TestInfo, now = new Date()): Promise<void> {
+  const timeZone = process.env.COMMUNITY_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const clock = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+      .formatToParts(now)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as { hour: number; minute: number; second: number };
+  const msToMidnight = (86_400 - (clock.hour * 3_600 + clock.minute * 60 + clock.second)) * 1_000;
+  // The test may take its whole time limit, and the server a little more to answer.
+  if (msToMidnight > testInfo.timeout + 30_000) return;
+  const wait = msToMidnight + 5_000;
+  testInfo.setTimeout(testInfo.timeout + wait);
+  await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /** Signs in through the login form and waits for the dashboard greeting. */

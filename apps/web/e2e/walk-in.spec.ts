@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { GUARD, RESIDENT, screenshot, signIn } from './support';
+import { GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
 
 /** A real JPEG of a face-sized picture, drawn by the browser (the camera's stand-in). */
 async function cameraPicture(page: Page): Promise<Buffer> {
@@ -40,7 +40,9 @@ async function registerWalkIn(guard: Page, name: string, purpose: string) {
   await expect(guard.getByRole('textbox', { name: 'Purpose' })).toHaveValue(purpose);
 }
 
-test('a walk-in is approved live by the resident and checked in by the guard', async ({ browser }) => {
+test('a walk-in is approved live by the resident and checked in by the guard', async ({ browser }, testInfo) => {
+  // A walk-in's pass lasts until 23:59 of the day it is registered.
+  await startClearOfMidnight(testInfo);
   const residentContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const resident = await residentContext.newPage();
   await signIn(resident, RESIDENT);

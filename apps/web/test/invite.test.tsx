@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { todayIsoDate } from '../src/lib/format';
 import { admin, HOUSE_A101, makeVisitor, resident } from './fixtures';
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
@@ -15,14 +14,27 @@ const OTHER_HOUSE = {
   createdAt: '',
 };
 
+/**
+ * Sets the clock (Date only: timers stay real, and time goes on from there) to `instant`,
+ * so that "today" is one known date for the form and the test, however near midnight the
+ * test runs. The setup file puts the real clock back after each test.
+ */
+const clockAt = (instant: Date) => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(instant);
+};
+
 describe('/visitors/create (product-spec §5)', () => {
+  // Noon on 2026-11-22 in this machine's zone (the browser's).
+  beforeEach(() => clockAt(new Date(2026, 10, 22, 12, 0)));
+
   it('starts with today 09:00-17:00 and the resident’s own house', async () => {
     mockTrpc({ 'auth.me': () => ({ user: resident }) });
     renderApp('/visitors/create', { user: resident });
 
     const date = await screen.findByLabelText('Visit Date');
-    expect(date).toHaveValue(todayIsoDate());
-    expect(date).toHaveAttribute('min', todayIsoDate());
+    expect(date).toHaveValue('2026-11-22');
+    expect(date).toHaveAttribute('min', '2026-11-22');
     expect(screen.getByLabelText('Start Time')).toHaveValue('09:00');
     expect(screen.getByLabelText('End Time')).toHaveValue('17:00');
     expect(screen.getByLabelText('House')).toHaveValue(HOUSE_A101.id);
@@ -31,6 +43,8 @@ describe('/visitors/create (product-spec §5)', () => {
   it('starts on the community’s today and names its time zone when the browser is elsewhere (item 7)', async () => {
     // UTC+14: never the zone of this machine, and a day ahead of most.
     const community = 'Pacific/Kiritimati';
+    // 20:00 UTC: already the next day there, still the same day from UTC-12 to UTC+3.
+    clockAt(new Date('2026-11-22T20:00:00Z'));
     mockTrpc({
       'auth.me': () => ({ user: resident }),
       'visitors.settings': () => ({ timeZone: community, earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30 }),
@@ -39,8 +53,8 @@ describe('/visitors/create (product-spec §5)', () => {
 
     expect(await screen.findByText("In the community's time zone (GMT+14), as are the times.")).toBeInTheDocument();
     const date = screen.getByLabelText('Visit Date');
-    await waitFor(() => expect(date).toHaveValue(todayIsoDate(new Date(), community)));
-    expect(date).toHaveAttribute('min', todayIsoDate(new Date(), community));
+    await waitFor(() => expect(date).toHaveValue('2026-11-23'));
+    expect(date).toHaveAttribute('min', '2026-11-23');
     expect(date).toHaveAccessibleDescription("In the community's time zone (GMT+14), as are the times.");
   });
 
@@ -106,7 +120,7 @@ describe('/visitors/create (product-spec §5)', () => {
       phone: '+1 555 010 0200',
       vehicleLicensePlate: 'KA 01 AB 1234',
       houseId: HOUSE_A101.id,
-      visitDate: todayIsoDate(),
+      visitDate: '2026-11-22',
       visitTimeFrom: '09:00',
       visitTimeTo: '17:00',
     });
