@@ -92,7 +92,7 @@ function serializeReview(row: ReviewRow): GateReview {
 }
 
 /**
- * Files a refused offline entry for review (guard or admin), open, and its
+ * Files a refused offline entry for review (offline-gate §3; guard or admin), open, and its
  * `gate.review-opened` audit row. The same `idempotencyKey` again from the same user gives
  * the review filed first (the tablet may send it twice), with no second row.
  * Errors: 404 'Visitor not found' (a `visitorId` that names no visitor).
@@ -146,7 +146,7 @@ export async function createGateReview(
   return serializeReview(existing);
 }
 
-/** The open reviews, newest first (guards and admins), a page and the full count. */
+/** The open reviews, newest first (offline-gate §3; guards and admins), a page and the full count. */
 export async function listOpenGateReviews(em: EntityManager, input: { limit: number; offset: number }): Promise<GateReviewListResponse> {
   const rows = await em.execute<ReviewRow[]>(
     `select ${REVIEW_COLUMNS} from gate_review r ${REVIEW_JOINS}
@@ -158,7 +158,7 @@ export async function listOpenGateReviews(em: EntityManager, input: { limit: num
 }
 
 /**
- * Closes an open review (`dismiss`: guard or admin; `record`: admin, with a note saying
+ * Closes an open review (offline-gate §3; `dismiss`: guard or admin; `record`: admin, with a note saying
  * that the person did pass the gate), with its audit row, in one statement.
  * Errors: 404 'Review not found'; 409 INVALID_TRANSITION 'Review cannot be dismissed:
  * status is recorded' (any move from a closed review).

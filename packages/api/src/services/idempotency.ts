@@ -40,13 +40,13 @@ export const IDEMPOTENCY_WAIT = { waitMs: 5_000, pollMs: 50 };
 /** Paths longer than this are not stored (no route has one; the procedure answers 404). */
 export const IDEMPOTENCY_MAX_PATH_LENGTH = 1_000;
 
-/** Whether `key` is a valid Idempotency-Key: 1 to 100 printable ASCII characters. */
+/** Whether `key` is a valid Idempotency-Key (offline-gate §3): 1 to 100 printable ASCII characters. */
 export function isValidIdempotencyKey(key: string): boolean {
   return IDEMPOTENCY_KEY_PATTERN.test(key);
 }
 
 /**
- * The value of an `Idempotency-Key` header: undefined when absent; 400 BAD_REQUEST
+ * The value of an `Idempotency-Key` header (offline-gate §3): undefined when absent; 400 BAD_REQUEST
  * 'Idempotency-Key must be 1 to 100 printable characters' when not a valid key.
  */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -68,7 +68,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** SHA-256 (hex) of a request body's canonical JSON: equal for bodies that are equal as parsed JSON. */
+/** SHA-256 (hex) of a request body's canonical JSON: equal for bodies that are equal as parsed JSON (offline-gate §3). */
 export function requestFingerprint(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
 }
