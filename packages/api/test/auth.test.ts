@@ -1,5 +1,6 @@
 import { Session, User } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';
+import type * as Argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { sessionTokenHash } from '../src/services/sessions';
@@ -11,7 +12,7 @@ import { createHarness, failure, type Harness } from './support';
  */
 const verifications = vi.hoisted(() => ({ calls: [] as { hash: string; finished: boolean }[] }));
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const argon2 = await importOriginal<typeof import('@node-rs/argon2')>();
+  const argon2 = await importOriginal<typeof Argon2>();
   return {
     ...argon2,
     verify: async (...args: Parameters<typeof argon2.verify>) => {
