@@ -107,6 +107,16 @@ export default {
     'NetworkError when attempting to fetch resource.':
       'No se puede conectar con el servidor. Revisa la conexión e inténtalo de nuevo.',
     'Load failed': 'No se puede conectar con el servidor. Revisa la conexión e inténtalo de nuevo.',
+
+    // The offline gate (offline-gate.md §2, §3).
+    'occurredAt must be an ISO 8601 instant': 'La hora del registro debe ser un instante ISO 8601',
+    'occurredAt is out of range': 'La hora del registro está fuera del rango permitido',
+    'Check-out cannot be before check-in': 'La salida no puede ser anterior a la entrada',
+    'Idempotency-Key must be 1 to 100 printable characters': 'La clave Idempotency-Key debe tener de 1 a 100 caracteres imprimibles',
+    'Idempotency-Key reused with a different request': 'La clave Idempotency-Key ya se usó con otra solicitud',
+    'A request with this Idempotency-Key is in progress': 'Una solicitud con esta clave Idempotency-Key aún está en curso',
+    'since must be a cursor from the gate pack': 'since debe ser un cursor del paquete de la entrada',
+    'Review not found': 'No se encontró la revisión',
   },
 
   validation: {
@@ -256,5 +266,19 @@ export default {
     'walkIns must be true or false': 'walkIns debe ser true o false',
     'checkIns must be true or false': 'checkIns debe ser true o false',
     'checkOuts must be true or false': 'checkOuts debe ser true o false',
+
+    // The offline gate (offline-gate.md §3).
+    'Idempotency-Key must be 1 to 100 printable characters': 'La clave Idempotency-Key debe tener de 1 a 100 caracteres imprimibles',
+    'Review not found': 'No se encontró la revisión',
+    'since must be a cursor from the gate pack': 'since debe ser un cursor del paquete de la entrada',
+    'Action must be check-in or check-out': 'La acción debe ser entrada o salida',
+    'Message is required': 'El mensaje es obligatorio',
+    'Message must be at most 500 characters': 'El mensaje puede tener como máximo 500 caracteres',
+    'Message contains characters that cannot be stored': 'El mensaje contiene caracteres que no se pueden guardar',
+    'Note is required': 'La nota es obligatoria',
+    'Note must be at most 500 characters': 'La nota puede tener como máximo 500 caracteres',
+    'Note contains characters that cannot be stored': 'La nota contiene caracteres que no se pueden guardar',
+    'occurredAt must be an ISO 8601 instant': 'La hora del registro debe ser un instante ISO 8601',
+    'occurredAt is out of range': 'La hora del registro está fuera del rango permitido',
   },
 } satisfies Catalog;

@@ -99,6 +99,16 @@ export default {
     'NetworkError when attempting to fetch resource.':
       'सर्वर से संपर्क नहीं हो पा रहा। कनेक्शन जाँचें और फिर से कोशिश करें।',
     'Load failed': 'सर्वर से संपर्क नहीं हो पा रहा। कनेक्शन जाँचें और फिर से कोशिश करें।',
+
+    // The offline gate (offline-gate.md §2, §3).
+    'occurredAt must be an ISO 8601 instant': 'दर्ज होने का समय ISO 8601 रूप में होना चाहिए',
+    'occurredAt is out of range': 'दर्ज होने का समय मान्य सीमा से बाहर है',
+    'Check-out cannot be before check-in': 'चेक आउट, चेक इन से पहले नहीं हो सकता',
+    'Idempotency-Key must be 1 to 100 printable characters': 'Idempotency-Key में 1 से 100 छपने योग्य अक्षर होने चाहिए',
+    'Idempotency-Key reused with a different request': 'यह Idempotency-Key किसी दूसरे अनुरोध के साथ इस्तेमाल हो चुकी है',
+    'A request with this Idempotency-Key is in progress': 'इस Idempotency-Key वाला अनुरोध अभी चल रहा है',
+    'since must be a cursor from the gate pack': 'since गेट पैक का कर्सर होना चाहिए',
+    'Review not found': 'समीक्षा नहीं मिली',
   },
 
   validation: {
@@ -233,5 +243,19 @@ export default {
     'walkIns must be true or false': 'walkIns true या false होना चाहिए',
     'checkIns must be true or false': 'checkIns true या false होना चाहिए',
     'checkOuts must be true or false': 'checkOuts true या false होना चाहिए',
+
+    // The offline gate (offline-gate.md §3).
+    'Idempotency-Key must be 1 to 100 printable characters': 'Idempotency-Key में 1 से 100 छपने योग्य अक्षर होने चाहिए',
+    'Review not found': 'समीक्षा नहीं मिली',
+    'since must be a cursor from the gate pack': 'since गेट पैक का कर्सर होना चाहिए',
+    'Action must be check-in or check-out': 'कार्य चेक इन या चेक आउट होना चाहिए',
+    'Message is required': 'संदेश ज़रूरी है',
+    'Message must be at most 500 characters': 'संदेश में ज़्यादा से ज़्यादा 500 अक्षर हो सकते हैं',
+    'Message contains characters that cannot be stored': 'संदेश में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
+    'Note is required': 'नोट ज़रूरी है',
+    'Note must be at most 500 characters': 'नोट में ज़्यादा से ज़्यादा 500 अक्षर हो सकते हैं',
+    'Note contains characters that cannot be stored': 'नोट में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
+    'occurredAt must be an ISO 8601 instant': 'दर्ज होने का समय ISO 8601 रूप में होना चाहिए',
+    'occurredAt is out of range': 'दर्ज होने का समय मान्य सीमा से बाहर है',
   },
 } satisfies Catalog;
