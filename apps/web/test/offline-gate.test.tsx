@@ -256,7 +256,7 @@ describe('the queue (offline-gate §3)', () => {
       'visitors.listSummaries': () => ({ items: [], total: 0 }),
       'visitors.settings': () => SETTINGS,
     });
-    renderApp('/guard/dashboard', { user: guard });
+    const { unmount } = renderApp('/guard/dashboard', { user: guard });
     expect(await screen.findByText('3 entries waiting')).toBeInTheDocument();
     expect(sent).toEqual([]);
 
@@ -269,10 +269,13 @@ describe('the queue (offline-gate §3)', () => {
       { path: '/api/visitors/checkout-qr', key: queued[2]!.key, body: { visitorId: visitorA, occurredAt: '2026-11-22T09:02:00.000Z' } },
     ]);
     expect(new Set(queued.map((move) => move.key)).size).toBe(3);
-    await waitFor(() => expect(screen.queryByText(/entries waiting/)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(/\d+ (entry|entries) waiting/)).not.toBeInTheDocument());
     expect(await readQueue()).toEqual([]);
     // Then the pack learns what the server made of them.
     await waitFor(() => expect(callsTo(calls, 'visitors.settings').length).toBeGreaterThanOrEqual(2), { timeout: 3_000 });
+    // Signed out of the shell, with no refresh left running for the next test's handlers.
+    unmount();
+    await syncPack();
   });
 
   it('after a failure with no answer, keeps the order and sends the same key again', async () => {
