@@ -173,8 +173,8 @@ async function move(kind: 'checkIn' | 'checkOut', body: { visitorId?: unknown; n
   const window =
     kind === 'checkIn'
       ? `and ((v.visit_date + v.visit_time_from::time) at time zone $7::text) - make_interval(mins => $8::int) <= $1::timestamptz
-         and ((v.visit_date + v.visit_time_to::time) at time zone $7::text) >= $1::timestamptz`
-      : '';
+         and ((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone $7::text) > $1::timestamptz`
+      : 'and v.check_in_time <= $1::timestamptz';
   const [row] = await query<Row>(
     `with moved as (
        update visitor_invitation v set status = '${to}', updated_at = $1, ${stamp} = $1, ${by} = $3,
@@ -213,13 +213,23 @@ app.get('/api/health', async (_request, reply) => {
   return reply.send(envelope({ status: 'ok', database: 'ok' }));
 });
 
+/** The stable code of each refusal here (integrations.md §2), as the product names them. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'INVALID_TRANSITION',
+};
+
 function fail(reply: { code(status: number): { send(body: unknown): unknown } }, error: unknown) {
   if (error instanceof Failure) {
+    const code = error.field ? 'VALIDATION_FAILED' : CODE_BY_STATUS[error.status];
     const details = error.field ? { details: [{ path: error.field, message: error.message }] } : {};
-    return reply.code(error.status).send({ success: false, data: null, error: error.message, ...details });
+    return reply.code(error.status).send({ success: false, data: null, error: error.message, code, ...details });
   }
   console.error(error);
-  return reply.code(500).send({ success: false, data: null, error: 'Internal server error' });
+  return reply.code(500).send({ success: false, data: null, error: 'Internal server error', code: 'INTERNAL' });
 }
 
 process.on('SIGTERM', () => {
