@@ -259,9 +259,16 @@ export function startGateSync(loadSettings: SettingsLoader): () => void {
       // Unreachable: the connection store knows, and the next tick tries again.
     });
   };
+  // At start the pack is refreshed when due (every 60 s): a page opened again within a
+  // minute of the last sync does not fetch it, so the guard's first scan does not wait
+  // behind it.
+  let due: ReturnType<typeof setTimeout> | undefined;
   void loadGateSnapshot().then(() => {
     void replayQueue();
-    refresh();
+    const { syncedAt } = gateSnapshot();
+    const wait = syncedAt === null ? 0 : syncedAt + PACK_REFRESH_MS - Date.now();
+    if (wait <= 0) refresh();
+    else due = setTimeout(refresh, wait);
   });
   const timer = setInterval(() => {
     refresh();
@@ -279,6 +286,7 @@ export function startGateSync(loadSettings: SettingsLoader): () => void {
   });
   return () => {
     clearInterval(timer);
+    clearTimeout(due);
     clearTimeout(drained);
     clearTimeout(retryTimer);
     retryTimer = undefined;
