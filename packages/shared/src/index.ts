@@ -12,3 +12,4 @@ export * from './schemas/payments';
 export * from './schemas/audit';
 export * from './schemas/notifications';
 export * from './schemas/gate';
+export * from './schemas/api-tokens';

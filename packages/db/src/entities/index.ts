@@ -20,6 +20,9 @@ import {
   GATE_REVIEW_ACTIONS,
   GATE_REVIEW_STATUSES,
   GATE_REVIEW_TEXT_MAX,
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_PREFIX_LENGTH,
+  API_TOKEN_ROLES,
 } from '@gatehouse/shared';
 
 const id = () =>
@@ -85,6 +88,37 @@ export const SessionSchema = defineEntity({
 });
 export class Session extends SessionSchema.class {}
 SessionSchema.setClass(Session);
+
+/**
+ * An API token an admin made for an integration (integrations §4). Like a session, only
+ * the token's SHA-256 hash is stored: the token is `gh_` and 32 random bytes, so a fast
+ * hash cannot be brute-forced and a slow one (argon2) would only slow every call down.
+ * A call made with it acts as its creator with the token's role; it stops working when
+ * revoked, expired, or its creator is deactivated or no longer an admin.
+ */
+export const ApiTokenSchema = defineEntity({
+  name: 'ApiToken',
+  tableName: 'api_token',
+  properties: {
+    id: id(),
+    name: p.string().length(API_TOKEN_NAME_MAX),
+    role: p.enum(API_TOKEN_ROLES),
+    /** SHA-256 of the whole token, lowercase hex; the unique index is the look-up's. */
+    tokenHash: p.string().length(64).unique(),
+    /** `gh_` and the next 8 characters of the token, to tell tokens apart in the list. */
+    prefix: p.string().length(API_TOKEN_PREFIX_LENGTH),
+    /** The admin who made it; a call with the token acts as this user. */
+    createdBy: () => p.manyToOne(User).deleteRule('restrict').index(),
+    createdAt: createdAt(),
+    expiresAt: p.datetime().nullable(),
+    /** Written at most once a minute. */
+    lastUsedAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+  },
+  checks: [{ name: 'api_token_name_check', expression: 'char_length(btrim(name)) >= 1' }],
+});
+export class ApiToken extends ApiTokenSchema.class {}
+ApiTokenSchema.setClass(ApiToken);
 
 /** A house of the community, identified by (houseNumber, block) (server-contract §5). */
 export const HouseSchema = defineEntity({
@@ -525,6 +559,8 @@ export const AuditEventSchema = defineEntity({
     actor: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     /** The email a sign-in was attempted with (failures included). */
     actorEmail: p.string().length(MAX_LENGTH.email).nullable(),
+    /** The API token the call was made with (integrations §4); null for a session's call. */
+    apiToken: () => p.manyToOne(ApiToken).nullable().deleteRule('set null'),
     ipAddress: p.string().length(64).nullable(),
     targetType: p.string().length(32).nullable(),
     targetId: p.uuid().nullable(),
@@ -642,6 +678,7 @@ GateReviewSchema.setClass(GateReview);
 export const entities = [
   UserSchema,
   SessionSchema,
+  ApiTokenSchema,
   HouseSchema,
   VisitorInvitationSchema,
   VisitorPhotoSchema,

@@ -42,15 +42,20 @@ export const AUDIT_ACTION_NAMES = [
   'gate.review-opened',
   'gate.review-dismissed',
   'gate.review-recorded',
+  // integrations §4: API tokens.
+  'api-token.created',
+  'api-token.revoked',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
 
-/** `audit.list` input (admin): limit, offset, action, targetId, actorId. */
+/** `audit.list` input (admin): limit, offset, action, targetId, actorId, apiTokenId. */
 export const ZAuditListRequest = z.object({
   ...paginationFields,
   action: ZAuditAction.optional(),
   targetId: uuidField('Invalid target').optional(),
   actorId: uuidField('Invalid actor').optional(),
+  /** integrations §4: only the events of calls made with this API token. */
+  apiTokenId: uuidField('Invalid API token').optional(),
 });
 export type AuditListRequest = z.input<typeof ZAuditListRequest>;
 
@@ -61,6 +66,8 @@ export const ZAuditEvent = z.object({
   action: ZAuditAction,
   actor: z.object({ id: z.string(), name: z.string() }).nullable(),
   actorEmail: z.string().nullable(),
+  /** The API token the call was made with (integrations §4); null for a sign-in session's call. */
+  apiToken: z.object({ id: z.string(), name: z.string() }).nullable(),
   ipAddress: z.string().nullable(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
