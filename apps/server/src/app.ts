@@ -3,6 +3,7 @@
  * /api (through the one mapping table), GET /api/health, and the built web app at /
  * with history fallback. Every /api answer uses the envelope of server-contract §1.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import https from 'node:https';
@@ -41,7 +42,7 @@ import type { Database } from '@gatehouse/db';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGE, type ErrorCode } from '@gatehouse/shared';
 import { isTrackedEnvelope } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 import type { AppRouter } from '@gatehouse/api';
 
@@ -126,6 +127,18 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** A caller's request id that we keep (integrations §1): 1–128 of `A-Z a-z 0-9 . _ : -`. */
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The id of a request (integrations §1): the caller's `X-Request-Id` when it is valid,
+ * else a new random UUID. Sent back in `X-Request-Id` and named by every log line.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && VALID_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
 /** Whether `url` is an API path (`/api…` or `/trpc…`). */
 const isApiPath = (url: string) => url.startsWith('/api') || url.startsWith('/trpc');
 
@@ -145,6 +158,11 @@ export async function buildApp(options: AppOptions) {
       : {}),
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // X-Request-Id (integrations §1): the caller's own id when valid, else a new one; the
+    // request's child logger names it on every line (`requestId`).
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdOf,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     // Requests in flight are allowed to finish at shutdown; idle keep-alive sockets close at once.
@@ -190,8 +208,9 @@ export async function buildApp(options: AppOptions) {
   // its connection, so that keep-alive sockets do not outlive their last request.
   const inFlight = new Set<FastifyRequest>();
   let draining = false;
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     inFlight.add(request);
+    void reply.header('X-Request-Id', request.id);
   });
   app.addHook('onResponse', async (request) => {
     inFlight.delete(request);
@@ -334,8 +353,8 @@ export async function buildApp(options: AppOptions) {
       router: appRouter,
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ req }) => contextOf(req),
-      onError: ({ error, path }) => {
-        if (describeError(error).status === 500) app.log.error({ err: error, path }, 'procedure failed');
+      onError: ({ error, path, req }) => {
+        if (describeError(error).status === 500) req.log.error({ err: error, path }, 'procedure failed');
       },
       responseMeta: ({ errors }) => {
         const retryAfter = errors
@@ -460,6 +479,7 @@ export async function buildApp(options: AppOptions) {
           Connection: 'keep-alive',
           'X-Accel-Buffering': 'no',
           'X-Content-Type-Options': 'nosniff',
+          'X-Request-Id': request.id,
         });
         const send = (text: string) => {
           if (!response.destroyed && !response.writableEnded) response.write(text);

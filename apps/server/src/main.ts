@@ -30,6 +30,7 @@ import { createApiRateLimitCounter } from './api-rate-limits';
 import { buildApp } from './app';
 import { loadTls, trustInstructions } from './tls';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { loggerOptions } from './logging';
 
 /** How often ended invitations are expired in the background (ms). */
 const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
@@ -131,7 +132,7 @@ async function main() {
       ...(apiRateLimitCounter ? { counter: apiRateLimitCounter } : {}),
     },
     webRoot: config.webRoot,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: loggerOptions(process.env, Boolean(process.stdout.isTTY)),
   });
 
   const sweep = setInterval(() => {
