@@ -13,3 +13,4 @@ export * from './schemas/audit';
 export * from './schemas/notifications';
 export * from './schemas/gate';
 export * from './schemas/api-tokens';
+export * from './schemas/webhooks';

@@ -23,6 +23,9 @@ import {
   API_TOKEN_NAME_MAX,
   API_TOKEN_PREFIX_LENGTH,
   API_TOKEN_ROLES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_URL_MAX,
 } from '@gatehouse/shared';
 
 const id = () =>
@@ -472,6 +475,18 @@ export const VisitorEventSchema = defineEntity({
     state: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().defaultRaw('current_timestamp').index(),
   },
+  triggers: [
+    // integrations §3: each event becomes one delivery per active webhook subscribed to its
+    // type, written with the event (so exactly once, whatever the number of server
+    // processes); the NOTIFY (at commit) carries the event id and wakes the senders.
+    {
+      name: 'visitor_event_webhook_deliveries',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'row',
+      body: "insert into webhook_delivery (id, webhook_id, event_type, event_id, status, attempts, next_attempt_at, created_at) select gen_random_uuid(), w.id, new.type, new.id, 'pending', 0, now(), now() from webhook w where w.is_active and (new.type = any(w.events) or '*' = any(w.events)); if found then perform pg_notify('webhook_delivery', new.id::text); end if; return null;",
+    },
+  ],
 });
 export class VisitorEvent extends VisitorEventSchema.class {}
 VisitorEventSchema.setClass(VisitorEvent);
@@ -674,6 +689,69 @@ export const GateReviewSchema = defineEntity({
 export class GateReview extends GateReviewSchema.class {}
 GateReviewSchema.setClass(GateReview);
 
+/**
+ * A webhook endpoint (integrations §3, admin): where visitor events are POSTed, which
+ * types (`events`: known types or `*`), and the signing secret (`whsec_` + base64 of 24
+ * random bytes). The secret is a signing key the server needs in clear to sign each
+ * delivery (Standard Webhooks), not a password: kept lazy and hidden, answered only by
+ * the create.
+ */
+export const WebhookSchema = defineEntity({
+  name: 'Webhook',
+  tableName: 'webhook',
+  properties: {
+    id: id(),
+    url: p.string().length(WEBHOOK_URL_MAX),
+    events: p.array(),
+    description: p.string().length(WEBHOOK_DESCRIPTION_MAX).nullable(),
+    isActive: p.boolean().default(true),
+    secret: p.string().length(64).hidden().lazy(),
+    createdBy: () => p.manyToOne(User).deleteRule('restrict'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  indexes: [{ name: 'webhook_created_at_index', properties: ['createdAt', 'id'] }],
+  checks: [{ name: 'webhook_events_check', expression: 'cardinality(events) > 0' }],
+});
+export class Webhook extends WebhookSchema.class {}
+WebhookSchema.setClass(Webhook);
+
+/**
+ * One event sent to one webhook (integrations §3), written by the trigger on
+ * `visitor_event`. `id` is the Standard Webhooks message id (`webhook-id` and the body's
+ * `id`), kept by retries and resends. `payload` is `{id, type, occurredAt, data}` exactly
+ * as sent, built at the first attempt from the event (`eventId`; events are pruned after a
+ * day, deliveries are not). Pending until a 2xx (delivered) or the last retry (failed);
+ * `nextAttemptAt` is when the next attempt is due (also the lease of one in flight).
+ */
+export const WebhookDeliverySchema = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_delivery',
+  properties: {
+    id: id(),
+    webhook: () => p.manyToOne(Webhook).deleteRule('cascade'),
+    eventType: p.string().length(64),
+    /** The `visitor_event` it was made from (no foreign key: events are pruned after a day). */
+    eventId: p.bigint('string').index(),
+    payload: p.json<Record<string, unknown>>().nullable(),
+    status: p.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: p.integer().default(0),
+    lastStatusCode: p.smallint().nullable(),
+    lastError: p.string().length(500).nullable(),
+    nextAttemptAt: p.datetime().nullable(),
+    createdAt: createdAt(),
+    deliveredAt: p.datetime().nullable(),
+  },
+  indexes: [
+    // A webhook's deliveries, newest first.
+    { name: 'webhook_delivery_webhook_created_at_index', properties: ['webhook', 'createdAt', 'id'] },
+    // The due ones, for the sweep that re-queues what a stopped server left behind.
+    { name: 'webhook_delivery_status_next_attempt_at_index', properties: ['status', 'nextAttemptAt'] },
+  ],
+});
+export class WebhookDelivery extends WebhookDeliverySchema.class {}
+WebhookDeliverySchema.setClass(WebhookDelivery);
+
 /** Every entity, in the order the ORM should discover them. */
 export const entities = [
   UserSchema,
@@ -694,4 +772,6 @@ export const entities = [
   SignInMarkerSchema,
   IdempotencyKeySchema,
   GateReviewSchema,
+  WebhookSchema,
+  WebhookDeliverySchema,
 ];

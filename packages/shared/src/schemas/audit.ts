@@ -42,6 +42,11 @@ export const AUDIT_ACTION_NAMES = [
   'gate.review-opened',
   'gate.review-dismissed',
   'gate.review-recorded',
+  // integrations §3: webhooks.
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.delivery-resent',
   // integrations §4: API tokens.
   'api-token.created',
   'api-token.revoked',
