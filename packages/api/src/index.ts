@@ -1,5 +1,16 @@
 export { appRouter, createCaller, type AppRouter } from './root';
 export { restRoutes, type RestRoute, type RestRequestParts, type ProcedurePath } from './rest';
+export {
+  buildOpenApiDocument,
+  errorStatusesOf,
+  openApiPathOf,
+  operationIdOf,
+  ERROR_RESPONSE_NAMES,
+  type DocumentedErrorStatus,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiOptions,
+} from './openapi';
 export { createInnerContext, KEEP_ALIVE_MS, type Context, type InnerContext, type ServiceConfig } from './trpc';
 export { pruneVisitorEvents, VisitorEventHub, type VisitorStreamItem } from './services/visitor-events';
 export {
