@@ -28,3 +28,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Payment types of server-contract §7. */
 export const PAYMENT_TYPES = ['maintenance', 'amenity', 'fine', 'other'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** How a completed payment was paid (operations §5). */
+export const PAYMENT_METHODS = ['cash', 'cheque', 'bank-transfer', 'card', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
