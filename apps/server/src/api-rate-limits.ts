@@ -156,9 +156,14 @@ export function callCountOf(request: FastifyRequest): number {
   return Math.max(1, pathPart.split(',').length);
 }
 
-/** Whether `url` is rate limited: the API, not its health check, not the web app's files. */
+/**
+ * Whether `url` is rate limited: the API, not its health check, not the web app's files,
+ * nor the API reference's files (`/api/docs/static/…`, Swagger UI's scripts, styles and
+ * icons: static files like the web app's; the reference page and the document count).
+ */
 export function isRateLimited(url: string): boolean {
   if (url === '/api/health' || url.startsWith('/api/health?')) return false;
+  if (url.startsWith('/api/docs/static/')) return false;
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc/') || url === '/trpc';
 }
 

@@ -12,7 +12,10 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
+  buildOpenApiDocument,
   appRouter,
   createCaller,
   createInnerContext,
@@ -35,6 +38,7 @@ import {
   type AuthRateLimits,
   type Context,
   type ErrorDetail,
+  type OpenApiDocument,
   type RestRoute,
   type ServiceConfig,
 } from '@gatehouse/api';
@@ -46,6 +50,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type
 
 import type { AppRouter } from '@gatehouse/api';
 
+import serverPackage from '../package.json' with { type: 'json' };
 import { DEFAULT_API_RATE_LIMITS, registerApiRateLimits, type ApiRateLimitOptions } from './api-rate-limits';
 
 declare module 'fastify' {
@@ -144,6 +149,23 @@ const isApiPath = (url: string) => url.startsWith('/api') || url.startsWith('/tr
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where the human API reference is served (integrations §1); its assets under `${API_DOCS_PREFIX}/static/`. */
+export const API_DOCS_PREFIX = '/api/docs';
+
+let openApiDocument: { object: OpenApiDocument; json: string } | undefined;
+
+/**
+ * The OpenAPI document of the REST API (integrations §1), built from the REST table on
+ * first use and kept for the life of the process (it only changes with the code).
+ */
+export function apiDocument(): OpenApiDocument {
+  openApiDocument ??= (() => {
+    const object = buildOpenApiDocument({ version: serverPackage.version });
+    return { object, json: JSON.stringify(object) };
+  })();
+  return openApiDocument.object;
+}
 
 /** Builds the Fastify app (not listening). */
 export async function buildApp(options: AppOptions) {
@@ -548,6 +570,22 @@ export async function buildApp(options: AppOptions) {
       });
     }
   });
+
+  // The API described (integrations §1): the OpenAPI document at GET /api/openapi.json (no
+  // token), and a human reference at /api/docs whose assets (Swagger UI) are served by us,
+  // so it works on a LAN without internet. The docs carry our own CSP (set by helmet
+  // above): Swagger UI's page has no inline script or style. Its `staticCSP: true` would
+  // replace ours with a looser one (style-src https:, img-src validator.swagger.io,
+  // upgrade-insecure-requests, which breaks the page on the plain-HTTP gate LAN).
+  const document = apiDocument();
+  // The plugin types its static document as OpenAPI 3.0; ours is 3.1, linted as such (test/openapi.test.ts).
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as unknown as StaticDocumentSpec['document'] } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
+    theme: { title: 'Gatehouse API' },
+  });
+  app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument!.json));
 
   /** Health: 200 once migrations are done and the database answers, 503 while it does not. */
   app.get('/api/health', async (_request, reply) => {

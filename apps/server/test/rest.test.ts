@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
 import { UNLIMITED_API } from './support/limits';
+import { withResponseValidation } from './support/openapi-validation';
 
 const legs = await databaseLegs();
 
@@ -73,14 +74,17 @@ describe.each(legs)('REST mapping on $name', (leg) => {
   beforeAll(async () => {
     test = await leg.create();
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
-    app = await buildApp({
-      db: test.db,
-      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
-      rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
-      apiRateLimits: UNLIMITED_API,
-      clock: () => now,
-      webRoot,
-    });
+    // Every answer of this file is checked against the OpenAPI document (integrations §1).
+    app = withResponseValidation(
+      await buildApp({
+        db: test.db,
+        service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
+        rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
+        apiRateLimits: UNLIMITED_API,
+        clock: () => now,
+        webRoot,
+      }),
+    );
     const admin = await signup('Ada Admin', 'admin@rest.example', 'admin');
     tokens.admin = admin.token;
     const guard = await signup('Gus Guard', 'guard@rest.example');
