@@ -34,6 +34,8 @@ import {
   UNSUPPORTED_MEDIA_TYPE_MESSAGE,
   KEEP_ALIVE_MS,
   VisitorEventHub,
+  WebhookDispatcher,
+  type WebhookDispatcherOptions,
   type AuthenticatedSession,
   type AuthRateLimits,
   type Context,
@@ -61,6 +63,8 @@ declare module 'fastify' {
     failedScans: FailedScanLog;
     /** The live visitor events of this process (live-gate §3). */
     visitorEvents: VisitorEventHub;
+    /** This process's webhook sender (integrations §3), when `AppOptions.webhooks` was given. */
+    webhookDispatcher: WebhookDispatcher | null;
   }
 }
 
@@ -90,6 +94,12 @@ export interface AppOptions {
   https?: { cert: string; key: string; offerCertificate?: boolean };
   /** How long a repeat of an Idempotency-Key waits for the first request (offline-gate §3); IDEMPOTENCY_WAIT when absent. */
   idempotencyWait?: { waitMs: number; pollMs: number };
+  /**
+   * Send webhook deliveries from this process (integrations §3): starts the job queue
+   * (pg-boss) and its worker now, stops them at close. `allowPrivate` is the service's
+   * `webhookAllowPrivate`. Absent: no sending (tests that do not need it start nothing).
+   */
+  webhooks?: Omit<WebhookDispatcherOptions, 'allowPrivate' | 'onError'>;
 }
 
 /** How often keys older than a day are purged (offline-gate §3). */
@@ -283,6 +293,18 @@ export async function buildApp(options: AppOptions) {
     onError: (error) => app.log.warn({ err: error }, 'delivering visitor events failed'),
   });
   app.decorate('visitorEvents', visitorEvents);
+  const webhookDispatcher = options.webhooks
+    ? new WebhookDispatcher(options.db, {
+        ...options.webhooks,
+        allowPrivate: options.service.webhookAllowPrivate ?? false,
+        onError: (error) => app.log.warn({ err: error }, 'sending webhook deliveries failed'),
+      })
+    : null;
+  await webhookDispatcher?.start();
+  app.decorate('webhookDispatcher', webhookDispatcher);
+  app.addHook('onClose', async () => {
+    await webhookDispatcher?.close();
+  });
   app.addHook('onClose', async () => {
     await visitorEvents.close();
   });
@@ -298,6 +320,7 @@ export async function buildApp(options: AppOptions) {
       resolveSession: () => sessionOf(request),
       failedScans,
       events: visitorEvents,
+      ...(webhookDispatcher ? { webhooks: webhookDispatcher } : {}),
     });
 
   /** The envelope answer to `error` (server-contract §1), logging what is not the caller's fault. */

@@ -41,6 +41,8 @@ export interface ServerConfig {
   rateLimitPerUserPerMinute: number;
   /** Web Push (live-gate §4): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; null = off. */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** WEBHOOK_ALLOW_PRIVATE (integrations §3): webhooks may point at loopback and private addresses. */
+  webhookAllowPrivate: boolean;
   /** HTTPS (live-gate §0): PEM files, a self-signed certificate kept in DATA_DIR/tls, or plain HTTP (null). */
   tls: TlsSetting;
   /** The built web app (apps/web/dist); not served when missing. */
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     tls,
     vapid,
+    webhookAllowPrivate: read('WEBHOOK_ALLOW_PRIVATE') ? parseBoolean('WEBHOOK_ALLOW_PRIVATE', read('WEBHOOK_ALLOW_PRIVATE')!) : false,
     walkinApprovalMinutes: parseInteger(
       'WALKIN_APPROVAL_MINUTES',
       read('WALKIN_APPROVAL_MINUTES') ?? String(DEFAULT_WALKIN_APPROVAL_MINUTES),

@@ -124,7 +124,10 @@ async function main() {
       webPushPublicKey: config.vapid?.publicKey ?? null,
       sessionTtlDays: config.sessionTtlDays,
       sessionIdleDays: config.sessionIdleDays,
+      webhookAllowPrivate: config.webhookAllowPrivate,
     },
+    // Webhook deliveries (integrations §3) go out from every server process's job worker.
+    webhooks: {},
     rateLimits,
     apiRateLimits: {
       perAddressPerMinute: config.rateLimitPerAddressPerMinute,

@@ -99,6 +99,15 @@ export const ACCESS = {
     /** §3: only an admin records that the person did pass the gate. */
     recordReview: ADMIN,
   },
+  /** integrations §3: webhooks are the admins' (and never an API token's). */
+  webhooks: {
+    list: ADMIN,
+    create: ADMIN,
+    update: ADMIN,
+    delete: ADMIN,
+    deliveries: ADMIN,
+    resend: ADMIN,
+  },
   payments: {
     /** Residents: their own house's only (service rule). */
     list: HOSTS,

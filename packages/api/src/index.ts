@@ -46,3 +46,12 @@ export { ensureBootstrapAdmin, hashPassword } from './services/auth';
 export { applyExpiry, newPassToken, passQrDataUrl } from './services/visitors';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoAccounts, isDatabaseEmpty, seedDemoCommunity } from './seed/demo';
 export { PushDispatcher, pushPayload, type VapidKeys, type PushPayload } from './services/web-push';
+export {
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  nextRetryDelayMs,
+  signWebhook,
+  WebhookDispatcher,
+  WEBHOOK_TIMEOUT_MS,
+  type WebhookDispatcherOptions,
+} from './services/webhook-dispatcher';
+export { isNonPublicAddress, resolveWebhookUrl, type HostResolver } from './services/webhook-addresses';

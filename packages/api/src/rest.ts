@@ -31,8 +31,8 @@ export interface RestRoute {
   /** Fastify path syntax (`:id`). */
   path: string;
   procedure: ProcedurePath;
-  /** Status of a success: 201 for creations (server-contract §1), else 200. */
-  successStatus: 200 | 201;
+  /** Status of a success: 201 for creations (server-contract §1), 202 for work accepted to be done later (a webhook resend, integrations §3), else 200. */
+  successStatus: 200 | 201 | 202;
   /** Lists answer `{items, total}`: REST sends `items` as `data` and `total` as X-Total-Count. */
   list: boolean;
   /** Builds the procedure's input from the request. */
@@ -61,6 +61,7 @@ const fromBody = ({ body }: RestRequestParts) => body;
 const fromQuery = ({ query }: RestRequestParts) => query;
 const fromParams = ({ params }: RestRequestParts) => params;
 const fromParamsAndBody = ({ params, body }: RestRequestParts) => ({ ...body, ...params });
+const fromParamsAndQuery = ({ params, query }: RestRequestParts) => ({ ...query, ...params });
 const none = () => undefined;
 const fromLastEventId = ({ headers }: RestRequestParts) => {
   const header = headers['last-event-id'];
@@ -79,7 +80,7 @@ function route(
   path: string,
   procedure: ProcedurePath,
   input: RestRoute['input'],
-  options: { successStatus?: 201; list?: boolean; binary?: 'jpeg'; stream?: true } = {},
+  options: { successStatus?: 201 | 202; list?: boolean; binary?: 'jpeg'; stream?: true } = {},
 ): RestRoute {
   return {
     method,
@@ -160,4 +161,12 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/gate/reviews', 'gate.createReview', fromBody, { successStatus: 201 }),
   route('POST', '/api/gate/reviews/:id/dismiss', 'gate.dismissReview', fromParams),
   route('POST', '/api/gate/reviews/:id/record', 'gate.recordReview', fromParamsAndBody),
+
+  // integrations §3: webhooks (admins; never with an API token).
+  route('GET', '/api/webhooks', 'webhooks.list', fromQuery, { list: true }),
+  route('POST', '/api/webhooks', 'webhooks.create', fromBody, { successStatus: 201 }),
+  route('PUT', '/api/webhooks/:id', 'webhooks.update', fromParamsAndBody),
+  route('DELETE', '/api/webhooks/:id', 'webhooks.delete', fromParams),
+  route('GET', '/api/webhooks/:id/deliveries', 'webhooks.deliveries', fromParamsAndQuery, { list: true }),
+  route('POST', '/api/webhooks/:id/deliveries/:deliveryId/resend', 'webhooks.resend', fromParams, { successStatus: 202 }),
 ];

@@ -8,6 +8,7 @@ import { paymentsRouter } from './routers/payments';
 import { usersRouter } from './routers/users';
 import { vehiclesRouter } from './routers/vehicles';
 import { visitorsRouter } from './routers/visitors';
+import { webhooksRouter } from './routers/webhooks';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   notifications: notificationsRouter,
   gate: gateRouter,
+  webhooks: webhooksRouter,
 });
 
 /** The router's type: all the web client imports from the server. */

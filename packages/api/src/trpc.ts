@@ -15,6 +15,7 @@ import type { AuthRateLimits } from './lib/rate-limits';
 import { FailedScanLog, recordAudit } from './services/audit';
 import { sessionResolver, type AuthenticatedSession } from './services/sessions';
 import type { VisitorEventHub } from './services/visitor-events';
+import type { WebhookDispatcher } from './services/webhook-dispatcher';
 
 // 1. Context ---------------------------------------------------------------------------
 
@@ -36,6 +37,8 @@ export interface ServiceConfig {
   sessionTtlDays: number;
   /** Days of inactivity after which a sign-in token stops working (SESSION_IDLE_DAYS). */
   sessionIdleDays: number;
+  /** Webhook URLs may point at loopback and private addresses (WEBHOOK_ALLOW_PRIVATE, integrations §3; default false). */
+  webhookAllowPrivate?: boolean;
 }
 
 /** The inner context: plain values only, so tests can build it without HTTP. */
@@ -58,6 +61,8 @@ export interface InnerContext {
   failedScans: FailedScanLog;
   /** The live visitor events of this server process (live-gate §3); absent: no live updates. */
   events?: VisitorEventHub;
+  /** This process's webhook sender (integrations §3), woken after a resend; absent: the sweep of another process sends it. */
+  webhooks?: WebhookDispatcher;
 }
 
 export type Context = InnerContext;

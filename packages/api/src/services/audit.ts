@@ -25,7 +25,7 @@ export interface AuditRecord {
   /** Overrides the actor's user (e.g. the account a failed sign-in was for). */
   userId?: string | null;
   email?: string | null;
-  targetType?: 'user' | 'visitor' | 'session' | 'house' | 'payment' | 'gate-review';
+  targetType?: 'user' | 'visitor' | 'session' | 'house' | 'payment' | 'gate-review' | 'webhook';
   targetId?: string | null;
   details?: Record<string, unknown> | null;
 }

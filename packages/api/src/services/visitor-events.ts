@@ -12,7 +12,7 @@
 import type { Database, EntityManager, User, VisitorEventType } from '@gatehouse/db';
 import type { Visitor } from '@gatehouse/shared';
 
-import { serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import { isoInstant, serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
 import { canSeeVisitorRow } from './visitors';
 
 /** The NOTIFY channel the event triggers send on (payload: the event id). */
@@ -34,14 +34,14 @@ export type VisitorStreamItem =
 /** Who reads a stream: what the read rules need. */
 export type EventReader = Pick<User, 'id' | 'role' | 'house'>;
 
-type EventRow = VisitorRow & { event_id: string; event_type: VisitorEventType };
+type EventRow = VisitorRow & { event_id: string; event_type: VisitorEventType; event_created_at: string | Date };
 
 /**
  * Events with each visitor as it was at the event: the visitor's current row with the
  * columns a move changes replaced by the event's `state` (jsonb_populate_record), then
  * the usual joins for the house, the host and who decided.
  */
-const EVENT_SELECT = `select e.id::text as event_id, e.type as event_type, ${visitorRowColumns('v')}
+const EVENT_SELECT = `select e.id::text as event_id, e.type as event_type, e.created_at as event_created_at, ${visitorRowColumns('v')}
   from visitor_event e
   join visitor_invitation cur on cur.id = e.visitor_id
   cross join lateral jsonb_populate_record(cur, e.state) v
@@ -251,6 +251,20 @@ export class VisitorEventHub {
   #em(): EntityManager {
     return this.#db.fork();
   }
+}
+
+/**
+ * One event with the visitor as it was at that event, serialized as a guard reads it (the
+ * live events' own serialization; integrations §3: a webhook's `data`), and when it
+ * happened (the database's clock). Null when the event is unknown or pruned.
+ */
+export async function readVisitorEvent(
+  em: EntityManager,
+  eventId: string,
+): Promise<{ id: string; type: VisitorEventType; occurredAt: string; visitor: Visitor } | null> {
+  if (!/^\d{1,18}$/.test(eventId)) return null;
+  const [row] = await em.execute<EventRow[]>(`${EVENT_SELECT} where e.id = ?`, [eventId]);
+  return row ? { id: row.event_id, type: row.event_type, occurredAt: isoInstant(row.event_created_at), visitor: serializeVisitorRow(row) } : null;
 }
 
 /**

@@ -94,6 +94,9 @@ export const ZUpdateWebhookRequest = z.object({
 });
 export type UpdateWebhookRequest = z.input<typeof ZUpdateWebhookRequest>;
 
+/** `webhooks.list` input (`GET /api/webhooks`): a page, newest first. */
+export const ZWebhookListRequest = z.object({ ...paginationFields });
+
 /** A webhook by id (path parameter). */
 export const ZWebhookByIdRequest = z.object({ id: idField('Webhook not found') });
 

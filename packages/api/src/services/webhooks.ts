@@ -1,0 +1,210 @@
+/**
+ * Webhooks (integrations §3, admin): the endpoints and their deliveries. Deliveries are
+ * written by the database with each visitor event (the trigger on `visitor_event`) and sent
+ * by the `WebhookDispatcher`; here are the admin's calls. Every change writes its audit row
+ * (`webhook.created`, `-updated`, `-deleted`, `-delivery-resent`, target `webhook`) in the
+ * same transaction. A URL is checked (scheme, public address) before the transaction, since
+ * it waits for DNS.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { Webhook, WebhookDelivery, type EntityManager } from '@gatehouse/db';
+import {
+  isUuid,
+  type CreatedWebhook,
+  type Webhook as WebhookJson,
+  type WebhookDelivery as WebhookDeliveryJson,
+  type WebhookDeliveryListResponse,
+  type WebhookListResponse,
+} from '@gatehouse/shared';
+
+import { httpError } from '../errors';
+import { recordAudit, type Actor } from './audit';
+import { assertWebhookUrlAllowed, type HostResolver } from './webhook-addresses';
+
+/** How the URL rule is applied: `WEBHOOK_ALLOW_PRIVATE`, and a resolver for tests. */
+export interface WebhookUrlPolicy {
+  allowPrivate: boolean;
+  resolver?: HostResolver;
+}
+
+/** A new signing secret: `whsec_` + base64 of 24 random bytes (integrations §3, Standard Webhooks). */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/** A webhook as JSON, never with its secret. */
+export function serializeWebhook(webhook: Webhook): WebhookJson {
+  return {
+    id: webhook.id,
+    url: webhook.url,
+    events: [...webhook.events],
+    description: webhook.description ?? null,
+    isActive: webhook.isActive,
+    createdAt: webhook.createdAt.toISOString(),
+  };
+}
+
+/** A delivery as JSON (integrations §3: `{id, event, status, attempts, lastStatusCode, lastError, nextAttemptAt, createdAt}`). */
+export function serializeWebhookDelivery(
+  delivery: Pick<WebhookDelivery, 'id' | 'eventType' | 'status' | 'attempts' | 'lastStatusCode' | 'lastError' | 'nextAttemptAt' | 'createdAt'>,
+): WebhookDeliveryJson {
+  return {
+    id: delivery.id,
+    event: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    lastStatusCode: delivery.lastStatusCode ?? null,
+    lastError: delivery.lastError ?? null,
+    nextAttemptAt: delivery.status === 'pending' && delivery.nextAttemptAt ? delivery.nextAttemptAt.toISOString() : null,
+    createdAt: delivery.createdAt.toISOString(),
+  };
+}
+
+const notFound = () => httpError(404, 'Webhook not found');
+
+/** The webhook `id`, or 404 'Webhook not found' (unknown or malformed id). */
+async function findWebhook(em: EntityManager, id: string): Promise<Webhook> {
+  const webhook = isUuid(id) ? await em.findOne(Webhook, { id: id.toLowerCase() }) : null;
+  if (!webhook) throw notFound();
+  return webhook;
+}
+
+/**
+ * The webhooks, newest first, without secrets (`GET /api/webhooks`). Output `{items, total}`.
+ */
+export async function listWebhooks(em: EntityManager, input: { limit: number; offset: number }): Promise<WebhookListResponse> {
+  const [rows, total] = await em.findAndCount(Webhook, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit, offset: input.offset });
+  return { items: rows.map(serializeWebhook), total };
+}
+
+/**
+ * Creates a webhook (`POST /api/webhooks`, 201) with a new secret, returned this once.
+ * Input as shaped by `ZCreateWebhookRequest` (events non-empty, known types or `*`).
+ * Errors: 400 VALIDATION_FAILED on `url`: 'Webhook URL must use http or https', 'Webhook
+ * URL must be a public address' (unless `policy.allowPrivate`), 'Webhook URL host could not
+ * be resolved'.
+ */
+export async function createWebhook(
+  em: EntityManager,
+  actor: Actor & { userId: string },
+  input: { url: string; events: string[]; description: string | null },
+  policy: WebhookUrlPolicy,
+  now: Date,
+): Promise<CreatedWebhook> {
+  await assertWebhookUrlAllowed(input.url, policy);
+  const secret = newWebhookSecret();
+  const webhook = await em.transactional(async (tx) => {
+    const row = tx.create(Webhook, {
+      url: input.url,
+      events: input.events,
+      description: input.description,
+      isActive: true,
+      secret,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.flush();
+    await recordAudit(tx, actor, { action: 'webhook.created', targetType: 'webhook', targetId: row.id, details: { url: row.url, events: input.events } }, now);
+    return row;
+  });
+  return { ...serializeWebhook(webhook), secret };
+}
+
+/**
+ * Changes a webhook (`PUT /api/webhooks/{id}`): only the fields present (server-contract
+ * §1); a new URL is checked again. Output: the webhook, without its secret. Errors: 404
+ * 'Webhook not found'; 400 on `url` as for a create.
+ */
+export async function updateWebhook(
+  em: EntityManager,
+  actor: Actor,
+  input: { id: string; url?: string | undefined; events?: string[] | undefined; description?: string | null | undefined; isActive?: boolean | undefined },
+  policy: WebhookUrlPolicy,
+  now: Date,
+): Promise<WebhookJson> {
+  await findWebhook(em, input.id);
+  if (input.url !== undefined) await assertWebhookUrlAllowed(input.url, policy);
+  return em.transactional(async (tx) => {
+    const webhook = await findWebhook(tx, input.id);
+    const changed: Record<string, unknown> = {};
+    if (input.url !== undefined && input.url !== webhook.url) changed.url = webhook.url = input.url;
+    if (input.events !== undefined && input.events.join(',') !== webhook.events.join(',')) changed.events = webhook.events = input.events;
+    if (input.description !== undefined && input.description !== (webhook.description ?? null)) changed.description = webhook.description = input.description;
+    if (input.isActive !== undefined && input.isActive !== webhook.isActive) changed.isActive = webhook.isActive = input.isActive;
+    if (Object.keys(changed).length > 0) {
+      webhook.updatedAt = now;
+      await tx.flush();
+      await recordAudit(tx, actor, { action: 'webhook.updated', targetType: 'webhook', targetId: webhook.id, details: changed }, now);
+    }
+    return serializeWebhook(webhook);
+  });
+}
+
+/**
+ * Deletes a webhook and its deliveries (`DELETE /api/webhooks/{id}`). Output `{id}`.
+ * Errors: 404 'Webhook not found'.
+ */
+export async function deleteWebhook(em: EntityManager, actor: Actor, id: string, now: Date): Promise<{ id: string }> {
+  if (!isUuid(id)) throw notFound();
+  const normalized = id.toLowerCase();
+  return em.transactional(async (tx) => {
+    const [deleted] = await tx.execute<{ url: string }[]>('delete from webhook where id = ? returning url', [normalized]);
+    if (!deleted) throw notFound();
+    await recordAudit(tx, actor, { action: 'webhook.deleted', targetType: 'webhook', targetId: normalized, details: { url: deleted.url } }, now);
+    return { id: normalized };
+  });
+}
+
+/**
+ * A webhook's deliveries, newest first (`GET /api/webhooks/{id}/deliveries`). Output
+ * `{items, total}`. Errors: 404 'Webhook not found'.
+ */
+export async function listWebhookDeliveries(
+  em: EntityManager,
+  input: { id: string; limit: number; offset: number },
+): Promise<WebhookDeliveryListResponse> {
+  const webhook = await findWebhook(em, input.id);
+  const [rows, total] = await em.findAndCount(
+    WebhookDelivery,
+    { webhook },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit, offset: input.offset, exclude: ['payload'] },
+  );
+  return { items: rows.map(serializeWebhookDelivery), total };
+}
+
+/**
+ * Sends a delivery again now (`POST /api/webhooks/{id}/deliveries/{deliveryId}/resend`,
+ * 202), with the same `webhook-id` and body: it becomes pending and due at once; the
+ * dispatcher sends it (the caller wakes it after the commit). Its attempts count on (a
+ * resend is an attempt), so a failed resend is retried only while the schedule has
+ * attempts left. Output `{id}` of the delivery. Errors: 404 'Webhook not found', 404
+ * 'Delivery not found' (unknown, malformed, or another webhook's).
+ */
+export async function resendWebhookDelivery(
+  em: EntityManager,
+  actor: Actor,
+  input: { id: string; deliveryId: string },
+  now: Date,
+): Promise<{ id: string }> {
+  const webhook = await findWebhook(em, input.id);
+  if (!isUuid(input.deliveryId)) throw httpError(404, 'Delivery not found');
+  const deliveryId = input.deliveryId.toLowerCase();
+  return em.transactional(async (tx) => {
+    const [resent] = await tx.execute<{ id: string; status: string }[]>(
+      `update webhook_delivery d set status = 'pending', next_attempt_at = now()
+       from webhook_delivery before where d.id = before.id and d.id = ? and d.webhook_id = ?
+       returning d.id, before.status`,
+      [deliveryId, webhook.id],
+    );
+    if (!resent) throw httpError(404, 'Delivery not found');
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'webhook.delivery-resent', targetType: 'webhook', targetId: webhook.id, details: { deliveryId, previousStatus: resent.status } },
+      now,
+    );
+    return { id: deliveryId };
+  });
+}

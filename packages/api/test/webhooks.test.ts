@@ -1,0 +1,228 @@
+/**
+ * Webhooks (integrations §3), the admin's calls on both databases: the secret's shape and
+ * that it is shown once; lists without secrets; the URL rules (http or https, public
+ * addresses only unless WEBHOOK_ALLOW_PRIVATE, IPv4 and IPv6, mapped addresses included);
+ * events (known types or *); deliveries written by the database with each visitor event,
+ * newest first; resend; delete; audit rows; admins only. The signature and address rules
+ * are also checked as functions.
+ */
+import { AuditEvent, WebhookDelivery } from '@gatehouse/db';
+import { databaseLegs } from '@gatehouse/db/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { describeError } from '../src/errors';
+import { isNonPublicAddress, resolveWebhookUrl } from '../src/services/webhook-addresses';
+import { nextRetryDelayMs, signWebhook } from '../src/services/webhook-dispatcher';
+import { createHarness, type Community, type Harness } from './support';
+
+const legs = await databaseLegs();
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return describeError(error);
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('webhook signatures and addresses', () => {
+  it('signs the Standard Webhooks way (its published test vector)', () => {
+    expect(signWebhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
+  });
+
+  it('knows loopback, private, link-local, unique-local and unspecified addresses, IPv4 and IPv6', () => {
+    for (const address of ['127.0.0.1', '127.9.9.9', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.20', '169.254.169.254', '0.0.0.0', '100.64.0.1', '224.0.0.1', '::1', '::', 'fe80::1', 'fd12:3456::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', 'not-an-address']) {
+      expect(isNonPublicAddress(address), address).toBe(true);
+    }
+    for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+      expect(isNonPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('refuses a host when any of its addresses is not public, and one that does not resolve', async () => {
+    const resolver = async () => [
+      { address: '93.184.216.34', family: 4 as const },
+      { address: '::1', family: 6 as const },
+    ];
+    await expect(resolveWebhookUrl('https://hooks.example/x', { allowPrivate: false, resolver })).rejects.toThrow('Webhook URL must be a public address');
+    await expect(resolveWebhookUrl('https://hooks.example/x', { allowPrivate: true, resolver })).resolves.toHaveLength(2);
+    const nowhere = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    };
+    await expect(resolveWebhookUrl('https://nowhere.example/', { allowPrivate: false, resolver: nowhere })).rejects.toThrow(
+      'Webhook URL host could not be resolved',
+    );
+  });
+
+  it('retries on the spec’s schedule (5 s, 1 min, 5 min, 30 min, 2 h, 6 h, 15 h) with jitter, then stops', () => {
+    const hours = 3_600_000;
+    const schedule = [5_000, 60_000, 300_000, 1_800_000, 2 * hours, 6 * hours, 15 * hours];
+    schedule.forEach((base, index) => {
+      const delay = nextRetryDelayMs(index + 1)!;
+      expect(delay).toBeGreaterThanOrEqual(base * 0.9);
+      expect(delay).toBeLessThanOrEqual(base * 1.1);
+    });
+    expect(nextRetryDelayMs(8)).toBeNull();
+  });
+});
+
+describe.each(legs)('webhooks on $name', (leg) => {
+  let h: Harness;
+  let c: Community;
+  const admin = () => h.caller(c.admin.token);
+  const PUBLIC_URL = 'http://93.184.216.34/hooks/gatehouse';
+  const invite = (name: string) =>
+    h.caller(c.resident.token).visitors.invite({
+      name,
+      phone: '+15557654321',
+      houseId: c.houseId,
+      visitDate: '2026-11-22',
+      visitTimeFrom: '09:00',
+      visitTimeTo: '17:00',
+    });
+  const auditOf = (id: string) => h.em().find(AuditEvent, { targetType: 'webhook', targetId: id }, { orderBy: { sequence: 'asc' } });
+
+  beforeAll(async () => {
+    h = await createHarness(leg);
+    c = await h.community();
+  });
+  beforeEach(() => {
+    h.config = { ...h.config, webhookAllowPrivate: false };
+  });
+  afterAll(() => h?.close());
+
+  it('creates a webhook with a whsec_ secret of 24 random bytes, shown only by the create', async () => {
+    const created = await admin().webhooks.create({ url: PUBLIC_URL, events: ['visitor.created'], description: '  Gate log  ' });
+    expect(created).toMatchObject({ url: PUBLIC_URL, events: ['visitor.created'], description: 'Gate log', isActive: true });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(Buffer.from(created.secret.slice(6), 'base64')).toHaveLength(24);
+    const other = await admin().webhooks.create({ url: PUBLIC_URL, events: ['*'] });
+    expect(other.secret).not.toBe(created.secret);
+    expect(other.description).toBeNull();
+
+    const list = await admin().webhooks.list({});
+    expect(list.total).toBeGreaterThanOrEqual(2);
+    expect(list.items.map((item) => item.id)).toEqual(expect.arrayContaining([created.id, other.id]));
+    for (const item of list.items) {
+      expect(Object.keys(item).sort()).toEqual(['createdAt', 'description', 'events', 'id', 'isActive', 'url']);
+      expect(JSON.stringify(item)).not.toContain('whsec_');
+    }
+    expect((await auditOf(created.id)).map((event) => event.action)).toEqual(['webhook.created']);
+  });
+
+  it('takes known event types or ["*"]; an unknown type or none is 400 VALIDATION_FAILED', async () => {
+    const all = await admin().webhooks.create({ url: PUBLIC_URL, events: ['visitor.updated', '*'] });
+    expect(all.events).toEqual(['*']);
+    const unknown = await refusal(admin().webhooks.create({ url: PUBLIC_URL, events: ['visitor.deleted'] }));
+    expect(unknown).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Unknown event type' });
+    expect(await refusal(admin().webhooks.create({ url: PUBLIC_URL, events: [] }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Choose at least one event' });
+    expect(await refusal(admin().webhooks.create({ url: 'ftp://93.184.216.34/x', events: ['*'] }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Webhook URL must use http or https',
+    });
+    expect(await refusal(admin().webhooks.create({ url: 'not a url', events: ['*'] }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses URLs of loopback, private, link-local and unique-local addresses unless WEBHOOK_ALLOW_PRIVATE', async () => {
+    const privateUrls = [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'http://10.1.2.3/hook',
+      'https://192.168.0.5/hook',
+      'http://172.16.0.1/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://0.0.0.0/',
+      'http://[::1]/hook',
+      'http://[::]/hook',
+      'http://[fe80::1]/hook',
+      'http://[fd00::1]/hook',
+      'http://[::ffff:127.0.0.1]/hook',
+    ];
+    for (const url of privateUrls) {
+      expect(await refusal(admin().webhooks.create({ url, events: ['*'] })), url).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Webhook URL must be a public address',
+        details: [{ path: 'url', message: 'Webhook URL must be a public address' }],
+      });
+    }
+    // PUT checks again.
+    const webhook = await admin().webhooks.create({ url: PUBLIC_URL, events: ['*'] });
+    expect(await refusal(admin().webhooks.update({ id: webhook.id, url: 'http://127.0.0.1/hook' }))).toMatchObject({
+      status: 400,
+      message: 'Webhook URL must be a public address',
+    });
+    expect((await admin().webhooks.list({})).items.find((item) => item.id === webhook.id)?.url).toBe(PUBLIC_URL);
+
+    h.config = { ...h.config, webhookAllowPrivate: true };
+    const local = await admin().webhooks.create({ url: 'http://127.0.0.1:8080/hook', events: ['*'] });
+    expect(local.url).toBe('http://127.0.0.1:8080/hook');
+    await admin().webhooks.delete({ id: local.id });
+  });
+
+  it('updates only what is sent, writes an audit row, and is for admins only', async () => {
+    const webhook = await admin().webhooks.create({ url: PUBLIC_URL, events: ['*'], description: 'Before' });
+    const updated = await admin().webhooks.update({ id: webhook.id, isActive: false, events: ['visitor.updated'] });
+    expect(updated).toMatchObject({ id: webhook.id, url: PUBLIC_URL, isActive: false, events: ['visitor.updated'], description: 'Before' });
+    expect((await admin().webhooks.update({ id: webhook.id, description: null })).description).toBeNull();
+    const actions = (await auditOf(webhook.id)).map((event) => event.action);
+    expect(actions).toEqual(['webhook.created', 'webhook.updated', 'webhook.updated']);
+    expect(await refusal(admin().webhooks.update({ id: '00000000-0000-4000-8000-000000000000', isActive: true }))).toMatchObject({ status: 404, message: 'Webhook not found' });
+    expect(await refusal(admin().webhooks.update({ id: 'nope', isActive: true }))).toMatchObject({ status: 404 });
+    for (const token of [c.guard.token, c.resident.token]) {
+      expect((await refusal(h.caller(token).webhooks.list({}))).status).toBe(403);
+      expect((await refusal(h.caller(token).webhooks.create({ url: PUBLIC_URL, events: ['*'] }))).status).toBe(403);
+    }
+    expect((await refusal(h.caller().webhooks.list({}))).status).toBe(401);
+  });
+
+  it('gets one delivery per visitor event it subscribes to, written with the event, listed newest first', async () => {
+    const everything = await admin().webhooks.create({ url: PUBLIC_URL, events: ['*'] });
+    const updatesOnly = await admin().webhooks.create({ url: PUBLIC_URL, events: ['visitor.updated'] });
+    const paused = await admin().webhooks.create({ url: PUBLIC_URL, events: ['*'] });
+    await admin().webhooks.update({ id: paused.id, isActive: false });
+
+    const visitor = await invite('Delivery Dora');
+    await h.caller(c.resident.token).visitors.cancel({ id: visitor.id });
+
+    const all = await admin().webhooks.deliveries({ id: everything.id });
+    expect(all.total).toBe(2);
+    expect(all.items.map((item) => item.event)).toEqual(['visitor.updated', 'visitor.created']);
+    expect(all.items[1]).toMatchObject({ status: 'pending', attempts: 0, lastStatusCode: null, lastError: null });
+    expect(Object.keys(all.items[0]!).sort()).toEqual(['attempts', 'createdAt', 'event', 'id', 'lastError', 'lastStatusCode', 'nextAttemptAt', 'status']);
+    expect((await admin().webhooks.deliveries({ id: updatesOnly.id })).items.map((item) => item.event)).toEqual(['visitor.updated']);
+    expect((await admin().webhooks.deliveries({ id: paused.id })).total).toBe(0);
+    expect(await refusal(admin().webhooks.deliveries({ id: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({ status: 404, message: 'Webhook not found' });
+    // Page by page, newest first.
+    expect((await admin().webhooks.deliveries({ id: everything.id, limit: 1, offset: 1 })).items.map((item) => item.event)).toEqual(['visitor.created']);
+  });
+
+  it('resends a delivery (due again now, audited), and deletes a webhook with its deliveries', async () => {
+    const webhook = await admin().webhooks.create({ url: PUBLIC_URL, events: ['visitor.created'] });
+    const other = await admin().webhooks.create({ url: PUBLIC_URL, events: ['visitor.created'] });
+    await invite('Resend Rosa');
+    const [delivery] = (await admin().webhooks.deliveries({ id: webhook.id })).items;
+    const [othersDelivery] = (await admin().webhooks.deliveries({ id: other.id })).items;
+    await h.em().nativeUpdate(WebhookDelivery, { id: delivery!.id }, { status: 'failed', attempts: 8, nextAttemptAt: null, lastStatusCode: 500 });
+
+    expect(await admin().webhooks.resend({ id: webhook.id, deliveryId: delivery!.id })).toEqual({ id: delivery!.id });
+    const [resent] = (await admin().webhooks.deliveries({ id: webhook.id })).items;
+    expect(resent).toMatchObject({ id: delivery!.id, status: 'pending', attempts: 8 });
+    expect(resent!.nextAttemptAt).not.toBeNull();
+    const audit = await auditOf(webhook.id);
+    expect(audit.at(-1)).toMatchObject({ action: 'webhook.delivery-resent', details: { deliveryId: delivery!.id, previousStatus: 'failed' } });
+
+    expect(await refusal(admin().webhooks.resend({ id: webhook.id, deliveryId: othersDelivery!.id }))).toMatchObject({ status: 404, message: 'Delivery not found' });
+    expect(await refusal(admin().webhooks.resend({ id: webhook.id, deliveryId: 'x' }))).toMatchObject({ status: 404, message: 'Delivery not found' });
+    expect((await refusal(h.caller(c.guard.token).webhooks.resend({ id: webhook.id, deliveryId: delivery!.id }))).status).toBe(403);
+
+    expect(await admin().webhooks.delete({ id: webhook.id })).toEqual({ id: webhook.id });
+    expect(await h.em().count(WebhookDelivery, { webhook: webhook.id })).toBe(0);
+    expect(await refusal(admin().webhooks.delete({ id: webhook.id }))).toMatchObject({ status: 404, message: 'Webhook not found' });
+    expect((await auditOf(webhook.id)).at(-1)?.action).toBe('webhook.deleted');
+  });
+});
