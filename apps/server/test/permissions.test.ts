@@ -233,6 +233,16 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       expected: [401, 403, 403, 403, 200],
       prepare: async () => ({ url: `/api/gate/reviews/${(await newReview()).id}/record`, body: { note: 'Seen on the camera' } }),
     },
+
+    // integrations §4: API tokens, for admins only.
+    { method: 'GET', path: '/api/api-tokens', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/api-tokens') },
+    { method: 'POST', path: '/api/api-tokens', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/api-tokens', () => ({ name: 'Barrier', role: 'guard' })) },
+    {
+      method: 'DELETE',
+      path: '/api/api-tokens/:id',
+      expected: [401, 403, 403, 403, 200],
+      prepare: async () => ({ url: `/api/api-tokens/${(await asAdmin('POST', '/api/api-tokens', { name: 'To Revoke', role: 'guard' })).id}` }),
+    },
   ];
 
   beforeAll(async () => {

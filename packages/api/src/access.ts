@@ -40,6 +40,8 @@ export const ACCESS = {
     delete: ADMIN,
     addResident: ADMIN,
     removeResident: ADMIN,
+    /** operations §5: follows payments (residents: their own house only, service rule). */
+    balance: HOSTS,
   },
   vehicles: {
     /** Residents: their own house's only (service rule). */
@@ -113,6 +115,8 @@ export const ACCESS = {
     list: HOSTS,
     byId: HOSTS,
     create: ADMIN,
+    /** operations §5: raise dues for many houses at once. */
+    bulk: ADMIN,
     update: ADMIN,
     complete: ADMIN,
     fail: ADMIN,

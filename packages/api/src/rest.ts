@@ -118,6 +118,8 @@ export const restRoutes: readonly RestRoute[] = [
   route('DELETE', '/api/houses/:id', 'houses.delete', fromParams),
   route('POST', '/api/houses/:id/residents', 'houses.addResident', fromParamsAndBody),
   route('DELETE', '/api/houses/:id/residents/:residentId', 'houses.removeResident', fromParams),
+  // operations §5: the house's dues balance.
+  route('GET', '/api/houses/:id/balance', 'houses.balance', fromParams),
 
   route('GET', '/api/vehicles', 'vehicles.list', fromQuery, { list: true }),
   route('GET', '/api/vehicles/:id', 'vehicles.byId', fromParams),
@@ -146,9 +148,12 @@ export const restRoutes: readonly RestRoute[] = [
   route('GET', '/api/payments', 'payments.list', fromQuery, { list: true }),
   route('GET', '/api/payments/:id', 'payments.byId', fromParams),
   route('POST', '/api/payments', 'payments.create', fromBody, { successStatus: 201 }),
+  // operations §5: raise dues for the houses named, or every house.
+  route('POST', '/api/payments/bulk', 'payments.bulk', fromBody, { successStatus: 201 }),
   route('PUT', '/api/payments/:id', 'payments.update', fromParamsAndBody),
   // The spec leaves these methods open; POST, as for the visitor transitions.
-  route('POST', '/api/payments/:id/complete', 'payments.complete', fromParams),
+  // operations §5: an optional body {method, reference, paidAt}; none still completes.
+  route('POST', '/api/payments/:id/complete', 'payments.complete', fromParamsAndBody),
   route('POST', '/api/payments/:id/fail', 'payments.fail', fromParams),
 
   // Not in product-spec §7: the audit log, for admins.
@@ -161,6 +166,11 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/gate/reviews', 'gate.createReview', fromBody, { successStatus: 201 }),
   route('POST', '/api/gate/reviews/:id/dismiss', 'gate.dismissReview', fromParams),
   route('POST', '/api/gate/reviews/:id/record', 'gate.recordReview', fromParamsAndBody),
+
+  // integrations §4: API tokens (admins; never with an API token).
+  route('GET', '/api/api-tokens', 'apiTokens.list', fromQuery, { list: true }),
+  route('POST', '/api/api-tokens', 'apiTokens.create', fromBody, { successStatus: 201 }),
+  route('DELETE', '/api/api-tokens/:id', 'apiTokens.revoke', fromParams),
 
   // integrations §3: webhooks (admins; never with an API token).
   route('GET', '/api/webhooks', 'webhooks.list', fromQuery, { list: true }),

@@ -1,4 +1,5 @@
 /** The application router: one router per domain. */
+import { apiTokensRouter } from './routers/api-tokens';
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { gateRouter } from './routers/gate';
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   notifications: notificationsRouter,
   gate: gateRouter,
+  apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
 });
 

@@ -7,10 +7,10 @@
  */
 import { initTRPC } from '@trpc/server';
 import { User, type Database, type EntityManager } from '@gatehouse/db';
-import type { Role } from '@gatehouse/shared';
+import { isApiTokenText, type Role } from '@gatehouse/shared';
 
 import { describeError, httpError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './errors';
-import type { Access } from './access';
+import { ACCESS, API_TOKEN_FORBIDDEN_MESSAGE, apiTokenMayCall, type Access } from './access';
 import type { AuthRateLimits } from './lib/rate-limits';
 import { FailedScanLog, recordAudit } from './services/audit';
 import { sessionResolver, type AuthenticatedSession } from './services/sessions';
@@ -48,7 +48,7 @@ export interface InnerContext {
   rateLimits: AuthRateLimits;
   /** The current instant; tests pass a fixed clock. */
   clock: () => Date;
-  /** The bearer token the caller presented, if any. */
+  /** The bearer token the caller presented, if any: a session's, or an API token (`gh_…`, integrations §4). */
   bearerToken: string | null;
   /** The caller's network address, for rate limits and audit. */
   clientAddress: string;
@@ -120,11 +120,23 @@ export const createCallerFactory = t.createCallerFactory;
 
 // 3. Procedures ------------------------------------------------------------------------
 
+/** The access matrix's entry for `path` (`domain.procedure`), if it has one. */
+function accessOf(path: string): Access | undefined {
+  const [domain = '', name = ''] = path.split('.');
+  return (ACCESS as Record<string, Record<string, Access> | undefined>)[domain]?.[name];
+}
+
 /**
  * Every procedure gets an entity manager of its own (a fork: own identity map), and a
- * database that cannot be reached becomes 503 'Service temporarily unavailable'.
+ * database that cannot be reached becomes 503 'Service temporarily unavailable'. A public
+ * procedure an API token may not call (sign-in, sign-up, sign-out: `apiTokenMayCall`,
+ * integrations §4) is 403 to a caller presenting one, known or not (the prefix says it is
+ * one); signed-in procedures check the token once it is resolved (`protectedProcedure`).
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(async ({ ctx, next, path }) => {
+  if (ctx.bearerToken !== null && isApiTokenText(ctx.bearerToken) && accessOf(path) === 'public' && !apiTokenMayCall(path)) {
+    throw httpError(403, API_TOKEN_FORBIDDEN_MESSAGE);
+  }
   const result = await next({ ctx: { em: ctx.db.fork() as EntityManager } });
   if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
     throw httpError(503, UNAVAILABLE_MESSAGE);
@@ -134,34 +146,65 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
 
 /**
  * Signed in: a valid, unexpired, unrevoked token of an active user (server-contract §4),
- * else 401. The session is looked up once per HTTP request; the user is merged into this
- * call's entity manager. A 403 answer (a role or an ownership rule refused) is recorded
- * in the audit log as `access.denied` (hardening issue, item 10).
+ * or a valid API token (integrations §4), else 401. The session is looked up once per HTTP
+ * request; the user is merged into this call's entity manager. A 403 answer (a role or an
+ * ownership rule refused, or a procedure an API token may not call) is recorded in the
+ * audit log as `access.denied` (hardening issue, item 10).
+ *
+ * With an API token, `user` is its creator with the token's role, `sessionId` is null and
+ * `apiToken` names the token (else null); the audit rows the call writes name the token
+ * (`actor.apiTokenId`). That user is kept out of the call's entity manager, so the
+ * token's role is never refreshed away nor written to the user's row (tested).
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next, path }) => {
-  const auth = await ctx.resolveSession();
-  if (!auth) throw httpError(401, 'Authentication required');
-  // The user as a managed entity of this call, built from the look-up's columns without a
-  // query; the house is a reference (its id), loaded only where a procedure needs more.
-  const { houseId, ...columns } = auth.user;
-  const user = ctx.em.merge(User, { ...columns, house: houseId }) as User;
-  const actor = { userId: user.id, ipAddress: ctx.clientAddress };
-  const result = await next({
-    ctx: {
-      user: user as User,
-      sessionId: auth.sessionId,
-      /** Who acts, for the audit log. */
-      actor,
-    },
+export const protectedProcedure = publicProcedure
+  .use(async ({ ctx, next, path }) => {
+    const auth = await ctx.resolveSession();
+    if (!auth) throw httpError(401, 'Authentication required');
+    // The user as a managed entity of this call, built from the look-up's columns without a
+    // query; the house is a reference (its id), loaded only where a procedure needs more.
+    // With an API token the user carries the token's role, not the row's: it is merged into
+    // an entity manager of its own, never into this call's, so nothing the call loads can
+    // refresh it (a load of the creator's row gives `ctx.em` a separate instance with the
+    // row's role) and no flush of `ctx.em` can write the token's role into the row (handed
+    // in as a relation, it is another manager's, unchanged since its merge: no UPDATE).
+    const { houseId, ...columns } = auth.user;
+    const principalEm = auth.apiToken ? (ctx.db.fork() as EntityManager) : ctx.em;
+    const user = principalEm.merge(User, { ...columns, house: houseId }) as User;
+    const actor = { userId: user.id, ipAddress: ctx.clientAddress, apiTokenId: auth.apiToken?.id ?? null };
+    const result = await next({
+      ctx: {
+        user: user as User,
+        /** The sign-in session; null for a call made with an API token. */
+        sessionId: auth.sessionId,
+        /** The API token the call is made with (integrations §4), else null. */
+        apiToken: auth.apiToken,
+        /** Who acts, for the audit log. */
+        actor,
+      },
+    });
+    if (!result.ok && describeError(result.error).status === 403) {
+      await recordAudit(ctx.em.fork(), actor, {
+        action: 'access.denied',
+        details: { procedure: path, message: result.error.message },
+      }, ctx.clock());
+    }
+    return result;
+  })
+  // integrations §4: what an API token may never do (the rule lives in access.ts).
+  .use(({ ctx, next, path }) => {
+    if (ctx.apiToken && !apiTokenMayCall(path)) throw httpError(403, API_TOKEN_FORBIDDEN_MESSAGE);
+    return next();
   });
-  if (!result.ok && describeError(result.error).status === 403) {
-    await recordAudit(ctx.em.fork(), actor, {
-      action: 'access.denied',
-      details: { procedure: path, message: result.error.message },
-    }, ctx.clock());
-  }
-  return result;
-});
+
+/**
+ * The caller's sign-in session id, for procedures that act on the session itself (sign out
+ * elsewhere, change the password). A call made with an API token has none: 403 (those
+ * procedures are refused to tokens before they run; this keeps the type honest).
+ */
+export function sessionIdOf(ctx: { sessionId: string | null }): string {
+  if (ctx.sessionId === null) throw httpError(403, API_TOKEN_FORBIDDEN_MESSAGE);
+  return ctx.sessionId;
+}
 
 /** Signed in with one of `roles` (server-contract §5), else 403. */
 export function roleProcedure(...roles: Role[]) {

@@ -7,6 +7,7 @@ import {
   ZCreateHouseRequest,
   ZDeletedResponse,
   ZHouse,
+  ZHouseBalance,
   ZHouseDetail,
   ZHouseListRequest,
   ZHouseListResponse,
@@ -23,6 +24,7 @@ import {
   removeResident,
   updateHouse,
 } from '../services/houses';
+import { houseBalance } from '../services/payments';
 import { ACCESS } from '../access';
 import { createTRPCRouter, procedureFor } from '../trpc';
 
@@ -68,4 +70,13 @@ export const housesRouter = createTRPCRouter({
     .input(ZRemoveResidentRequest)
     .output(ZHouseDetail)
     .mutation(({ ctx, input }) => ctx.em.transactional((tx) => removeResident(tx, ctx.user, ctx.actor, ctx.clock(), input))),
+
+  /**
+   * operations §5: the house's dues in dollars, `{pending, overdue, paidThisYear}`. Admin: any
+   * house; resident: their own (another: 404); guard: 403. Errors: 403, 404 `House not found`.
+   */
+  balance: procedureFor(ACCESS.houses.balance)
+    .input(ZByIdRequest)
+    .output(ZHouseBalance)
+    .query(({ ctx, input }) => houseBalance(ctx.em, ctx.user, input.id, ctx.clock(), ctx.config.timeZone)),
 });
