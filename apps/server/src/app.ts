@@ -605,7 +605,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as unknown as StaticDocumentSpec['document'] } });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
-    uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
+    // BaseLayout: no top bar, whose Swagger logo is an SVG with an inline <style> our CSP refuses.
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, defaultModelsExpandDepth: 0 },
     theme: { title: 'Gatehouse API' },
   });
   app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument!.json));
