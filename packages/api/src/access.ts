@@ -80,6 +80,12 @@ export const ACCESS = {
   audit: {
     list: ADMIN,
   },
+  /** integrations §4: API tokens, made and revoked by admins (never with a token: API_TOKEN_FORBIDDEN_ROUTERS). */
+  apiTokens: {
+    list: ADMIN,
+    create: ADMIN,
+    revoke: ADMIN,
+  },
   /** live-gate §4: everyone their own notifications (service rule). */
   notifications: {
     list: 'signed-in',
@@ -122,3 +128,22 @@ export const ACCESS = {
     fail: ADMIN,
   },
 } as const satisfies Record<string, Record<string, Access>>;
+
+/**
+ * What a call made with an API token may never do, whatever the token's role
+ * (integrations §4): sign in, sign up, sign out or change a password (`auth.*`, which
+ * includes `auth.me`), read or manage users (`users.*`), or manage API tokens and webhooks
+ * (`apiTokens.*`, `webhooks.*`). Whole routers, by name, so a procedure added to one of
+ * them later is refused too. Enforced by the procedure middleware (trpc.ts), for tRPC and
+ * REST alike: 403 FORBIDDEN `API_TOKEN_FORBIDDEN_MESSAGE`.
+ */
+export const API_TOKEN_FORBIDDEN_ROUTERS: readonly string[] = ['auth', 'users', 'apiTokens', 'webhooks'];
+
+/** The 403 text of a call an API token may not make. */
+export const API_TOKEN_FORBIDDEN_MESSAGE = 'API tokens cannot do this';
+
+/** Whether a call made with an API token may call the procedure at `path` (`domain.procedure`). */
+export function apiTokenMayCall(path: string): boolean {
+  const domain = path.split('.', 1)[0] ?? '';
+  return !API_TOKEN_FORBIDDEN_ROUTERS.includes(domain);
+}

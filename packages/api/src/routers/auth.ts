@@ -17,7 +17,7 @@ import { recordAudit } from '../services/audit';
 import { revokeOtherSessions, revokeSessionByToken } from '../services/sessions';
 import { serializeUser } from '../lib/serialize';
 import { ACCESS } from '../access';
-import { createTRPCRouter, procedureFor } from '../trpc';
+import { createTRPCRouter, procedureFor, sessionIdOf } from '../trpc';
 
 /** Login and signup count against the per-address limit, per call (batching included). */
 const rateLimitedProcedure = procedureFor(ACCESS.auth.login).use(async ({ ctx, next, path }) => {
@@ -91,7 +91,7 @@ export const authRouter = createTRPCRouter({
     .input(z.object({}).strip().optional())
     .output(z.object({ revoked: z.number().int() }))
     .mutation(async ({ ctx }) => {
-      const revoked = await revokeOtherSessions(ctx.em, ctx.user.id, ctx.sessionId, ctx.clock());
+      const revoked = await revokeOtherSessions(ctx.em, ctx.user.id, sessionIdOf(ctx), ctx.clock());
       await recordAudit(ctx.em, ctx.actor, { action: 'auth.sessions-revoked', details: { revoked } }, ctx.clock());
       return { revoked };
     }),
@@ -106,7 +106,7 @@ export const authRouter = createTRPCRouter({
     .input(ZChangePasswordRequest)
     .output(ZChangePasswordResponse)
     .mutation(({ ctx, input }) =>
-      changePassword(ctx.em, ctx.user, ctx.sessionId, input, {
+      changePassword(ctx.em, ctx.user, sessionIdOf(ctx), input, {
         now: ctx.clock(),
         ipAddress: ctx.clientAddress,
         rateLimits: ctx.rateLimits,

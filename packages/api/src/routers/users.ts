@@ -41,7 +41,7 @@ export const usersRouter = createTRPCRouter({
   update: procedureFor(ACCESS.users.update)
     .input(ZUpdateUserRequest)
     .output(ZUser)
-    .mutation(({ ctx, input }) => updateUser(ctx.em, ctx.user, ctx.actor, input, ctx.clock(), ctx.sessionId)),
+    .mutation(({ ctx, input }) => updateUser(ctx.em, ctx.user, ctx.actor, input, ctx.clock(), ctx.sessionId ?? undefined)),
 
   /** Admin: deactivates (history kept, sessions revoked). Output: `{id}`. Errors: 404, 409 last admin. */
   deactivate: procedureFor(ACCESS.users.deactivate)

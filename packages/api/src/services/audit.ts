@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { User} from '@gatehouse/db';
+import type { ApiToken, User } from '@gatehouse/db';
 import { AuditEvent, type AuditAction, type EntityManager } from '@gatehouse/db';
 import { FAILED_SCANS_LIMIT, FAILED_SCANS_WINDOW_MS } from '@gatehouse/shared';
 import type { FilterQuery } from '@mikro-orm/core';
@@ -17,6 +17,11 @@ import { httpError } from '../errors';
 export interface Actor {
   userId: string | null;
   ipAddress: string;
+  /**
+   * The API token the call is made with (integrations §4): every audit row the call writes
+   * names it (`audit_event.api_token_id`). Absent or null: a sign-in session's call.
+   */
+  apiTokenId?: string | null;
 }
 
 /** What happened, to what. */
@@ -25,7 +30,7 @@ export interface AuditRecord {
   /** Overrides the actor's user (e.g. the account a failed sign-in was for). */
   userId?: string | null;
   email?: string | null;
-  targetType?: 'user' | 'visitor' | 'session' | 'house' | 'payment' | 'gate-review' | 'webhook';
+  targetType?: 'user' | 'visitor' | 'session' | 'house' | 'payment' | 'gate-review' | 'api-token' | 'webhook';
   targetId?: string | null;
   details?: Record<string, unknown> | null;
 }
@@ -39,6 +44,7 @@ export async function recordAudit(em: EntityManager, actor: Actor, record: Audit
     action: record.action,
     actor: record.userId !== undefined ? record.userId : actor.userId,
     actorEmail: record.email ?? null,
+    apiToken: actor.apiTokenId ?? null,
     ipAddress: actor.ipAddress.slice(0, 64),
     targetType: record.targetType ?? null,
     targetId: record.targetId ?? null,
@@ -53,20 +59,25 @@ export interface AuditEventJson {
   action: AuditAction;
   actor: { id: string; name: string } | null;
   actorEmail: string | null;
+  /** The API token the call was made with (integrations §4), else null. */
+  apiToken: { id: string; name: string } | null;
   ipAddress: string | null;
   targetType: string | null;
   targetId: string | null;
   details: Record<string, unknown> | null;
 }
 
+/** An audit event (its actor and API token populated) as JSON. */
 export function serializeAuditEvent(event: AuditEvent): AuditEventJson {
   const actor = event.actor as User | null | undefined;
+  const apiToken = event.apiToken as ApiToken | null | undefined;
   return {
     id: event.id,
     occurredAt: event.occurredAt.toISOString(),
     action: event.action,
     actor: actor ? { id: actor.id, name: actor.name } : null,
     actorEmail: event.actorEmail ?? null,
+    apiToken: apiToken ? { id: apiToken.id, name: apiToken.name } : null,
     ipAddress: event.ipAddress ?? null,
     targetType: event.targetType ?? null,
     targetId: event.targetId ?? null,
@@ -74,17 +85,25 @@ export function serializeAuditEvent(event: AuditEvent): AuditEventJson {
   };
 }
 
-/** A page of events, newest first; filters by action, target and actor. */
+/** A page of events, newest first; filters by action, target, actor and API token. */
 export async function listAuditEvents(
   em: EntityManager,
-  input: { limit: number; offset: number; action?: AuditAction | undefined; targetId?: string | undefined; actorId?: string | undefined },
+  input: {
+    limit: number;
+    offset: number;
+    action?: AuditAction | undefined;
+    targetId?: string | undefined;
+    actorId?: string | undefined;
+    apiTokenId?: string | undefined;
+  },
 ): Promise<{ items: AuditEventJson[]; total: number }> {
   const where: FilterQuery<AuditEvent> = {};
   if (input.action) where.action = input.action;
   if (input.targetId) where.targetId = input.targetId;
   if (input.actorId) where.actor = input.actorId;
+  if (input.apiTokenId) where.apiToken = input.apiTokenId;
   const [rows, total] = await em.findAndCount(AuditEvent, where, {
-    populate: ['actor'],
+    populate: ['actor', 'apiToken'],
     orderBy: [{ occurredAt: 'desc' }, { sequence: 'desc' }],
     limit: input.limit,
     offset: input.offset,
@@ -97,7 +116,7 @@ export async function visitorActivity(em: EntityManager, visitorId: string): Pro
   const rows = await em.find(
     AuditEvent,
     { targetType: 'visitor', targetId: visitorId },
-    { populate: ['actor'], orderBy: [{ occurredAt: 'asc' }, { sequence: 'asc' }] },
+    { populate: ['actor', 'apiToken'], orderBy: [{ occurredAt: 'asc' }, { sequence: 'asc' }] },
   );
   return rows.map(serializeAuditEvent);
 }

@@ -64,8 +64,8 @@ const REVIEW_JOINS = `left join visitor_invitation v on v.id = r.visitor_id left
 
 /** The audit row of a review's change, written by the same statement (a CTE over `source`). */
 const auditInsert = (source: string) =>
-  `insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
-   select ?, ?, ?, ?, ?, 'gate-review', ${source}.id, ?::jsonb from ${source}`;
+  `insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
+   select ?, ?, ?, ?, ?, ?, 'gate-review', ${source}.id, ?::jsonb from ${source}`;
 
 function serializeReview(row: ReviewRow): GateReview {
   return {
@@ -132,6 +132,7 @@ export async function createGateReview(
       now,
       'gate.review-opened',
       actor.userId,
+      actor.apiTokenId ?? null,
       actor.ipAddress.slice(0, 64),
       JSON.stringify({ visitorId, action: input.action, occurredAt: occurredAt.toISOString(), message: input.message }),
     ],
@@ -191,6 +192,7 @@ export async function closeGateReview(
       now,
       audit,
       actor.userId,
+      actor.apiTokenId ?? null,
       actor.ipAddress.slice(0, 64),
       JSON.stringify(note !== null ? { note } : {}),
     ],

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { Session, type EntityManager, type User } from '@gatehouse/db';
-import type { Role } from '@gatehouse/shared';
+import { isApiTokenText, type Role } from '@gatehouse/shared';
 
 /** How often `lastSeenAt` is written, at most (ms): a read-mostly session does not write on every call. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -22,7 +22,10 @@ export async function startSession(
   user: User,
   options: { now: Date; ttlDays: number; ipAddress: string },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  let token = randomBytes(32).toString('base64url');
+  // A session token never looks like an API token (`gh_…`, integrations §4): the look-up
+  // tells them apart by that prefix alone (one in 262,144 random tokens would have it).
+  while (isApiTokenText(token)) token = randomBytes(32).toString('base64url');
   em.create(Session, {
     user,
     tokenHash: sessionTokenHash(token),
@@ -48,11 +51,20 @@ export interface SessionUser {
   createdAt: Date;
 }
 
-/** A signed-in caller: the user and the session. */
-export interface AuthenticatedSession {
-  user: SessionUser;
-  sessionId: string;
+/** The API token a call is made with (integrations §4), as procedures and the audit log name it. */
+export interface ApiTokenIdentity {
+  id: string;
+  name: string;
 }
+
+/**
+ * A signed-in caller: the user and the session, or, for a call made with an API token
+ * (integrations §4), the token and the user it acts as (its creator, with the token's
+ * role in `user.role`) and no session.
+ */
+export type AuthenticatedSession =
+  | { user: SessionUser; sessionId: string; apiToken: null }
+  | { user: SessionUser; sessionId: null; apiToken: ApiTokenIdentity };
 
 /** A `timestamptz` as the drivers hand it over raw (`2026-11-22 14:00:00.123+00`) → a Date. */
 export function parseInstant(value: string | Date): Date {
@@ -64,7 +76,9 @@ export function parseInstant(value: string | Date): Date {
  * The session behind `token` and its user, or null when the token is unknown, expired
  * (absolute lifetime), idle for longer than `idleDays`, revoked, or its user inactive.
  * One indexed query (the unique index on `token_hash`), no entity hydration; `last_seen_at`
- * is written at most once a minute.
+ * is written at most once a minute. A token starting with `gh_` is an API token
+ * (integrations §4) and is looked up as one (`authenticateApiToken`) instead: the prefix
+ * decides, so a session's look-up costs no extra query.
  */
 export async function authenticate(
   em: EntityManager,
@@ -73,6 +87,7 @@ export async function authenticate(
   idleDays: number,
 ): Promise<AuthenticatedSession | null> {
   if (token.length > 200) return null;
+  if (isApiTokenText(token)) return authenticateApiToken(em, token, now);
   const [row] = await em.execute<
     {
       session_id: string;
@@ -97,12 +112,70 @@ export async function authenticate(
   }
   return {
     sessionId: row.session_id,
+    apiToken: null,
     user: {
       id: row.id,
       name: row.name,
       email: row.email,
       phone: row.phone,
       role: row.role,
+      houseId: row.house_id,
+      isActive: true,
+      createdAt: parseInstant(row.created_at),
+    },
+  };
+}
+
+/**
+ * The API token `token` (integrations §4) and the user a call with it acts as, or null when
+ * it is unknown, revoked, expired, or its creator is inactive or no longer an admin. The
+ * user is the creator's columns with `role` replaced by the token's (guard or admin):
+ * every role check and service rule then applies to the token's role, and what the call
+ * does is done in the creator's name (and attributed to the token in the audit log). One
+ * indexed query (the unique index on `token_hash`); `last_used_at` is written by one
+ * conditional UPDATE at most once a minute, so concurrent calls cannot write it twice.
+ */
+export async function authenticateApiToken(em: EntityManager, token: string, now: Date): Promise<AuthenticatedSession | null> {
+  if (token.length > 200) return null;
+  const [row] = await em.execute<
+    {
+      token_id: string;
+      token_name: string;
+      token_role: Role;
+      last_used_at: string | Date | null;
+      id: string;
+      name: string;
+      email: string;
+      phone: string;
+      house_id: string | null;
+      created_at: string | Date;
+    }[]
+  >(
+    `select t.id as token_id, t.name as token_name, t.role as token_role, t.last_used_at,
+            u.id, u.name, u.email, u.phone, u.house_id, u.created_at
+       from api_token t join app_user u on u.id = t.created_by_id
+      where t.token_hash = ? and t.revoked_at is null and (t.expires_at is null or t.expires_at > ?)
+        and u.is_active and u.role = 'admin'`,
+    [sessionTokenHash(token), now],
+  );
+  if (!row) return null;
+  const lastUsedBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  if (row.last_used_at === null || parseInstant(row.last_used_at) < lastUsedBefore) {
+    await em.execute('update api_token set last_used_at = ? where id = ? and (last_used_at is null or last_used_at < ?)', [
+      now,
+      row.token_id,
+      lastUsedBefore,
+    ]);
+  }
+  return {
+    sessionId: null,
+    apiToken: { id: row.token_id, name: row.token_name },
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      role: row.token_role,
       houseId: row.house_id,
       isActive: true,
       createdAt: parseInstant(row.created_at),

@@ -232,8 +232,8 @@ export async function transitionVisitor(
   const action = AUDIT_ACTIONS[transition];
   const audit = action
     ? `, audit as (
-         insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
-         select ?, ?, ?, ?, ?, 'visitor', moved.id, ?::jsonb from moved)`
+         insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
+         select ?, ?, ?, ?, ?, ?, 'visitor', moved.id, ?::jsonb from moved)`
     : '';
   // A move recorded offline: the audit row keeps both instants, when it happened and when
   // the server recorded it (the row's own `occurred_at`).
@@ -241,7 +241,7 @@ export async function transitionVisitor(
     ? { ...options.auditDetails, occurredAt: options.occurredAt.toISOString(), recordedAt: now.toISOString() }
     : options.auditDetails;
   const auditParams = action
-    ? [randomUUID(), now, action, actor.userId, actor.ipAddress.slice(0, 64), auditDetails ? JSON.stringify(auditDetails) : null]
+    ? [randomUUID(), now, action, actor.userId, actor.apiTokenId ?? null, actor.ipAddress.slice(0, 64), auditDetails ? JSON.stringify(auditDetails) : null]
     : [];
   const rows = await em.execute<VisitorRow[]>(
     `with moved as (

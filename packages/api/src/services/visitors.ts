@@ -521,13 +521,13 @@ export async function scanPass(
              from visitor_invitation v ${VISITOR_ROW_JOINS}
             where ${code ? `v.pass_code = ? and ${openStatusCondition('v.status')}` : 'v.qr_code_token = ?'}
          ), audit as (
-           insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
-           select ?, ?, 'visitor.scanned', ?, ?, 'visitor', pass.id,
+           insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
+           select ?, ?, 'visitor.scanned', ?, ?, ?, 'visitor', pass.id,
                   jsonb_build_object('status', case when pass.expires then 'expired' else pass.status end)
              from pass
          )
          select * from pass`,
-        [clock.timeZone, clock.now, clock.now, code ?? token, randomUUID(), clock.now, actor.userId, actor.ipAddress.slice(0, 64)],
+        [clock.timeZone, clock.now, clock.now, code ?? token, randomUUID(), clock.now, actor.userId, actor.apiTokenId ?? null, actor.ipAddress.slice(0, 64)],
       )
     : [];
   if (!row) {
