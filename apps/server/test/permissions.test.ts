@@ -103,6 +103,14 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
   const walkIn = () => ({ name: 'Wes Walker', phone: '+15557654321', houseId: ids.house, purpose: 'Delivery' });
   const review = () => ({ visitorId: ids.visitor, action: 'check-in', occurredAt: '2026-11-22T13:55:00Z', message: 'Visitor cannot be checked in: status is cancelled' });
   const newReview = async () => asAdmin('POST', '/api/gate/reviews', review());
+  const newWebhook = async () => asAdmin('POST', '/api/webhooks', { url: 'http://93.184.216.34/hook', events: ['*'] });
+  /** A webhook with one delivery (an invitation's visitor.created). */
+  const newDelivery = async () => {
+    const webhook = await newWebhook();
+    await newVisitor();
+    const [delivery] = await asAdmin('GET', `/api/webhooks/${webhook.id}/deliveries`);
+    return `/api/webhooks/${webhook.id}/deliveries/${delivery.id}`;
+  };
 
   const fixed = (url: () => string, body?: () => unknown) => async (): Promise<Call> => ({ url: url(), ...(body ? { body: body() } : {}) });
 
@@ -243,6 +251,14 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       expected: [401, 403, 403, 403, 200],
       prepare: async () => ({ url: `/api/api-tokens/${(await asAdmin('POST', '/api/api-tokens', { name: 'To Revoke', role: 'guard' })).id}` }),
     },
+
+    // integrations §3: webhooks, for admins only.
+    { method: 'GET', path: '/api/webhooks', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/webhooks') },
+    { method: 'POST', path: '/api/webhooks', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/webhooks', () => ({ url: 'http://93.184.216.34/hook', events: ['visitor.created'] })) },
+    { method: 'PUT', path: '/api/webhooks/:id', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/webhooks/${(await newWebhook()).id}`, body: { isActive: false } }) },
+    { method: 'DELETE', path: '/api/webhooks/:id', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/webhooks/${(await newWebhook()).id}` }) },
+    { method: 'GET', path: '/api/webhooks/:id/deliveries', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/webhooks/${(await newWebhook()).id}/deliveries` }) },
+    { method: 'POST', path: '/api/webhooks/:id/deliveries/:deliveryId/resend', expected: [401, 403, 403, 403, 202], prepare: async () => ({ url: `${await newDelivery()}/resend` }) },
   ];
 
   beforeAll(async () => {
