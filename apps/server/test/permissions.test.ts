@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
 import { UNLIMITED_API } from './support/limits';
+import { withResponseValidation } from './support/openapi-validation';
 
 const legs = await databaseLegs();
 
@@ -263,13 +264,16 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
 
   beforeAll(async () => {
     test = await leg.create();
-    app = await buildApp({
-      db: test.db,
-      service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
-      rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 100_000, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 900 }),
-      apiRateLimits: UNLIMITED_API,
-      clock: () => now,
-    });
+    // Every answer of the walk is checked against the OpenAPI document (integrations §1).
+    app = withResponseValidation(
+      await buildApp({
+        db: test.db,
+        service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
+        rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 100_000, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 900 }),
+        apiRateLimits: UNLIMITED_API,
+        clock: () => now,
+      }),
+    );
     const signup = async (email: string, name: string, role = 'resident') =>
       (await request('POST', '/api/auth/signup', undefined, { name, email, phone: '+15551234567', password: 'secret123', role })).body.data;
     tokens.admin = (await signup(emailOf.admin, 'Ada Admin', 'admin')).token;
