@@ -347,9 +347,13 @@ export async function buildApp(options: AppOptions) {
   });
 
   await registerApiRateLimits(app, options.apiRateLimits ?? DEFAULT_API_RATE_LIMITS, {
+    // Per signed-in user; a call made with an API token counts against the token
+    // (integrations §4), so an integration cannot use up its creator's own budget.
     userIdOf: async (request) => {
       try {
-        return (await sessionOf(request))?.user.id ?? null;
+        const session = await sessionOf(request);
+        if (!session) return null;
+        return session.apiToken ? `api-token:${session.apiToken.id}` : session.user.id;
       } catch {
         // The database is down: the procedure will answer 503; count by address only.
         return null;

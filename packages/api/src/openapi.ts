@@ -110,11 +110,14 @@ const OPTIONAL_TOKEN: ReadonlySet<ProcedurePath> = new Set<ProcedurePath>(['auth
 /**
  * Statuses a few procedures answer that the table and the access matrix cannot show
  * (server-contract §4, §6): the public sign-up and sign-in refuse with 401, 403 and 409
- * of their own, and the scan's unknown token is a 404 without an id in the path.
+ * of their own, sign-out refuses an API token with 403 (integrations §4), and the scan's
+ * unknown token is a 404 without an id in the path.
  */
 const EXTRA_STATUSES: Partial<Record<ProcedurePath, DocumentedErrorStatus[]>> = {
   'auth.signup': [403, 409],
   'auth.login': [401, 403],
+  // integrations §4: an API token may not sign out (nor sign in or up: 403 above).
+  'auth.logout': [403],
   'visitors.scan': [404],
 };
 
