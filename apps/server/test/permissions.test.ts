@@ -160,6 +160,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
         return { url: `/api/houses/${ids.otherHouse}/residents/${user.id}` };
       },
     },
+    // operations §5: a house's balance follows payments (own house only for residents, never guards).
+    { method: 'GET', path: '/api/houses/:id/balance', expected: [401, 200, 404, 403, 200], prepare: fixed(() => `/api/houses/${ids.house}/balance`) },
 
     { method: 'GET', path: '/api/vehicles', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/vehicles') },
     { method: 'GET', path: '/api/vehicles/:id', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/vehicles/${ids.vehicle}`) },
@@ -224,6 +226,13 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'GET', path: '/api/payments', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/payments') },
     { method: 'GET', path: '/api/payments/:id', expected: [401, 200, 404, 403, 200], prepare: fixed(() => `/api/payments/${ids.payment}`) },
     { method: 'POST', path: '/api/payments', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/payments', () => ({ houseId: ids.house, amount: 99.99, type: 'maintenance' })) },
+    // operations §5: raising dues in bulk is for admins.
+    {
+      method: 'POST',
+      path: '/api/payments/bulk',
+      expected: [401, 403, 403, 403, 201],
+      prepare: fixed(() => '/api/payments/bulk', () => ({ type: 'maintenance', amount: 10, description: 'Dues', dueDate: '2026-12-01', houseIds: [ids.house] })),
+    },
     { method: 'PUT', path: '/api/payments/:id', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}`, body: { amount: 13 } }) },
     { method: 'POST', path: '/api/payments/:id/complete', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}/complete` }) },
     { method: 'POST', path: '/api/payments/:id/fail', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}/fail` }) },

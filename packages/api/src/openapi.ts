@@ -308,7 +308,8 @@ export function errorStatusesOf(route: RestRoute): DocumentedErrorStatus[] {
   const readsMore = read.has('query') || read.has('body') || read.has('headers');
   if ((readsMore && inputNames.some((name) => !pathNames.includes(name))) || route.takesBody || takesPhoto || route.idempotent) statuses.add(400);
   if (signedIn) statuses.add(401).add(403);
-  if (pathNames.length > 0 || (route.takesBody && inputNames.some((name) => name === 'id' || name.endsWith('Id')))) statuses.add(404);
+  // An id in the body, or a list of them (`houseIds` of bulk dues, operations §5), may name nothing: 404.
+  if (pathNames.length > 0 || (route.takesBody && inputNames.some((name) => name === 'id' || name.endsWith('Id') || name.endsWith('Ids')))) statuses.add(404);
   if (route.method !== 'GET' && (signedIn || route.successStatus === 201)) statuses.add(409);
   // A JSON body over 100 KB is 413; a photo over its own limit is 400 in the photo's words (live-gate §2).
   if (route.takesBody) statuses.add(413);
