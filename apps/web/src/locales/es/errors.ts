@@ -31,6 +31,10 @@ export default {
   },
 
   serverTexts: {
+    // Dues ledger (operations §5).
+    'Paid at cannot be in the future': 'La fecha de pago no puede estar en el futuro',
+    'Paid at must be a date and time with a time zone (ISO 8601)':
+      'La fecha de pago debe ser una fecha y hora con zona horaria (ISO 8601)',
     // The server's fixed texts (packages/api, apps/server).
     'You can only invite visitors to your own house':
       'Solo puedes invitar visitantes a tu propia casa',
@@ -120,6 +124,21 @@ export default {
   },
 
   validation: {
+    // Dues ledger (operations §5).
+    'Description is required': 'La descripción es obligatoria',
+    'Due date is required': 'La fecha de vencimiento es obligatoria',
+    'Select at least one house': 'Selecciona al menos una casa',
+    'At most 1000 houses at once': 'Como máximo 1000 casas a la vez',
+    'houseIds must be a list of house ids': 'houseIds debe ser una lista de ids de casas',
+    'Method must be cash, cheque, bank-transfer, card or other':
+      'El método debe ser cash, cheque, bank-transfer, card u other',
+    'Reference must be at most 100 characters': 'La referencia debe tener como máximo 100 caracteres',
+    'Reference must be text': 'La referencia debe ser texto',
+    'Reference contains characters that cannot be stored':
+      'La referencia contiene caracteres que no se pueden guardar',
+    'Paid at must be a date and time with a time zone (ISO 8601)':
+      'La fecha de pago debe ser una fecha y hora con zona horaria (ISO 8601)',
+    'overdue must be true or false': 'overdue debe ser true o false',
     // Required fields.
     'Name is required': 'El nombre es obligatorio',
     'Visitor name is required': 'El nombre del visitante es obligatorio',

@@ -31,6 +31,10 @@ export default {
   },
 
   serverTexts: {
+    // Dues ledger (operations §5).
+    'Paid at cannot be in the future': 'भुगतान की तारीख़ भविष्य में नहीं हो सकती',
+    'Paid at must be a date and time with a time zone (ISO 8601)':
+      'भुगतान का समय, समय-क्षेत्र सहित तारीख़ और समय (ISO 8601) होना चाहिए',
     // The server's fixed texts (packages/api, apps/server).
     'You can only invite visitors to your own house': 'आप केवल अपने घर के लिए विज़िटर आमंत्रित कर सकते हैं',
     'House not found': 'घर नहीं मिला',
@@ -112,6 +116,20 @@ export default {
   },
 
   validation: {
+    // Dues ledger (operations §5).
+    'Description is required': 'विवरण ज़रूरी है',
+    'Due date is required': 'देय तिथि ज़रूरी है',
+    'Select at least one house': 'कम से कम एक घर चुनें',
+    'At most 1000 houses at once': 'एक बार में ज़्यादा से ज़्यादा 1000 घर',
+    'houseIds must be a list of house ids': 'houseIds घरों की id की सूची होनी चाहिए',
+    'Method must be cash, cheque, bank-transfer, card or other':
+      'भुगतान का तरीका cash, cheque, bank-transfer, card या other होना चाहिए',
+    'Reference must be at most 100 characters': 'संदर्भ में ज़्यादा से ज़्यादा 100 अक्षर हो सकते हैं',
+    'Reference must be text': 'संदर्भ के लिए टेक्स्ट डालें',
+    'Reference contains characters that cannot be stored': 'संदर्भ में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
+    'Paid at must be a date and time with a time zone (ISO 8601)':
+      'भुगतान का समय, समय-क्षेत्र सहित तारीख़ और समय (ISO 8601) होना चाहिए',
+    'overdue must be true or false': 'overdue true या false होना चाहिए',
     // Required fields.
     'Name is required': 'नाम ज़रूरी है',
     'Visitor name is required': 'विज़िटर का नाम ज़रूरी है',
