@@ -63,6 +63,8 @@ const VehicleListPage = lazyPage(() => import('./features/vehicles/VehicleListPa
 const InviteVisitorPage = lazyPage(() => import('./features/visitors/InviteVisitorPage'), 'InviteVisitorPage');
 const VisitorDetailPage = lazyPage(() => import('./features/visitors/VisitorDetailPage'), 'VisitorDetailPage');
 const VisitorListPage = lazyPage(() => import('./features/visitors/VisitorListPage'), 'VisitorListPage');
+const WebhooksPage = lazyPage(() => import('./features/webhooks/WebhooksPage'), 'WebhooksPage');
+const WebhookDeliveriesPage = lazyPage(() => import('./features/webhooks/WebhookDeliveriesPage'), 'WebhookDeliveriesPage');
 
 /** Clients the app runs on; tests pass their own (e.g. a short time-out). */
 export interface AppProvidersProps {
@@ -144,6 +146,19 @@ function AuthenticatedRoutes() {
         <RequireRole roles={ADMIN_ROLES}>
           <UsersPage />
         </RequireRole>
+      </Route>
+      {/* integrations §3: webhooks (admin). */}
+      <Route path="/webhooks">
+        <RequireRole roles={ADMIN_ROLES}>
+          <WebhooksPage />
+        </RequireRole>
+      </Route>
+      <Route path="/webhooks/:id">
+        {(params) => (
+          <RequireRole roles={ADMIN_ROLES}>
+            <WebhookDeliveriesPage key={params.id} id={params.id} />
+          </RequireRole>
+        )}
       </Route>
       <Route path="/payments">
         <RequireRole roles={HOST_ROLES}>

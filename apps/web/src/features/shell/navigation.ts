@@ -14,6 +14,7 @@ import {
   User as UserIcon,
   Users,
   UsersRound,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -34,6 +35,7 @@ const messages = i18n('navigation', {
   home: 'Home',
   scan: 'Scan',
   profile: 'Profile',
+  webhooks: 'Webhooks',
 });
 
 type LabelKey = keyof ReturnType<typeof messages.get>;
@@ -124,7 +126,7 @@ export function bottomBarEntries(role: Role): NavEntry[] {
 const ALL_ENTRIES: Record<Role, Place[]> = {
   resident: [...TOP_BAR.resident, notifications],
   guard: [...TOP_BAR.guard, notifications],
-  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, notifications],
+  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
 };
 
 /**

@@ -75,6 +75,7 @@ export default {
     home: 'Inicio',
     scan: 'Escanear',
     profile: 'Perfil',
+    webhooks: 'Webhooks',
   },
   ConfirmDialogView: {
     goBack: 'Volver',

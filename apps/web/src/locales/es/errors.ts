@@ -31,6 +31,18 @@ export default {
   },
 
   serverTexts: {
+    // Webhooks (integrations §3).
+    'Webhook not found': 'No se encontró el webhook',
+    'Delivery not found': 'No se encontró el envío',
+    'Webhook URL is required': 'La URL del webhook es obligatoria',
+    'Webhook URL must be a valid URL': 'La URL del webhook debe ser una URL válida',
+    'Webhook URL must use http or https': 'La URL del webhook debe usar http o https',
+    'Webhook URL must be a public address': 'La URL del webhook debe ser una dirección pública',
+    'Webhook URL host could not be resolved': 'No se pudo resolver el servidor de la URL del webhook',
+    'Webhook URL must be at most 2000 characters': 'La URL del webhook puede tener como máximo 2000 caracteres',
+    'Webhook URL contains characters that cannot be stored': 'La URL del webhook contiene caracteres que no se pueden guardar',
+    'Choose at least one event': 'Elige al menos un evento',
+    'Unknown event type': 'Tipo de evento desconocido',
     // Dues ledger (operations §5).
     'Paid at cannot be in the future': 'La fecha de pago no puede estar en el futuro',
     'Paid at must be a date and time with a time zone (ISO 8601)':
@@ -124,6 +136,18 @@ export default {
   },
 
   validation: {
+    // Webhooks (integrations §3).
+    'Webhook not found': 'No se encontró el webhook',
+    'Delivery not found': 'No se encontró el envío',
+    'Webhook URL is required': 'La URL del webhook es obligatoria',
+    'Webhook URL must be a valid URL': 'La URL del webhook debe ser una URL válida',
+    'Webhook URL must use http or https': 'La URL del webhook debe usar http o https',
+    'Webhook URL must be a public address': 'La URL del webhook debe ser una dirección pública',
+    'Webhook URL host could not be resolved': 'No se pudo resolver el servidor de la URL del webhook',
+    'Webhook URL must be at most 2000 characters': 'La URL del webhook puede tener como máximo 2000 caracteres',
+    'Webhook URL contains characters that cannot be stored': 'La URL del webhook contiene caracteres que no se pueden guardar',
+    'Choose at least one event': 'Elige al menos un evento',
+    'Unknown event type': 'Tipo de evento desconocido',
     // Dues ledger (operations §5).
     'Description is required': 'La descripción es obligatoria',
     'Due date is required': 'La fecha de vencimiento es obligatoria',

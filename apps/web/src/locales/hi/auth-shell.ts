@@ -75,6 +75,7 @@ export default {
     home: 'होम',
     scan: 'स्कैन',
     profile: 'प्रोफ़ाइल',
+    webhooks: 'वेबहुक',
   },
   ConfirmDialogView: {
     goBack: 'वापस जाएँ',

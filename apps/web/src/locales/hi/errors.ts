@@ -31,6 +31,18 @@ export default {
   },
 
   serverTexts: {
+    // Webhooks (integrations §3).
+    'Webhook not found': 'वेबहुक नहीं मिला',
+    'Delivery not found': 'डिलीवरी नहीं मिली',
+    'Webhook URL is required': 'वेबहुक URL आवश्यक है',
+    'Webhook URL must be a valid URL': 'वेबहुक URL एक मान्य URL होना चाहिए',
+    'Webhook URL must use http or https': 'वेबहुक URL में http या https होना चाहिए',
+    'Webhook URL must be a public address': 'वेबहुक URL एक सार्वजनिक पता होना चाहिए',
+    'Webhook URL host could not be resolved': 'वेबहुक URL का होस्ट नहीं मिल सका',
+    'Webhook URL must be at most 2000 characters': 'वेबहुक URL अधिकतम 2000 अक्षरों का हो सकता है',
+    'Webhook URL contains characters that cannot be stored': 'वेबहुक URL में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
+    'Choose at least one event': 'कम से कम एक इवेंट चुनें',
+    'Unknown event type': 'अज्ञात इवेंट प्रकार',
     // Dues ledger (operations §5).
     'Paid at cannot be in the future': 'भुगतान की तारीख़ भविष्य में नहीं हो सकती',
     'Paid at must be a date and time with a time zone (ISO 8601)':
@@ -116,6 +128,18 @@ export default {
   },
 
   validation: {
+    // Webhooks (integrations §3).
+    'Webhook not found': 'वेबहुक नहीं मिला',
+    'Delivery not found': 'डिलीवरी नहीं मिली',
+    'Webhook URL is required': 'वेबहुक URL आवश्यक है',
+    'Webhook URL must be a valid URL': 'वेबहुक URL एक मान्य URL होना चाहिए',
+    'Webhook URL must use http or https': 'वेबहुक URL में http या https होना चाहिए',
+    'Webhook URL must be a public address': 'वेबहुक URL एक सार्वजनिक पता होना चाहिए',
+    'Webhook URL host could not be resolved': 'वेबहुक URL का होस्ट नहीं मिल सका',
+    'Webhook URL must be at most 2000 characters': 'वेबहुक URL अधिकतम 2000 अक्षरों का हो सकता है',
+    'Webhook URL contains characters that cannot be stored': 'वेबहुक URL में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
+    'Choose at least one event': 'कम से कम एक इवेंट चुनें',
+    'Unknown event type': 'अज्ञात इवेंट प्रकार',
     // Dues ledger (operations §5).
     'Description is required': 'विवरण ज़रूरी है',
     'Due date is required': 'देय तिथि ज़रूरी है',
