@@ -58,6 +58,7 @@ const NotificationsPage = lazyPage(() => import('./features/notifications/Notifi
 const PaymentsPage = lazyPage(() => import('./features/payments/PaymentsPage'), 'PaymentsPage');
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const UsersPage = lazyPage(() => import('./features/users/UsersPage'), 'UsersPage');
+const ApiTokensPage = lazyPage(() => import('./features/api-tokens/ApiTokensPage'), 'ApiTokensPage');
 const VehicleAddPage = lazyPage(() => import('./features/vehicles/VehicleAddPage'), 'VehicleAddPage');
 const VehicleListPage = lazyPage(() => import('./features/vehicles/VehicleListPage'), 'VehicleListPage');
 const InviteVisitorPage = lazyPage(() => import('./features/visitors/InviteVisitorPage'), 'InviteVisitorPage');
@@ -145,6 +146,12 @@ function AuthenticatedRoutes() {
       <Route path="/users">
         <RequireRole roles={ADMIN_ROLES}>
           <UsersPage />
+        </RequireRole>
+      </Route>
+      {/* integrations §4: API tokens (admin). */}
+      <Route path="/api-tokens">
+        <RequireRole roles={ADMIN_ROLES}>
+          <ApiTokensPage />
         </RequireRole>
       </Route>
       {/* integrations §3: webhooks (admin). */}

@@ -56,6 +56,13 @@ const SessionContext = createContext<Session | null>(null);
 function initialState(): SessionState {
   const token = readStoredToken();
   const user = readStoredUser();
+  // An API token (`gh_…`, integrations §4; API_TOKEN_PREFIX, not imported to keep /login
+  // small) is never a web session: the server refuses it auth.me, and offline the stored
+  // user must not go on with it either.
+  if (token?.startsWith('gh_')) {
+    clearStoredSession();
+    return { user: null, isLoading: false, failedSignIns: 0 };
+  }
   if (token && user) return { user, isLoading: true, failedSignIns: 0 };
   // A token without a user (or the reverse) is not a session.
   if (token || user) clearStoredSession();

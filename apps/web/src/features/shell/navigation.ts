@@ -8,6 +8,7 @@ import {
   Building2,
   Car,
   CreditCard,
+  KeyRound,
   LayoutDashboard,
   QrCode,
   ShieldCheck,
@@ -31,6 +32,7 @@ const messages = i18n('navigation', {
   vehicles: 'Vehicles',
   payments: 'Payments',
   users: 'Users',
+  apiTokens: 'API tokens',
   notifications: 'Notifications',
   home: 'Home',
   scan: 'Scan',
@@ -67,6 +69,8 @@ const payments: Place = { href: '/payments', label: 'payments', icon: CreditCard
 const notifications: Place = { href: '/notifications', label: 'notifications', icon: Bell };
 const scanQr: Place = { href: '/guard/scan', label: 'scanQr', icon: QrCode };
 const activeVisitors: Place = { href: '/guard/dashboard', label: 'activeVisitors', icon: ShieldCheck };
+/** integrations §4: the admins' API tokens, reached from the user menu. */
+const apiTokens: Place = { href: '/api-tokens', label: 'apiTokens', icon: KeyRound };
 
 /**
  * Desktop top bar. Residents: their invitations, houses, vehicles, payments. Guards: the
@@ -126,7 +130,7 @@ export function bottomBarEntries(role: Role): NavEntry[] {
 const ALL_ENTRIES: Record<Role, Place[]> = {
   resident: [...TOP_BAR.resident, notifications],
   guard: [...TOP_BAR.guard, notifications],
-  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
+  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
 };
 
 /**

@@ -71,6 +71,7 @@ export default {
     vehicles: 'Vehículos',
     payments: 'Pagos',
     users: 'Usuarios',
+    apiTokens: 'Tokens de API',
     notifications: 'Notificaciones',
     home: 'Inicio',
     scan: 'Escanear',

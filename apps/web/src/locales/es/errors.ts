@@ -133,6 +133,12 @@ export default {
     'A request with this Idempotency-Key is in progress': 'Una solicitud con esta clave Idempotency-Key aún está en curso',
     'since must be a cursor from the gate pack': 'since debe ser un cursor del paquete de la entrada',
     'Review not found': 'No se encontró la revisión',
+    // API tokens (integrations §4).
+    'API tokens cannot do this': 'Los tokens de API no pueden hacer esto',
+    'API token not found': 'No se encontró el token de API',
+    'Expiry must be in the future': 'El vencimiento debe estar en el futuro',
+    'Expiry must be at most 2 years ahead': 'El vencimiento puede ser como máximo dentro de 2 años',
+    'Expiry must be an ISO 8601 instant': 'El vencimiento debe ser un instante ISO 8601',
   },
 
   validation: {
@@ -323,5 +329,12 @@ export default {
     'Note contains characters that cannot be stored': 'La nota contiene caracteres que no se pueden guardar',
     'occurredAt must be an ISO 8601 instant': 'La hora del registro debe ser un instante ISO 8601',
     'occurredAt is out of range': 'La hora del registro está fuera del rango permitido',
+    // API tokens (integrations §4).
+    'Role must be guard or admin': 'El rol debe ser guardia o administrador',
+    'Expiry must be an ISO 8601 instant': 'El vencimiento debe ser un instante ISO 8601',
+    'Expiry must be in the future': 'El vencimiento debe estar en el futuro',
+    'Expiry must be at most 2 years ahead': 'El vencimiento puede ser como máximo dentro de 2 años',
+    'API token id is required': 'El id del token de API es obligatorio',
+    'Invalid API token': 'Token de API no válido',
   },
 } satisfies Catalog;

@@ -71,6 +71,7 @@ export default {
     vehicles: 'गाड़ियाँ',
     payments: 'भुगतान',
     users: 'उपयोगकर्ता',
+    apiTokens: 'API टोकन',
     notifications: 'सूचनाएँ',
     home: 'होम',
     scan: 'स्कैन',

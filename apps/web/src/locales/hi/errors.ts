@@ -125,6 +125,12 @@ export default {
     'A request with this Idempotency-Key is in progress': 'इस Idempotency-Key वाला अनुरोध अभी चल रहा है',
     'since must be a cursor from the gate pack': 'since गेट पैक का कर्सर होना चाहिए',
     'Review not found': 'समीक्षा नहीं मिली',
+    // API tokens (integrations §4).
+    'API tokens cannot do this': 'API टोकन यह नहीं कर सकते',
+    'API token not found': 'API टोकन नहीं मिला',
+    'Expiry must be in the future': 'समाप्ति भविष्य में होनी चाहिए',
+    'Expiry must be at most 2 years ahead': 'समाप्ति अधिक से अधिक 2 साल आगे हो सकती है',
+    'Expiry must be an ISO 8601 instant': 'समाप्ति ISO 8601 रूप में होनी चाहिए',
   },
 
   validation: {
@@ -299,5 +305,12 @@ export default {
     'Note contains characters that cannot be stored': 'नोट में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
     'occurredAt must be an ISO 8601 instant': 'दर्ज होने का समय ISO 8601 रूप में होना चाहिए',
     'occurredAt is out of range': 'दर्ज होने का समय मान्य सीमा से बाहर है',
+    // API tokens (integrations §4).
+    'Role must be guard or admin': 'भूमिका गार्ड या एडमिन होनी चाहिए',
+    'Expiry must be an ISO 8601 instant': 'समाप्ति ISO 8601 रूप में होनी चाहिए',
+    'Expiry must be in the future': 'समाप्ति भविष्य में होनी चाहिए',
+    'Expiry must be at most 2 years ahead': 'समाप्ति अधिक से अधिक 2 साल आगे हो सकती है',
+    'API token id is required': 'API टोकन की id ज़रूरी है',
+    'Invalid API token': 'अमान्य API टोकन',
   },
 } satisfies Catalog;
