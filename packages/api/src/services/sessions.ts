@@ -208,7 +208,8 @@ export async function revokeOtherSessions(em: EntityManager, userId: string, kee
 /**
  * The session behind `token`, looked up at most once however often it is asked for:
  * one look-up per HTTP request, shared by the rate limiter and every call of a tRPC
- * batch (hardening issue, item 1). Null without a token or for an invalid one; rejects
+ * batch (hardening issue, item 1). An API token (`gh_…`, integrations §4) is resolved here
+ * too (`authenticate` branches on the prefix). Null without a token or for an invalid one; rejects
  * when the database cannot be reached. The user comes as plain columns; each procedure
  * makes its own entity of it (see `protectedProcedure`).
  */
