@@ -133,11 +133,13 @@ export const ACCESS = {
  * What a call made with an API token may never do, whatever the token's role
  * (integrations §4): sign in, sign up, sign out or change a password (`auth.*`, which
  * includes `auth.me`), read or manage users (`users.*`), or manage API tokens and webhooks
- * (`apiTokens.*`, `webhooks.*`). Whole routers, by name, so a procedure added to one of
+ * (`apiTokens.*`, `webhooks.*`); nor read a person's own notifications or push
+ * subscriptions (`notifications.*`: a token acts as its creator, but it is a system, not
+ * that person, and must not read their inbox). Whole routers, by name, so a procedure added to one of
  * them later is refused too. Enforced by the procedure middleware (trpc.ts), for tRPC and
  * REST alike: 403 FORBIDDEN `API_TOKEN_FORBIDDEN_MESSAGE`.
  */
-export const API_TOKEN_FORBIDDEN_ROUTERS: readonly string[] = ['auth', 'users', 'apiTokens', 'webhooks'];
+export const API_TOKEN_FORBIDDEN_ROUTERS: readonly string[] = ['auth', 'users', 'apiTokens', 'webhooks', 'notifications'];
 
 /** The 403 text of a call an API token may not make. */
 export const API_TOKEN_FORBIDDEN_MESSAGE = 'API tokens cannot do this';

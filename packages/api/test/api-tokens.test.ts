@@ -209,6 +209,8 @@ describe.each(legs)('API tokens on $name', (leg) => {
     expect(await refusal(api.apiTokens.list({}))).toEqual(forbidden);
     expect(await refusal(api.apiTokens.create({ name: 'Child', role: 'admin' }))).toEqual(forbidden);
     expect(await refusal(api.apiTokens.revoke({ id: token.id }))).toEqual(forbidden);
+    // The creator's own inbox is not the integration's to read.
+    expect(await refusal(api.notifications.list({}))).toEqual(forbidden);
     // An admin token still does what an admin may, elsewhere.
     expect((await api.houses.list({})).total).toBeGreaterThanOrEqual(2);
     // Nothing changed; the refusals are in the audit log, naming the token.
@@ -216,7 +218,7 @@ describe.each(legs)('API tokens on $name', (leg) => {
     expect(await h.em().count(ApiToken, { name: 'Child' })).toBe(0);
     const denied = await admin().audit.list({ action: 'access.denied', apiTokenId: token.id, limit: 100 });
     expect(denied.items.map((event) => event.details?.procedure).sort()).toEqual(
-      ['apiTokens.create', 'apiTokens.list', 'apiTokens.revoke', 'auth.changePassword', 'auth.me', 'auth.revokeOtherSessions', 'users.byId', 'users.list', 'users.update'].sort(),
+      ['apiTokens.create', 'apiTokens.list', 'apiTokens.revoke', 'auth.changePassword', 'auth.me', 'auth.revokeOtherSessions', 'notifications.list', 'users.byId', 'users.list', 'users.update'].sort(),
     );
   });
 
