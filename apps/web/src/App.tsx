@@ -56,6 +56,7 @@ const HouseDetailPage = lazyPage(() => import('./features/houses/HouseDetailPage
 const HouseListPage = lazyPage(() => import('./features/houses/HouseListPage'), 'HouseListPage');
 const NotificationsPage = lazyPage(() => import('./features/notifications/NotificationsPage'), 'NotificationsPage');
 const PaymentsPage = lazyPage(() => import('./features/payments/PaymentsPage'), 'PaymentsPage');
+const ReceiptPage = lazyPage(() => import('./features/payments/ReceiptPage'), 'ReceiptPage');
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const UsersPage = lazyPage(() => import('./features/users/UsersPage'), 'UsersPage');
 const ApiTokensPage = lazyPage(() => import('./features/api-tokens/ApiTokensPage'), 'ApiTokensPage');
@@ -171,6 +172,14 @@ function AuthenticatedRoutes() {
         <RequireRole roles={HOST_ROLES}>
           <PaymentsPage />
         </RequireRole>
+      </Route>
+      {/* operations §5: a completed payment's printable receipt. */}
+      <Route path="/payments/:id/receipt">
+        {(params) => (
+          <RequireRole roles={HOST_ROLES}>
+            <ReceiptPage key={params.id} id={params.id} />
+          </RequireRole>
+        )}
       </Route>
       <Route path="/profile" component={ProfilePage} />
       {/* product-spec §2: / and any unknown path go to /dashboard. */}

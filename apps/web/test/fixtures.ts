@@ -129,6 +129,9 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     status: 'pending',
     dueDate: '2026-03-31',
     paidAt: null,
+    method: null,
+    reference: null,
+    overdue: false,
     created_at: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };

@@ -365,6 +365,8 @@ describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
       'auth.me': () => ({ user: admin }),
       'houses.byId': () => detail,
       'users.list': () => listOf([]),
+      // operations §5: the house page shows the dues balance too.
+      'houses.balance': () => ({ pending: 0, overdue: 0, paidThisYear: 0 }),
       'houses.removeResident': () => {
         if (refuse) throw trpcError(404, 'Resident not found');
         return { ...detail, residents: detail.residents.slice(1) };

@@ -1,6 +1,6 @@
 import { formatCurrency } from '@gatehouse/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { chooseLanguage } from '../src/lib/i18n';
 import {
@@ -15,6 +15,7 @@ import {
   houseA101,
   houseB204,
   listOf,
+  makeHouseDetail,
   makePayment,
   resident,
   answerConfirmation,
@@ -126,7 +127,7 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
   it('shows amounts and dates through Intl in Spanish (usable-by-everyone issue, Languages)', async () => {
     await chooseLanguage('es');
     mockTrpc({ 'auth.me': () => ({ user: resident }), 'payments.list': () => listOf([dues, poolFee]) });
-    const { user } = renderApp('/payments', { user: resident });
+    renderApp('/payments', { user: resident });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible();
     await screen.findByText('March maintenance');
@@ -145,28 +146,25 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     expect(within(poolRow).getByText(spanishDollars(45))).toBeInTheDocument();
     expect(within(poolRow).getByText('Pagado el 5 mar 2026')).toBeInTheDocument();
 
-    await user.click(within(poolRow).getByRole('button', { name: 'Recibo' }));
-    const receipt = await screen.findByRole('dialog', { name: 'Recibo' });
-    expect(within(receipt).getByText(spanishDollars(45))).toBeInTheDocument();
-    expect(within(receipt).getByText('Área común')).toBeInTheDocument();
+    expect(within(poolRow).getByRole('link', { name: 'Recibo' })).toHaveAttribute('href', `/payments/${poolFee.id}/receipt`);
   });
 
-  it('shows a completed payment’s receipt and prints it (usable-by-everyone issue, item 11)', async () => {
-    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
-    mockTrpc({ 'auth.me': () => ({ user: resident }), 'payments.list': () => listOf([dues, poolFee]) });
+  it('offers a receipt for completed payments only, on a page of its own (operations §5)', async () => {
+    mockTrpc({
+      'auth.me': () => ({ user: resident }),
+      'payments.list': () => listOf([dues, poolFee]),
+      'payments.byId': () => poolFee,
+      'houses.byId': () => makeHouseDetail(),
+    });
     const { user } = renderApp('/payments', { user: resident });
 
     await screen.findByText('Pool booking');
-    expect(within(rowOf('March maintenance')).queryByRole('button', { name: 'Receipt' })).not.toBeInTheDocument();
-    await user.click(within(rowOf('Pool booking')).getByRole('button', { name: 'Receipt' }));
+    expect(within(rowOf('March maintenance')).queryByRole('link', { name: 'Receipt' })).not.toBeInTheDocument();
+    await user.click(within(rowOf('Pool booking')).getByRole('link', { name: 'Receipt' }));
 
-    const receipt = await screen.findByRole('dialog', { name: 'Receipt' });
-    expect(within(receipt).getByText('$45.00')).toBeInTheDocument();
-    expect(within(receipt).getByText('Pool booking')).toBeInTheDocument();
-    expect(within(receipt).getByText(poolFee.id)).toBeInTheDocument();
-    expect(receipt.querySelector('.print-area')).not.toBeNull();
-    await user.click(within(receipt).getByRole('button', { name: 'Print' }));
-    expect(print).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+    expect(currentPath()).toBe(`/payments/${poolFee.id}/receipt`);
+    expect(await screen.findByText(poolFee.id)).toBeInTheDocument();
   });
 
   it('shows an empty state', async () => {
@@ -197,17 +195,26 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     expect(screen.getAllByRole('button', { name: 'Complete' })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Fail' })).toHaveLength(1);
     // A completed payment is settled: only its receipt is offered.
-    expect(within(rowOf('Pool booking')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Receipt']);
+    expect(within(rowOf('Pool booking')).queryAllByRole('button')).toEqual([]);
+    expect(within(rowOf('Pool booking')).getByRole('link', { name: 'Receipt' })).toBeInTheDocument();
     const complete = within(rowOf('March maintenance')).getByRole('button', { name: 'Complete' });
     expect(complete).toHaveAccessibleDescription(
       'Maintenance, March maintenance, $1,234.50, house A-101',
     );
 
+    // operations §5: completing asks how it was paid, and for a reference.
     await user.click(complete);
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
+    expect(
+      within(within(dialog).getByLabelText('Method')).getAllByRole('option').map((option) => option.textContent),
+    ).toEqual(['Cash', 'Cheque', 'Bank transfer', 'Card', 'Other']);
+    await user.selectOptions(within(dialog).getByLabelText('Method'), 'cheque');
+    await user.type(within(dialog).getByLabelText(/^Reference/), '  CHQ 00417 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
     await waitFor(() =>
       expect(within(rowOf('March maintenance')).getByText('Completed')).toBeInTheDocument(),
     );
-    expect(callsTo(calls, 'payments.complete')[0]?.input).toEqual({ id: dues.id });
+    expect(callsTo(calls, 'payments.complete')[0]?.input).toEqual({ id: dues.id, method: 'cheque', reference: 'CHQ 00417' });
     expect(screen.queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
   });
 

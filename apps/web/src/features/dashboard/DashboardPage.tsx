@@ -28,6 +28,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NeedsReview } from '../guard/NeedsReview';
+import { HouseBalanceCard } from '../payments/HouseBalanceCard';
 import { VisitorRow } from '../visitors/VisitorSummary';
 
 const messages = i18n('DashboardPage', {
@@ -370,7 +371,7 @@ function ResidentHouse({ user }: { user: User }) {
   );
 }
 
-/** Greeting, shortcuts and recent visitors. */
+/** Greeting, shortcuts and recent visitors; a resident with a house also sees its dues balance (operations §5). */
 export function DashboardPage() {
   const t = useMessages(messages);
   useDocumentTitle(t.title);
@@ -388,6 +389,7 @@ export function DashboardPage() {
       {/* offline-gate §3: entries refused on replay, for admins too. */}
       {user.role === 'admin' && <NeedsReview className="" />}
       <ShortcutGrid role={user.role} />
+      {user.role === 'resident' && user.houseId && <HouseBalanceCard houseId={user.houseId.id} />}
       {user.role === 'admin' && <AdminStats />}
       {user.role === 'admin' ? (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -20,6 +20,7 @@ import { userOptionLabel, useUserOptions } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { HouseBalanceCard } from '../payments/HouseBalanceCard';
 import { Avatar } from '../shell/UserMenu';
 
 const messages = i18n('HouseDetailPage', {
@@ -309,6 +310,7 @@ function VehiclesPanel({ house, isPrivate }: { house: HouseDetail; isPrivate: bo
  * The house screen: number, block, street and owner, then the Residents and Vehicles tabs.
  * A resident of another house gets both lists empty from the server (server-contract §5)
  * and is told why. Admins add and remove residents. No data: 'House not found' (§8).
+ * Admins and the house's own residents also see its dues balance (operations §5).
  */
 export function HouseDetailPage({ id }: { id: string }) {
   const t = useMessages(messages);
@@ -335,6 +337,8 @@ export function HouseDetailPage({ id }: { id: string }) {
 
   const isAdmin = user.role === 'admin';
   const isPrivate = user.role === 'resident' && user.houseId?.id !== house.id;
+  // operations §5: the balance is read as payments are (admins, the house's residents).
+  const showsBalance = isAdmin || (user.role === 'resident' && !isPrivate);
 
   return (
     <>
@@ -349,16 +353,19 @@ export function HouseDetailPage({ id }: { id: string }) {
         subtitle={house.street}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-        <Card title={t.houseInformation}>
-          <dl className="-my-3 divide-y divide-slate-100">
-            <Detail term={t.houseNumber}>{house.houseNumber}</Detail>
-            <Detail term={t.blockTerm}>{house.block}</Detail>
-            <Detail term={t.street}>{house.street}</Detail>
-            <Detail term={t.owner}>
-              {house.owner?.name ?? <span className="text-slate-500">{t.noOwner}</span>}
-            </Detail>
-          </dl>
-        </Card>
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card title={t.houseInformation}>
+            <dl className="-my-3 divide-y divide-slate-100">
+              <Detail term={t.houseNumber}>{house.houseNumber}</Detail>
+              <Detail term={t.blockTerm}>{house.block}</Detail>
+              <Detail term={t.street}>{house.street}</Detail>
+              <Detail term={t.owner}>
+                {house.owner?.name ?? <span className="text-slate-500">{t.noOwner}</span>}
+              </Detail>
+            </dl>
+          </Card>
+          {showsBalance && <HouseBalanceCard houseId={house.id} />}
+        </div>
         <section
           aria-label={t.residentsAndVehicles}
           className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm"

@@ -1,4 +1,4 @@
-/** /payments: community dues (product-spec §2, §4, §9; server-contract §5, §7). */
+/** /payments: community dues (product-spec §2, §4, §9; server-contract §5, §7; operations §5). */
 import {
   PAGE_SIZES,
   PAYMENT_STATUSES,
@@ -6,10 +6,10 @@ import {
   type PaymentStatus,
 } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Check, CircleCheck, CreditCard, Home, Plus, Receipt, X } from 'lucide-react';
+import { AlarmClock, CalendarDays, Check, CircleCheck, CreditCard, Home, Plus, Receipt, X } from 'lucide-react';
 import { useId, useState } from 'react';
 
-import { Button } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/Card';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -25,7 +25,9 @@ import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paymentTypeLabel } from './payment-display';
 import { inZone, useCommunityTimeZone } from '../../lib/time-zone';
-import { ReceiptDialog } from './ReceiptDialog';
+import { CompletePaymentDialog } from './CompletePaymentDialog';
+import { paymentMethodLabel } from './payment-methods';
+import { RaiseDuesDialog } from './RaiseDuesDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 
 const messages = i18n('PaymentsPage', {
@@ -57,6 +59,31 @@ const messages = i18n('PaymentsPage', {
   failConfirm: 'Mark Failed',
 });
 
+// The dues ledger's texts (operations §5).
+const ledgerMessages = i18n('PaymentsLedger', {
+  raiseDues: 'Raise Dues',
+  // The status filter's extra choice: pending payments past their due date.
+  overdueFilter: 'Overdue',
+  emptyHintOverdue: 'No pending payment is past its due date.',
+  overdue: 'Overdue',
+  // `{method}` is how it was paid, e.g. `Cheque`.
+  paidBy: params('By {method}'),
+});
+
+/** The status filter's choices: every status, and Overdue (pending and past due, operations §5). */
+type PaymentFilter = PaymentStatus | 'overdue' | '';
+
+/** A red "Overdue" badge beside the status (operations §5: derived, not a status). */
+function OverdueBadge() {
+  const t = useMessages(ledgerMessages);
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800 ring-1 ring-red-600/30 ring-inset">
+      <AlarmClock aria-hidden="true" className="size-3.5" />
+      {t.overdue}
+    </span>
+  );
+}
+
 /**
  * `Nov 22, 2026` (or the current language's form) from a date, or from an instant as its
  * day in `timeZone` (the community's); the text as sent when it cannot be read.
@@ -78,14 +105,14 @@ function PaymentRow({
 }: {
   payment: Payment;
   canSettle: boolean;
-  settling: 'complete' | 'fail' | null;
+  settling: 'fail' | null;
   onComplete: () => void;
   onFail: () => void;
 }) {
   const t = useMessages(messages);
+  const ledger = useMessages(ledgerMessages);
   const summaryId = useId();
   const timeZone = useCommunityTimeZone();
-  const [receiptOpen, setReceiptOpen] = useState(false);
   const type = paymentTypeLabel(payment.type);
   return (
     <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-6">
@@ -121,27 +148,32 @@ function PaymentRow({
               {t.paid({ date: displayDate(payment.paidAt, timeZone) })}
             </span>
           )}
+          {payment.status === 'completed' && payment.method && (
+            <span>{ledger.paidBy({ method: paymentMethodLabel(payment.method) })}</span>
+          )}
         </p>
       </div>
       <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end sm:gap-1.5">
         <p className="text-lg font-bold text-slate-900 tabular-nums">
           {formatMoney(payment.amount)}
         </p>
-        <PaymentStatusBadge status={payment.status} />
+        <span className="flex flex-wrap items-center justify-end gap-1.5">
+          {payment.overdue && <OverdueBadge />}
+          <PaymentStatusBadge status={payment.status} />
+        </span>
       </div>
       {payment.status === 'completed' && (
         <div className="flex sm:w-56 sm:justify-end">
-          <Button
+          <ButtonLink
+            href={`/payments/${payment.id}/receipt`}
             variant="secondary"
             size="sm"
             className="min-h-11"
             aria-describedby={summaryId}
             icon={<Receipt aria-hidden="true" className="size-4" />}
-            onClick={() => setReceiptOpen(true)}
           >
             {t.receipt}
-          </Button>
-          {receiptOpen && <ReceiptDialog payment={payment} onClose={() => setReceiptOpen(false)} />}
+          </ButtonLink>
         </div>
       )}
       {canSettle && (
@@ -151,7 +183,6 @@ function PaymentRow({
             size="sm"
             className="min-h-11 flex-1 sm:flex-none"
             aria-describedby={summaryId}
-            loading={settling === 'complete'}
             disabled={settling !== null}
             icon={<Check aria-hidden="true" className="size-4" />}
             onClick={onComplete}
@@ -179,25 +210,31 @@ function PaymentRow({
 /**
  * The payment list (limit 50): amount in USD en-US, type, description, house, due date
  * and a status badge (completed like approved, failed like rejected, anything else like
- * pending; product-spec §4). Residents get their house's payments from the server; admins
- * see all, record new ones, and complete or fail pending ones (server-contract §7). Guards
+ * pending; product-spec §4), and a red Overdue badge on pending payments past their due
+ * date (operations §5), which the status filter's Overdue choice lists alone. Residents get
+ * their house's payments from the server; admins see all, record new ones, raise dues for
+ * one house or every house, complete pending ones (asking the method and a reference) or
+ * fail them (server-contract §7). A completed payment links to its printable receipt. Guards
  * never get here (the route sends them to /dashboard).
  */
 export function PaymentsPage() {
   const t = useMessages(messages);
+  const ledger = useMessages(ledgerMessages);
   useDocumentTitle(t.title);
   const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const isAdmin = user.role === 'admin';
-  const [statusFilter, setStatusFilter] = useState<PaymentStatus | ''>('');
+  const [statusFilter, setStatusFilter] = useState<PaymentFilter>('');
   const payments = useQuery(
     trpc.payments.list.queryOptions({
       limit: PAGE_SIZES.payments,
-      ...(statusFilter ? { status: statusFilter } : {}),
+      ...(statusFilter === 'overdue' ? { overdue: true } : statusFilter ? { status: statusFilter } : {}),
     }),
   );
   const [recording, setRecording] = useState(false);
+  const [raisingDues, setRaisingDues] = useState(false);
+  const [completing, setCompleting] = useState<Payment | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const confirm = useConfirm();
 
@@ -208,14 +245,9 @@ export function PaymentsPage() {
     },
     onError: (error: unknown) => setActionError(failureText(error)),
   };
-  const complete = useMutation(trpc.payments.complete.mutationOptions(settleOptions));
   const fail = useMutation(trpc.payments.fail.mutationOptions(settleOptions));
-  const settlingOf = (id: string): 'complete' | 'fail' | null =>
-    complete.isPending && complete.variables?.id === id
-      ? 'complete'
-      : fail.isPending && fail.variables?.id === id
-        ? 'fail'
-        : null;
+  const settlingOf = (id: string): 'fail' | null =>
+    fail.isPending && fail.variables?.id === id ? 'fail' : null;
 
   const items = payments.data?.items ?? [];
 
@@ -226,12 +258,21 @@ export function PaymentsPage() {
         subtitle={isAdmin ? t.subtitleAdmin : t.subtitleResident}
         actions={
           isAdmin && (
-            <Button
-              icon={<Plus aria-hidden="true" className="size-4" />}
-              onClick={() => setRecording(true)}
-            >
-              {t.recordPayment}
-            </Button>
+            <>
+              <Button
+                variant="secondary"
+                icon={<Plus aria-hidden="true" className="size-4" />}
+                onClick={() => setRaisingDues(true)}
+              >
+                {ledger.raiseDues}
+              </Button>
+              <Button
+                icon={<Plus aria-hidden="true" className="size-4" />}
+                onClick={() => setRecording(true)}
+              >
+                {t.recordPayment}
+              </Button>
+            </>
           )
         }
       />
@@ -240,7 +281,7 @@ export function PaymentsPage() {
         label={t.statusFilter}
         className="mb-6 sm:w-56 [&>div>label]:sr-only"
         value={statusFilter}
-        onChange={(event) => setStatusFilter(event.target.value as PaymentStatus | '')}
+        onChange={(event) => setStatusFilter(event.target.value as PaymentFilter)}
       >
         <option value="">{t.allStatuses}</option>
         {PAYMENT_STATUSES.map((status) => (
@@ -248,6 +289,7 @@ export function PaymentsPage() {
             {paymentStatusAppearance(status).label}
           </option>
         ))}
+        <option value="overdue">{ledger.overdueFilter}</option>
       </SelectField>
 
       {actionError && (
@@ -267,7 +309,9 @@ export function PaymentsPage() {
             icon={<CreditCard aria-hidden="true" className="size-6" />}
             title={t.empty}
             hint={
-              statusFilter
+              statusFilter === 'overdue'
+                ? ledger.emptyHintOverdue
+                : statusFilter
                 ? t.emptyHintFilter
                 : isAdmin
                   ? t.emptyHintAdmin
@@ -288,7 +332,7 @@ export function PaymentsPage() {
                 settling={settlingOf(payment.id)}
                 onComplete={() => {
                   setActionError(null);
-                  complete.mutate({ id: payment.id });
+                  setCompleting(payment);
                 }}
                 onFail={async () => {
                   // Marking a payment failed is not undone by a tap: asked first (item 5).
@@ -311,6 +355,8 @@ export function PaymentsPage() {
       )}
 
       {recording && <RecordPaymentDialog onClose={() => setRecording(false)} />}
+      {raisingDues && <RaiseDuesDialog onClose={() => setRaisingDues(false)} />}
+      {completing && <CompletePaymentDialog payment={completing} onClose={() => setCompleting(null)} />}
     </>
   );
 }

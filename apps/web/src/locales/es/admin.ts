@@ -130,16 +130,6 @@ export default {
     failQuestion: '¿Marcar «{what}» de la casa {house} como fallido?',
     failConfirm: 'Marcar fallido',
   },
-  ReceiptDialog: {
-    title: 'Recibo',
-    heading: 'Gatehouse · Recibo de pago',
-    for: 'Concepto',
-    description: 'Descripción',
-    house: 'Casa',
-    paid: 'Pagado',
-    reference: 'Referencia',
-    print: 'Imprimir',
-  },
   RecordPaymentDialog: {
     title: 'Registrar pago',
     description: 'Una cuota para una casa. Empieza como pendiente.',

@@ -130,16 +130,6 @@ export default {
     failQuestion: 'मकान {house} का “{what}” विफल चिह्नित करें?',
     failConfirm: 'विफल चिह्नित करें',
   },
-  ReceiptDialog: {
-    title: 'रसीद',
-    heading: 'Gatehouse · भुगतान रसीद',
-    for: 'किसके लिए',
-    description: 'विवरण',
-    house: 'मकान',
-    paid: 'भुगतान हुआ',
-    reference: 'संदर्भ',
-    print: 'प्रिंट करें',
-  },
   RecordPaymentDialog: {
     title: 'भुगतान दर्ज करें',
     description: 'एक मकान का बकाया। शुरू में यह लंबित रहता है।',
