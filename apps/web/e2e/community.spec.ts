@@ -88,6 +88,11 @@ test('admin, resident and guard run the community', async ({ browser }) => {
   await expect(row.getByText('$1,234.50').first()).toBeVisible();
   await expect(row.getByText('Pending').first()).toBeVisible();
   await row.getByRole('button', { name: 'Complete' }).click();
+  // operations §5: completing asks how it was paid.
+  const complete = admin.getByRole('dialog', { name: 'Complete Payment' });
+  await complete.getByLabel('Method').selectOption('cheque');
+  await complete.getByLabel('Reference').fill('CHQ 000417');
+  await complete.getByRole('button', { name: 'Mark Completed' }).click();
   await expect(row.getByText('Completed').first()).toBeVisible();
   await screenshot(admin, '26-payments-admin');
 

@@ -146,11 +146,13 @@ export async function seedDemoCommunity(em: EntityManager, now: Date, timeZone: 
     }
 
     const payments = [
-      { house: 'A-101', amountCents: 15_000, type: 'maintenance', status: 'completed', dueDate: day(-20), paidAt: true },
+      { house: 'A-101', amountCents: 15_000, type: 'maintenance', status: 'completed', dueDate: day(-20), paidAt: true, method: 'bank-transfer', reference: 'TRX-40817' },
       { house: 'A-101', amountCents: 15_000, type: 'maintenance', status: 'pending', dueDate: day(10) },
+      // operations §5: a pending due past its date shows as overdue.
+      { house: 'A-103', amountCents: 15_000, type: 'maintenance', status: 'pending', dueDate: day(-3), description: 'Maintenance, last month' },
       { house: 'A-102', amountCents: 4_550, type: 'amenity', status: 'pending', dueDate: day(5), description: 'Clubhouse booking' },
       { house: 'B-201', amountCents: 2_500, type: 'fine', status: 'failed', dueDate: day(-5), description: 'Late garbage bins' },
-      { house: 'B-203', amountCents: 15_000, type: 'maintenance', status: 'completed', dueDate: day(-20), paidAt: true },
+      { house: 'B-203', amountCents: 15_000, type: 'maintenance', status: 'completed', dueDate: day(-20), paidAt: true, method: 'cheque', reference: 'CHQ 000231' },
       { house: 'A-104', amountCents: 1_000, type: 'other', status: 'pending', description: 'Replacement gate remote' },
     ] as const;
     for (const payment of payments) {
@@ -162,6 +164,9 @@ export async function seedDemoCommunity(em: EntityManager, now: Date, timeZone: 
         description: 'description' in payment ? payment.description : null,
         dueDate: 'dueDate' in payment ? payment.dueDate : null,
         paidAt: 'paidAt' in payment ? addDays(now, -18) : null,
+        // operations §5: a completed payment records how it was paid.
+        method: 'method' in payment ? payment.method : null,
+        reference: 'reference' in payment ? payment.reference : null,
       });
     }
   });
