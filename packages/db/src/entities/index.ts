@@ -200,6 +200,11 @@ export const VisitorInvitationSchema = defineEntity({
     decisionReason: p.string().length(DECISION_REASON_MAX).nullable(),
     /** Whether `visitor_photo` holds a photo of this visitor. */
     hasPhoto: p.boolean().default(false),
+    /**
+     * When the visitor's personal data was removed (operations §6: the retention job or an
+     * admin's erase): the name is then "Visitor" and the phone is stored as '' (shown as null).
+     */
+    anonymisedAt: p.datetime().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -227,6 +232,11 @@ export const VisitorInvitationSchema = defineEntity({
     {
       name: 'visitor_invitation_phone_trgm_index',
       expression: 'create index "visitor_invitation_phone_trgm_index" on "visitor_invitation" using gin ("phone" gin_trgm_ops)',
+    },
+    // The retention job's walk (operations §6): the visitors not yet anonymised, oldest visit first.
+    {
+      name: 'visitor_invitation_retention_index',
+      expression: 'create index "visitor_invitation_retention_index" on "visitor_invitation" ("visit_date") where "anonymised_at" is null',
     },
   ],
   // The number of invitations in each status, kept by the writes (VisitorStatusCount), so
@@ -333,6 +343,8 @@ export const VisitorInvitationSchema = defineEntity({
     // An invitation always has its host; a walk-in has a deadline to be decided by.
     { name: 'visitor_invitation_host_check', expression: "kind = 'walk-in' or host_id is not null" },
     { name: 'visitor_invitation_decide_by_check', expression: "kind = 'invitation' or decide_by is not null" },
+    // Only an anonymised visitor has no phone (operations §6).
+    { name: 'visitor_invitation_phone_check', expression: "phone <> '' or anonymised_at is not null" },
   ],
 });
 export class VisitorInvitation extends VisitorInvitationSchema.class {}
@@ -572,7 +584,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /**
  * The append-only audit log: sign-ins (success and failure), role and account changes,
  * and every gate event, with who, when and from which address. The database refuses
- * UPDATE and DELETE on it (the trigger below), and TRUNCATE (a statement trigger that
+ * UPDATE (but the removal of an anonymised visitor's gate notes, operations §6) and DELETE
+ * on it (the trigger below), and TRUNCATE (a statement trigger that
  * migration Migration20261124145902 creates by hand: MikroORM's schema comparison does
  * not see statement triggers, so declaring it here would make it look missing forever).
  */
@@ -609,7 +622,9 @@ export const AuditEventSchema = defineEntity({
       timing: 'before',
       events: ['update', 'delete'],
       forEach: 'row',
-      body: "raise exception 'audit_event is append-only';",
+      // One change is allowed (operations §6): removing the visitor's gate notes from a row's
+      // details when the visitor is anonymised, every other column as it was.
+      body: "if tg_op = 'UPDATE' and (to_jsonb(new) - 'details') = (to_jsonb(old) - 'details') and (old.details -> 'notes') is not null and new.details = old.details - 'notes' then return new; end if; raise exception 'audit_event is append-only';",
     },
   ],
 });

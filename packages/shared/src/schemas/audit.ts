@@ -50,6 +50,9 @@ export const AUDIT_ACTION_NAMES = [
   // integrations §4: API tokens.
   'api-token.created',
   'api-token.revoked',
+  // operations §6: the retention job's run (ids only) and an admin's erase of one visitor.
+  'visitor.anonymised',
+  'visitor.erased',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
 
