@@ -319,7 +319,9 @@ export function errorStatusesOf(route: RestRoute): DocumentedErrorStatus[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-const successDescription = (status: number) => ({ 200: 'OK', 201: 'Created', 202: 'Accepted' })[status] ?? 'Success';
+/** The OpenAPI description of a success status (the table's successStatus is one of these). */
+const SUCCESS_DESCRIPTIONS: Readonly<Record<200 | 201 | 202, string>> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
+const successDescription = (status: 200 | 201 | 202) => SUCCESS_DESCRIPTIONS[status];
 
 /** The success envelope of server-contract §1 around `data`. */
 function successEnvelope(data: JsonSchema): JsonSchema {
