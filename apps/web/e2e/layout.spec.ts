@@ -36,8 +36,8 @@ const ROLES = [
   {
     name: 'admin',
     account: ADMIN,
-    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile'],
-    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard/dashboard', '/notifications', '/profile'],
+    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile', '/api-tokens', '/webhooks'],
+    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard/dashboard', '/notifications', '/profile', '/api-tokens', '/webhooks'],
   },
 ] as const;
 
