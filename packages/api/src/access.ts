@@ -76,6 +76,8 @@ export const ACCESS = {
     events: 'signed-in',
     /** The gate settings the web app shows count-downs with (no REST path). */
     settings: 'signed-in',
+    /** operations §6: erasing one visitor's personal data on request. */
+    erase: ADMIN,
   },
   audit: {
     list: ADMIN,

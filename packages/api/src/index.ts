@@ -55,3 +55,13 @@ export {
   type WebhookDispatcherOptions,
 } from './services/webhook-dispatcher';
 export { isNonPublicAddress, resolveWebhookUrl, type HostResolver } from './services/webhook-addresses';
+export {
+  anonymiseEndedVisitors,
+  DEFAULT_VISITOR_RETENTION_DAYS,
+  eraseVisitor,
+  startVisitorRetentionJob,
+  VISITOR_RETENTION_CRON,
+  VISITOR_RETENTION_QUEUE,
+  type RetentionResult,
+  type VisitorRetentionJobOptions,
+} from './services/visitor-privacy';

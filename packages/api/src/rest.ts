@@ -142,6 +142,8 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/visitors/:id/reject', 'visitors.reject', fromParamsAndBody),
   route('PUT', '/api/visitors/:id/photo', 'visitors.putPhoto', fromParamsAndRaw, { binary: 'jpeg' }),
   route('GET', '/api/visitors/:id/photo', 'visitors.photo', fromParams, { binary: 'jpeg' }),
+  // operations §6: an admin erases one visitor's personal data.
+  route('POST', '/api/visitors/:id/erase', 'visitors.erase', fromParams),
   // live-gate §3: the live updates for REST clients (Last-Event-ID resumes).
   route('GET', '/api/events', 'visitors.events', fromLastEventId, { stream: true }),
 

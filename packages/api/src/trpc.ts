@@ -39,6 +39,8 @@ export interface ServiceConfig {
   sessionIdleDays: number;
   /** Webhook URLs may point at loopback and private addresses (WEBHOOK_ALLOW_PRIVATE, integrations §3; default false). */
   webhookAllowPrivate?: boolean;
+  /** Days after a visit ends before the visitor is anonymised (VISITOR_RETENTION_DAYS, operations §6; default 180). */
+  visitorRetentionDays?: number;
 }
 
 /** The inner context: plain values only, so tests can build it without HTTP. */

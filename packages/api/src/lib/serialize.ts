@@ -38,7 +38,8 @@ export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
   return {
     id: visitor.id,
     name: visitor.name,
-    phone: visitor.phone,
+    // An anonymised visitor's phone is stored as '' (operations §6) and shown as none.
+    phone: visitor.phone || null,
     email: visitor.email ?? null,
     purpose: visitor.purpose ?? null,
     vehicleLicensePlate: visitor.vehicleLicensePlate ?? null,
@@ -60,6 +61,7 @@ export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
     decidedBy: decider ? { id: decider.id, name: decider.name } : null,
     decidedAt: visitor.decidedAt ? visitor.decidedAt.toISOString() : null,
     decisionReason: visitor.decisionReason ?? null,
+    anonymisedAt: visitor.anonymisedAt ? visitor.anonymisedAt.toISOString() : null,
   };
 }
 
@@ -102,6 +104,7 @@ export interface VisitorRow {
   decider_name: string | null;
   decided_at: string | Date | null;
   decision_reason: string | null;
+  anonymised_at: string | Date | null;
 }
 
 /** What a summary leaves out: the pass, and a walk-in's decision. */
@@ -146,6 +149,7 @@ const rowColumns = (alias: string, withPass: boolean) =>
     'decided_by_id',
     'decided_at',
     'decision_reason',
+    'anonymised_at',
   ]
     .filter((column) => withPass || !FULL_ONLY_COLUMNS.includes(column))
     .map((column) => `${alias}.${column}`)
@@ -163,7 +167,7 @@ export function serializeVisitorRow(row: VisitorRow): VisitorJson {
   return {
     id: row.id,
     name: row.name,
-    phone: row.phone,
+    phone: row.phone || null,
     email: row.email ?? null,
     purpose: row.purpose ?? null,
     vehicleLicensePlate: row.vehicle_license_plate ?? null,
@@ -185,6 +189,7 @@ export function serializeVisitorRow(row: VisitorRow): VisitorJson {
     decidedBy: row.decided_by_id ? { id: row.decided_by_id, name: row.decider_name ?? '' } : null,
     decidedAt: row.decided_at ? isoInstant(row.decided_at) : null,
     decisionReason: row.decision_reason ?? null,
+    anonymisedAt: row.anonymised_at ? isoInstant(row.anonymised_at) : null,
   };
 }
 

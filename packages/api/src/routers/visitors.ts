@@ -35,6 +35,7 @@ import {
   scanPass,
 } from '../services/visitors';
 import { getVisitorPhoto, putVisitorPhoto } from '../services/visitor-photos';
+import { eraseVisitor } from '../services/visitor-privacy';
 import { sessionResolver } from '../services/sessions';
 import { houseIdOf } from '../lib/serialize';
 import { httpError } from '../errors';
@@ -203,6 +204,17 @@ export const visitorsRouter = createTRPCRouter({
         else yield tracked(item.id, { type: item.type, visitor: item.visitor });
       }
     }),
+
+  /**
+   * Admin (operations §6): erases the visitor's personal data at once (name "Visitor";
+   * phone, e-mail, plate, purpose, notes and photo removed; `anonymisedAt` set), whatever
+   * its status; audit `visitor.erased` with who asked. Input: `{id}`. Output: the erased
+   * visitor. Errors: 403 not an admin, 404 'Visitor not found'.
+   */
+  erase: procedureFor(ACCESS.visitors.erase)
+    .input(ZByIdRequest)
+    .output(ZVisitor)
+    .mutation(({ ctx, input }) => eraseVisitor(ctx.em, ctx.actor, input.id, ctx.clock())),
 
   /**
    * Signed in: the community's gate settings (live-gate §5): time zone, early check-in,

@@ -22,6 +22,7 @@ import {
   type VisitorActivityEntry,
   type VisitorStatus,
   VISITOR_STATUSES,
+  ZVisitorActivityEntry,
 } from '@gatehouse/shared';
 import QRCode from 'qrcode';
 
@@ -270,8 +271,8 @@ async function expireBeforeListing(em: EntityManager, clock: VisitorClock): Prom
   await applyExpiry(em, clock);
 }
 
-/** The invitations a listing may show, as SQL over `visitor_invitation v`, with its parameters. */
-function listScope(
+/** The invitations a listing (or an export, operations §4) may show, as SQL over `visitor_invitation v`, with its parameters. */
+export function listScope(
   user: User,
   input: { status?: VisitorStatus | undefined; q?: string | undefined },
   scope: VisitorListScope,
@@ -432,6 +433,9 @@ export async function getVisitor(em: EntityManager, user: User, id: string, cloc
   return serializeVisitor(visitor);
 }
 
+/** The audit actions a visitor's Activity Log shows (ZVisitorActivityEntry's actions). */
+const ACTIVITY_ACTIONS = new Set<string>(ZVisitorActivityEntry.shape.action.options.map((action) => `visitor.${action}`));
+
 /**
  * A visitor's Activity Log (product-spec §2), from the audit log: invited, scanned,
  * checked in and out (with the guard's notes), cancelled; oldest first. Same
@@ -445,7 +449,8 @@ export async function getVisitorActivity(
   const visitor = await findVisibleVisitor(em, user, id);
   const events = await visitorActivity(em, visitor.id);
   return {
-    items: events.map((event) => ({
+    // Only the moves the log names (not the photo, nor an erase: operations §6 shows that on the visitor).
+    items: events.filter((event) => ACTIVITY_ACTIONS.has(event.action)).map((event) => ({
       // A move recorded offline shows when it happened (offline-gate §3), not when it was uploaded.
       at: typeof event.details?.occurredAt === 'string' ? event.details.occurredAt : event.occurredAt,
       action: event.action.replace('visitor.', '') as VisitorActivityEntry['action'],

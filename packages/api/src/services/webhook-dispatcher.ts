@@ -67,6 +67,12 @@ export interface WebhookDispatcherOptions {
   resolver?: HostResolver;
   /** Hears what went wrong in the background (a failed query, a pg-boss error). */
   onError?: (error: unknown) => void;
+  /**
+   * Other work on this process's pg-boss (one job queue per process), registered once it has
+   * started, e.g. the daily retention job (operations §6). Given: pg-boss also runs its cron
+   * schedules (checked every 30 s).
+   */
+  jobs?: (boss: PgBoss) => Promise<void>;
 }
 
 /** What an attempt came to: an HTTP status, or what went wrong before one. */
@@ -160,8 +166,8 @@ function post(
  */
 export class WebhookDispatcher {
   readonly #db: Database;
-  readonly #options: Required<Omit<WebhookDispatcherOptions, 'resolver' | 'pollIntervalSeconds'>> &
-    Pick<WebhookDispatcherOptions, 'resolver' | 'pollIntervalSeconds'>;
+  readonly #options: Required<Omit<WebhookDispatcherOptions, 'resolver' | 'pollIntervalSeconds' | 'jobs'>> &
+    Pick<WebhookDispatcherOptions, 'resolver' | 'pollIntervalSeconds' | 'jobs'>;
   #boss: PgBoss | null = null;
   #workerId: string | null = null;
   #unlisten: (() => Promise<void>) | null = null;
@@ -184,7 +190,8 @@ export class WebhookDispatcher {
   /** Starts pg-boss (installing its schema the first time), its worker, the listener and the sweep. */
   async start(): Promise<void> {
     const pglite = this.#db.target.kind === 'pglite';
-    const common = { schema: PG_BOSS_SCHEMA, schedule: false, application_name: 'gatehouse-webhooks' } as const;
+    const scheduling = this.#options.jobs ? { schedule: true, cronWorkerIntervalSeconds: 30, cronMonitorIntervalSeconds: 30 } : { schedule: false };
+    const common = { schema: PG_BOSS_SCHEMA, ...scheduling, application_name: 'gatehouse-webhooks' } as const;
     let boss: PgBoss;
     if (this.#db.target.kind === 'pglite') {
       const native = await (this.#db.orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGliteLike> }).getNativeClient();
@@ -211,6 +218,7 @@ export class WebhookDispatcher {
     this.#sweep = setInterval(() => void this.#track(this.#queueDue(10_000)), this.#options.sweepIntervalMs);
     this.#sweep.unref();
     await this.#queueDue(0);
+    await this.#options.jobs?.(boss);
   }
 
   /**

@@ -125,8 +125,10 @@ export const ZVisitorKind = z.enum(VISITOR_KINDS);
 /** Visitor JSON (product-spec §3, server-contract §6). */
 export const ZVisitor = z.object({
   id: z.string(),
+  /** "Visitor" once anonymised (operations §6; `anonymisedAt` says so). */
   name: z.string(),
-  phone: z.string(),
+  /** Null only once anonymised (operations §6). */
+  phone: z.string().nullable(),
   email: z.string().nullable(),
   purpose: z.string().nullable(),
   vehicleLicensePlate: z.string().nullable(),
@@ -151,6 +153,11 @@ export const ZVisitor = z.object({
   decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   decidedAt: z.string().nullable(),
   decisionReason: z.string().nullable(),
+  /**
+   * When the visitor's personal data was removed (operations §6: the retention job or an
+   * admin's erase), else null: the name then reads "Visitor" and is no one's real name.
+   */
+  anonymisedAt: z.string().nullable(),
 });
 export type Visitor = z.infer<typeof ZVisitor>;
 
