@@ -219,6 +219,8 @@ export const VisitorInvitationSchema = defineEntity({
     { name: 'visitor_invitation_status_check_in_time_index', properties: ['status', 'checkInTime', 'id'] },
     { name: 'visitor_invitation_house_created_at_index', properties: ['house', 'createdAt', 'id'] },
     { name: 'visitor_invitation_host_created_at_index', properties: ['host', 'createdAt', 'id'] },
+    // The CSV export's keyset pages (operations §4): by visit date, then id.
+    { name: 'visitor_invitation_visit_date_index', properties: ['visitDate', 'id'] },
     // A pass code finds one open pass; codes of passes in a final status may come back.
     {
       name: 'visitor_invitation_open_pass_code_unique',
