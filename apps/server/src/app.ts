@@ -36,6 +36,9 @@ import {
   VisitorEventHub,
   WebhookDispatcher,
   type WebhookDispatcherOptions,
+  DEFAULT_VISITOR_RETENTION_DAYS,
+  startVisitorRetentionJob,
+  type VisitorRetentionJobOptions,
   type AuthenticatedSession,
   type AuthRateLimits,
   type Context,
@@ -99,7 +102,13 @@ export interface AppOptions {
    * (pg-boss) and its worker now, stops them at close. `allowPrivate` is the service's
    * `webhookAllowPrivate`. Absent: no sending (tests that do not need it start nothing).
    */
-  webhooks?: Omit<WebhookDispatcherOptions, 'allowPrivate' | 'onError'>;
+  webhooks?: Omit<WebhookDispatcherOptions, 'allowPrivate' | 'onError' | 'jobs'>;
+  /**
+   * Run the daily retention job (operations §6) on the webhook sender's pg-boss (needs
+   * `webhooks`): the service's `visitorRetentionDays` and `timeZone`, this schedule (default
+   * 03:15 daily in the community's zone). Absent: no job in this process.
+   */
+  retention?: Omit<VisitorRetentionJobOptions, 'timeZone' | 'retentionDays' | 'onRun'>;
 }
 
 /** How often keys older than a day are purged (offline-gate §3). */
@@ -298,6 +307,17 @@ export async function buildApp(options: AppOptions) {
         ...options.webhooks,
         allowPrivate: options.service.webhookAllowPrivate ?? false,
         onError: (error) => app.log.warn({ err: error }, 'sending webhook deliveries failed'),
+        ...(options.retention
+          ? {
+              jobs: (boss) =>
+                startVisitorRetentionJob(boss, options.db, {
+                  ...options.retention,
+                  timeZone: options.service.timeZone,
+                  retentionDays: options.service.visitorRetentionDays ?? DEFAULT_VISITOR_RETENTION_DAYS,
+                  onRun: (result) => app.log.info({ anonymised: result.anonymised, cutoff: result.cutoff }, 'visitor retention run'),
+                }),
+            }
+          : {}),
       })
     : null;
   await webhookDispatcher?.start();

@@ -13,7 +13,7 @@ import {
   DEFAULT_WALKIN_ESCALATE_SECONDS,
   ZSignupRequest,
 } from '@gatehouse/shared';
-import { isValidTimeZone, serverTimeZone } from '@gatehouse/api';
+import { DEFAULT_VISITOR_RETENTION_DAYS, isValidTimeZone, serverTimeZone } from '@gatehouse/api';
 import type { DatabaseTarget } from '@gatehouse/db';
 import type { z } from 'zod';
 
@@ -43,6 +43,8 @@ export interface ServerConfig {
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /** WEBHOOK_ALLOW_PRIVATE (integrations §3): webhooks may point at loopback and private addresses. */
   webhookAllowPrivate: boolean;
+  /** VISITOR_RETENTION_DAYS (operations §6): days after a visit ends before the visitor is anonymised. */
+  visitorRetentionDays: number;
   /** HTTPS (live-gate §0): PEM files, a self-signed certificate kept in DATA_DIR/tls, or plain HTTP (null). */
   tls: TlsSetting;
   /** The built web app (apps/web/dist); not served when missing. */
@@ -149,6 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tls,
     vapid,
     webhookAllowPrivate: read('WEBHOOK_ALLOW_PRIVATE') ? parseBoolean('WEBHOOK_ALLOW_PRIVATE', read('WEBHOOK_ALLOW_PRIVATE')!) : false,
+    // At most about 100 years: a bound that keeps the cutoff a valid date.
+    visitorRetentionDays: parseInteger(
+      'VISITOR_RETENTION_DAYS',
+      read('VISITOR_RETENTION_DAYS') ?? String(DEFAULT_VISITOR_RETENTION_DAYS),
+      1,
+      36_500,
+    ),
     walkinApprovalMinutes: parseInteger(
       'WALKIN_APPROVAL_MINUTES',
       read('WALKIN_APPROVAL_MINUTES') ?? String(DEFAULT_WALKIN_APPROVAL_MINUTES),

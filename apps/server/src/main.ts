@@ -125,9 +125,12 @@ async function main() {
       sessionTtlDays: config.sessionTtlDays,
       sessionIdleDays: config.sessionIdleDays,
       webhookAllowPrivate: config.webhookAllowPrivate,
+      visitorRetentionDays: config.visitorRetentionDays,
     },
     // Webhook deliveries (integrations §3) go out from every server process's job worker.
     webhooks: {},
+    // The daily retention run (operations §6), on the same job queue: one run a day across processes.
+    retention: {},
     rateLimits,
     apiRateLimits: {
       perAddressPerMinute: config.rateLimitPerAddressPerMinute,

@@ -13,6 +13,7 @@ describe('configuration (server-contract §3)', () => {
       earlyCheckinMinutes: 60,
       sessionTtlDays: 30,
       sessionIdleDays: 7,
+      visitorRetentionDays: 180,
     });
     expect(config.database).toEqual({ kind: 'pglite', dataDir: `${config.repoRoot}/.data` });
     expect(config.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -39,6 +40,7 @@ describe('configuration (server-contract §3)', () => {
       EARLY_CHECKIN_MINUTES: '15',
       SESSION_TTL_DAYS: '7',
       SESSION_IDLE_DAYS: '2',
+      VISITOR_RETENTION_DAYS: '30',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,6 +52,7 @@ describe('configuration (server-contract §3)', () => {
       earlyCheckinMinutes: 15,
       sessionTtlDays: 7,
       sessionIdleDays: 2,
+      visitorRetentionDays: 30,
     });
   });
 
@@ -61,6 +64,10 @@ describe('configuration (server-contract §3)', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD: Password must be at least 6 characters/],
     [{ SESSION_TTL_DAYS: '0' }, /SESSION_TTL_DAYS/],
+    [{ VISITOR_RETENTION_DAYS: '0' }, /VISITOR_RETENTION_DAYS must be a whole number from 1 to 36500, not "0"/],
+    [{ VISITOR_RETENTION_DAYS: '-5' }, /VISITOR_RETENTION_DAYS must be a whole number/],
+    [{ VISITOR_RETENTION_DAYS: '90.5' }, /VISITOR_RETENTION_DAYS must be a whole number/],
+    [{ VISITOR_RETENTION_DAYS: 'half a year' }, /VISITOR_RETENTION_DAYS must be a whole number/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

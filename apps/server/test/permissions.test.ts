@@ -220,6 +220,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
         return { url: `/api/visitors/${visitor.id}/photo` };
       },
     },
+    // operations §6: only an admin erases a visitor's personal data (the house's resident too is refused).
+    { method: 'POST', path: '/api/visitors/:id/erase', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/visitors/${(await newVisitor()).id}/erase` }) },
     // live-gate §3: every signed-in user may open the stream (each sees what they may read).
     { method: 'GET', path: '/api/events', expected: [401, 200, 200, 200, 200], prepare: async () => ({ url: '/api/events', stream: true }) },
 

@@ -174,6 +174,7 @@ const EXAMPLES: Partial<Record<ProcedurePath, { request?: unknown; response?: un
       decidedBy: null,
       decidedAt: null,
       decisionReason: null,
+      anonymisedAt: null,
     },
   },
 };

@@ -229,6 +229,11 @@ export class WebhookDispatcher {
     await this.#send([deliveryId], false);
   }
 
+  /** This process's pg-boss once started (the one job queue; see `WebhookDispatcherOptions.jobs`), else null. */
+  get jobQueue(): PgBoss | null {
+    return this.#boss;
+  }
+
   /** Stops: no new attempts, attempts in flight interrupted (they are retried later), pg-boss stopped. */
   async close(): Promise<void> {
     clearInterval(this.#sweep);

@@ -1,0 +1,153 @@
+/**
+ * Visitor privacy over REST and the daily job's wiring (operations §6), on both databases,
+ * every answer checked against the OpenAPI document: POST /api/visitors/{id}/erase (admin
+ * 200 with the erased visitor; guard and resident 403; unknown 404), GET shows the erased
+ * visitor as such; the retention job is scheduled on the one pg-boss the webhook sender
+ * runs (daily, in the community's zone) and its worker runs the retention service.
+ */
+import { createMemoryAuthRateLimits, VISITOR_RETENTION_CRON, VISITOR_RETENTION_QUEUE } from '@gatehouse/api';
+import { User } from '@gatehouse/db';
+import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../src/app';
+import { UNLIMITED_API } from './support/limits';
+import { withResponseValidation } from './support/openapi-validation';
+
+const legs = await databaseLegs();
+const TIME_ZONE = 'America/New_York';
+
+describe.each(legs)('visitor privacy over REST on $name', (leg) => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+  const now = new Date('2026-11-22T14:00:00.000Z'); // 09:00 in New York
+  const tokens = { admin: '', guard: '', resident: '' };
+  let houseId = '';
+
+  const call = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+  const answer = (response: LightMyRequestResponse, status: number) => {
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+    return response.json() as { success: boolean; data: any; error: string | null; code?: string };
+  };
+  const signup = async (name: string, email: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name, email, phone: '+15551234567', password: 'secret123', role: 'resident' }),
+    });
+    return answer(response, 201).data as { token: string; user: { id: string } };
+  };
+  const invite = async (name: string) =>
+    answer(
+      await call('POST', '/api/visitors/invite', tokens.resident, {
+        name,
+        phone: '+15559998888',
+        email: 'guest@example.com',
+        purpose: 'Dinner',
+        vehicleLicensePlate: 'PRV 123',
+        houseId,
+        visitDate: '2026-11-22',
+        visitTimeFrom: '09:00',
+        visitTimeTo: '17:00',
+      }),
+      201,
+    ).data as { id: string };
+
+  beforeAll(async () => {
+    test = await leg.create();
+    app = withResponseValidation(
+      await buildApp({
+        db: test.db,
+        service: {
+          timeZone: TIME_ZONE,
+          earlyCheckinMinutes: 60,
+          walkinApprovalMinutes: 10,
+          sessionTtlDays: 30,
+          sessionIdleDays: 7,
+          visitorRetentionDays: 180,
+        },
+        rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
+        apiRateLimits: UNLIMITED_API,
+        clock: () => now,
+        webhooks: { pollIntervalSeconds: 1 },
+        retention: { pollIntervalSeconds: 1, clock: () => now },
+      }),
+    );
+    const admin = await signup('Ada Admin', 'admin@privacy.example');
+    await test.db.fork().nativeUpdate(User, { id: admin.user.id }, { role: 'admin' });
+    tokens.admin = admin.token;
+    const guard = await signup('Gus Guard', 'guard@privacy.example');
+    await test.db.fork().nativeUpdate(User, { id: guard.user.id }, { role: 'guard' });
+    tokens.guard = guard.token;
+    const resident = await signup('Rita Resident', 'rita@privacy.example');
+    tokens.resident = resident.token;
+    houseId = answer(await call('POST', '/api/houses', tokens.admin, { houseNumber: '9', block: 'P', street: 'Privacy Lane', ownerId: resident.user.id }), 201).data.id;
+    answer(await call('POST', `/api/houses/${houseId}/residents`, tokens.admin, { userId: resident.user.id }), 200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await test?.drop();
+  });
+
+  it('lets an admin erase a visitor (200, the erased visitor), refuses guards and residents (403), 404 for an unknown id', async () => {
+    const visitor = await invite('Priscilla Private');
+    expect(answer(await call('POST', `/api/visitors/${visitor.id}/erase`, tokens.guard), 403).code).toBe('FORBIDDEN');
+    expect(answer(await call('POST', `/api/visitors/${visitor.id}/erase`, tokens.resident), 403).code).toBe('FORBIDDEN');
+    expect(answer(await call('POST', '/api/visitors/00000000-0000-4000-8000-000000000000/erase', tokens.admin), 404).error).toBe('Visitor not found');
+
+    const erased = answer(await call('POST', `/api/visitors/${visitor.id}/erase`, tokens.admin), 200).data;
+    expect(erased).toMatchObject({
+      id: visitor.id,
+      name: 'Visitor',
+      phone: null,
+      email: null,
+      purpose: null,
+      vehicleLicensePlate: null,
+      notes: null,
+      status: 'approved',
+      houseId: { id: houseId },
+      anonymisedAt: now.toISOString(),
+    });
+    // Read again, by the resident of the house too: shown as erased, never as a real name.
+    const read = answer(await call('GET', `/api/visitors/${visitor.id}`, tokens.resident), 200).data;
+    expect(read).toMatchObject({ name: 'Visitor', phone: null, anonymisedAt: now.toISOString() });
+    const list = answer(await call('GET', '/api/visitors?q=Priscilla', tokens.admin), 200);
+    expect(list.data).toEqual([]);
+    // A visitor never erased says so too.
+    const other = await invite('Oscar Ordinary');
+    expect(answer(await call('GET', `/api/visitors/${other.id}`, tokens.admin), 200).data.anonymisedAt).toBeNull();
+  });
+
+  it('schedules the retention job daily at 03:15 in the community’s zone on the one job queue, whose worker runs the service', async () => {
+    const boss = jobQueueOf(app);
+    const schedules = await boss.getSchedules(VISITOR_RETENTION_QUEUE);
+    expect(schedules).toHaveLength(1);
+    expect(schedules[0]).toMatchObject({ name: VISITOR_RETENTION_QUEUE, cron: VISITOR_RETENTION_CRON, timezone: TIME_ZONE });
+    // Today's job, sent by hand instead of waiting for 03:15: the worker runs the service,
+    // which writes its audit row.
+    await boss.send(VISITOR_RETENTION_QUEUE, {});
+    const deadline = Date.now() + 20_000;
+    let rows: unknown[] = [];
+    while (Date.now() < deadline) {
+      rows = await test.db.fork().execute(`select details from audit_event where action = 'visitor.anonymised'`);
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(rows).toHaveLength(1);
+  });
+});
+
+/** The pg-boss of the app's webhook sender (the process's one job queue). */
+function jobQueueOf(app: FastifyInstance) {
+  const boss = app.webhookDispatcher?.jobQueue;
+  if (!boss) throw new Error('no job queue');
+  return boss;
+}
