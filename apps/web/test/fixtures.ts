@@ -68,6 +68,7 @@ export function makeVisitor(overrides: Partial<Visitor> = {}): Visitor {
     decidedBy: null,
     decidedAt: null,
     decisionReason: null,
+    anonymisedAt: null,
     ...overrides,
   };
 }

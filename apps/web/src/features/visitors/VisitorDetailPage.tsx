@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { QrPassCard } from './QrPassCard';
+import { canErase, EraseError, EraseVisitorButton, ErasedNote, useEraseError } from './EraseVisitor';
 import { VisitorPhoto, WalkInRequest } from './WalkInRequests';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 
@@ -183,6 +184,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [cancelError, setCancelError] = useState<string | null>(null);
+  const [eraseError, setEraseError] = useEraseError();
   const confirm = useConfirm();
   const visitorQuery = useQuery(trpc.visitors.byId.queryOptions({ id }));
   const visitor = visitorQuery.data;
@@ -229,18 +231,26 @@ export function VisitorDetailPage({ id }: { id: string }) {
         badge={<StatusBadge status={visitor.status} size="lg" />}
         subtitle={`${formatDate(visitor.visitDate)} · ${formatVisitWindow(visitor, timeZone)}`}
         actions={
-          canCancel && (
-            <Button
-              variant="danger"
-              onClick={onCancel}
-              loading={cancel.isPending}
-              icon={<XCircle aria-hidden="true" className="size-4" />}
-            >
-              {t.cancelInvitation}
-            </Button>
+          (canCancel || (user.role === 'admin' && canErase(visitor))) && (
+            <>
+              {canCancel && (
+                <Button
+                  variant="danger"
+                  onClick={onCancel}
+                  loading={cancel.isPending}
+                  icon={<XCircle aria-hidden="true" className="size-4" />}
+                >
+                  {t.cancelInvitation}
+                </Button>
+              )}
+              {/* operations §6: an admin erases a visitor's personal data on request. */}
+              {user.role === 'admin' && canErase(visitor) && <EraseVisitorButton visitor={visitor} onError={setEraseError} />}
+            </>
           )
         }
       />
+      <ErasedNote visitor={visitor} />
+      <EraseError message={eraseError} onDismiss={() => setEraseError(null)} />
       {cancelError && (
         <ErrorBox message={cancelError} onDismiss={() => setCancelError(null)} className="mb-6" />
       )}
