@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
+import { pipeline, Readable } from 'node:stream';
 
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -21,6 +22,9 @@ import {
   createInnerContext,
   describeError,
   errorCodeOf,
+  EXPORT_BUSY_MESSAGE,
+  EXPORT_BUSY_RETRY_AFTER_SECONDS,
+  MAX_CONCURRENT_EXPORTS,
   FailedScanLog,
   httpError,
   idempotencyKeyOf,
@@ -42,6 +46,7 @@ import {
   type AuthenticatedSession,
   type AuthRateLimits,
   type Context,
+  type CsvExport,
   type ErrorDetail,
   type OpenApiDocument,
   type RestRoute,
@@ -50,6 +55,7 @@ import {
 import type { Database } from '@gatehouse/db';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGE, type ErrorCode } from '@gatehouse/shared';
 import { isTrackedEnvelope } from '@trpc/server';
+import { stringify } from 'csv-stringify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -521,7 +527,7 @@ export async function buildApp(options: AppOptions) {
       },
     });
   };
-  restRoutes.filter((route) => !route.binary && !route.stream).forEach(mount);
+  restRoutes.filter((route) => !route.binary && !route.stream && !route.csv).forEach(mount);
 
   // Event streams (live-gate §3): the subscription's items as server-sent events, each
   // with its `id` (when tracked), `event` (the type) and `data` (the visitor JSON); a
@@ -573,6 +579,49 @@ export async function buildApp(options: AppOptions) {
     });
   };
   restRoutes.filter((route) => route.stream).forEach(mountStream);
+
+  // CSV exports (operations §4): the procedure checks the caller and the input and answers
+  // `{filename, columns, rows}` before any byte is sent (its errors answer in the JSON
+  // envelope); the rows, read lazily page by page, are piped through csv-stringify to the
+  // client. The pipe reads a row only when the client takes the bytes (backpressure), and a
+  // client that goes away destroys it, which ends the rows' generator and its queries.
+  // At most MAX_CONCURRENT_EXPORTS run at once in this process; the next is 429.
+  let exportsRunning = 0;
+  const mountCsv = (route: RestRoute) => {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        let file: CsvExport;
+        try {
+          file = (await callProcedure(request, route)) as CsvExport;
+        } catch (error) {
+          return sendError(reply, error);
+        }
+        if (exportsRunning >= MAX_CONCURRENT_EXPORTS) {
+          return reply
+            .code(429)
+            .header('Retry-After', String(EXPORT_BUSY_RETRY_AFTER_SECONDS))
+            .send(errorEnvelope(429, EXPORT_BUSY_MESSAGE));
+        }
+        exportsRunning += 1;
+        // escape_formulas: a cell starting with =, +, -, @ (a phone number's + too), tab or CR gets a leading '.
+        const csv = stringify({ header: true, columns: [...file.columns], escape_formulas: true });
+        pipeline(Readable.from(file.rows), csv, (error) => {
+          exportsRunning -= 1;
+          if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+            request.log.warn({ err: error }, 'CSV export failed');
+          }
+        });
+        return reply
+          .code(200)
+          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+          .type('text/csv; charset=utf-8')
+          .send(csv);
+      },
+    });
+  };
+  restRoutes.filter((route) => route.csv).forEach(mountCsv);
 
   // Photos (live-gate §2): the JPEG itself is the body, with a limit of its own (the 100 KB
   // one stays for JSON); another Content-Type is 415, a larger body 400, both in the

@@ -147,6 +147,16 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(photo.requestBody!.content)).toEqual(['image/jpeg']);
     expect(Object.keys((operationOf('GET', '/api/visitors/:id/photo')!.responses['200'] as { content: object }).content)).toEqual(['image/jpeg']);
     expect(Object.keys((operationOf('GET', '/api/events')!.responses['200'] as { content: object }).content)).toEqual(['text/event-stream']);
+    // operations §4: the CSV exports, with their query parameters.
+    for (const [path, names] of [
+      ['/api/visitors/export.csv', ['from', 'to', 'status', 'houseId', 'gateId']],
+      ['/api/audit/export.csv', ['from', 'to']],
+    ] as const) {
+      const exported = operationOf('GET', path)!;
+      expect(Object.keys((exported.responses['200'] as { content: object }).content), path).toEqual(['text/csv']);
+      expect((exported.parameters as Array<{ name: string; in: string }>).map((parameter) => `${parameter.in}:${parameter.name}`), path).toEqual(names.map((name) => `query:${name}`));
+      expect(Object.keys(exported.responses), path).toEqual(expect.arrayContaining(['400', '401', '403', '429']));
+    }
   });
 
   it('asks no token of sign-up, sign-in and health, and a bearer token of the rest', () => {

@@ -77,7 +77,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
       return { status: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as { success: boolean; data: any; error: string | null } };
     }
-    if (type.startsWith('image/jpeg')) return { status: response.statusCode, body: { success: response.statusCode < 400, data: null, error: null } };
+    // A photo, or a CSV export (operations §4): the status is what the walk checks.
+    if (type.startsWith('image/jpeg') || type.startsWith('text/csv')) return { status: response.statusCode, body: { success: response.statusCode < 400, data: null, error: null } };
     return { status: response.statusCode, body: response.json() as { success: boolean; data: any; error: string | null } };
   };
   const asAdmin = async (method: Method, url: string, body?: unknown) => {
@@ -171,6 +172,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
 
     { method: 'GET', path: '/api/visitors', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/visitors') },
     { method: 'GET', path: '/api/visitors/my-invitations', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/visitors/my-invitations') },
+    // operations §4: admins export every visitor, a resident their house's, guards nothing.
+    { method: 'GET', path: '/api/visitors/export.csv', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/visitors/export.csv') },
     { method: 'GET', path: '/api/visitors/:id', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}`) },
     { method: 'GET', path: '/api/visitors/:id/activity', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}/activity`) },
     { method: 'POST', path: '/api/visitors/invite', expected: [401, 201, 403, 403, 201], prepare: fixed(() => '/api/visitors/invite', invitation) },
@@ -240,6 +243,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'POST', path: '/api/payments/:id/fail', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/payments/${(await newPayment()).id}/fail` }) },
 
     { method: 'GET', path: '/api/audit', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/audit') },
+    { method: 'GET', path: '/api/audit/export.csv', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/audit/export.csv') },
 
     // offline-gate §2: the gate pack is for the gate (guards and admins).
     { method: 'GET', path: '/api/gate/pack', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/pack') },

@@ -78,9 +78,13 @@ export const ACCESS = {
     settings: 'signed-in',
     /** operations §6: erasing one visitor's personal data on request. */
     erase: ADMIN,
+    /** operations §4: the CSV export; a resident only their house's (service rule), guards none. */
+    exportCsv: HOSTS,
   },
   audit: {
     list: ADMIN,
+    /** operations §4: the audit log as CSV. */
+    exportCsv: ADMIN,
   },
   /** integrations §4: API tokens, made and revoked by admins (never with a token: API_TOKEN_FORBIDDEN_ROUTERS). */
   apiTokens: {

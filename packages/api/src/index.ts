@@ -26,6 +26,13 @@ export {
 } from './errors';
 export { FailedScanLog } from './services/audit';
 export {
+  EXPORT_BUSY_MESSAGE,
+  EXPORT_BUSY_RETRY_AFTER_SECONDS,
+  EXPORT_PAGE_SIZE,
+  MAX_CONCURRENT_EXPORTS,
+  type CsvExport,
+} from './services/exports';
+export {
   idempotencyKeyOf,
   purgeIdempotencyKeys,
   withIdempotencyKey,

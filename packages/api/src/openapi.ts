@@ -14,6 +14,7 @@ import { z } from 'zod';
 
 import { ACCESS, type Access } from './access';
 import { restRoutes, type ProcedurePath, type RestRequestParts, type RestRoute } from './rest';
+import { MAX_CONCURRENT_EXPORTS } from './services/exports';
 import { appRouter } from './root';
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
@@ -389,6 +390,18 @@ function operationOf(route: RestRoute): OpenApiOperation {
         'A stream of server-sent events: each has `id` (resume with `Last-Event-ID`), `event` (its type, e.g. `visitor.updated`) and `data` (the visitor JSON); a comment line every 25 s keeps it open.',
       content: { 'text/event-stream': { schema: { type: 'string' }, example: 'id: 42\nevent: visitor.updated\ndata: {"id":"3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f","status":"checked-in"}\n\n' } },
     };
+  } else if (route.csv) {
+    responses[route.successStatus] = {
+      description:
+        'The rows as CSV (operations §4), streamed: a header row, then one row per record; times ISO 8601 in the community’s zone with the offset; a cell starting with `=`, `+`, `-` or `@` is prefixed with `\'`. The default range is the last 30 days.',
+      headers: {
+        'Content-Disposition': {
+          description: 'The file name, e.g. `attachment; filename="visitors-2026-10-25-2026-11-23.csv"`.',
+          schema: { type: 'string' },
+        },
+      },
+      content: { 'text/csv': { schema: { type: 'string' }, example: CSV_EXAMPLES[route.procedure] ?? 'id\n' } },
+    };
   } else if (route.binary === 'jpeg' && route.method === 'GET') {
     responses[route.successStatus] = {
       description: 'The photo, a JPEG.',
@@ -416,8 +429,11 @@ function operationOf(route: RestRoute): OpenApiOperation {
 
   const who = access === 'public' ? 'no token' : access === 'signed-in' ? 'any signed-in user' : access.join(', ');
   const notes = [
-    `Calls the procedure \`${route.procedure}\` (also at /trpc/${route.procedure}).`,
+    route.csv
+      ? `Calls the procedure \`${route.procedure}\`; only this path can stream its rows.`
+      : `Calls the procedure \`${route.procedure}\` (also at /trpc/${route.procedure}).`,
     `Access: ${who}.`,
+    ...(route.csv ? [`At most ${MAX_CONCURRENT_EXPORTS} exports run at once per server; another is 429 with \`Retry-After\`.`] : []),
     ...(route.list ? ['Paged with `limit` (1–100, default 50) and `offset`; the full count is in `X-Total-Count`.'] : []),
     ...(route.idempotent ? ['Honours `Idempotency-Key` (offline-gate §3): a repeat gets the first answer, marked `Idempotency-Replayed: true`.'] : []),
   ];
@@ -432,6 +448,16 @@ function operationOf(route: RestRoute): OpenApiOperation {
     responses,
   };
 }
+
+/** An example file of each CSV export (operations §4). */
+const CSV_EXAMPLES: Partial<Record<ProcedurePath, string>> = {
+  'visitors.exportCsv':
+    'id,kind,name,phone,email,purpose,houseNumber,block,host,visitDate,visitTimeFrom,visitTimeTo,status,checkInTime,checkOutTime,checkInGate,checkOutGate\n' +
+    "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f,invitation,Vera Visitor,'+15557654321,,Delivery,12,A,Rita Resident,2026-11-23,09:00,17:00,checked-out,2026-11-23T09:15:00+05:30,2026-11-23T10:02:41+05:30,,\n",
+  'audit.exportCsv':
+    'id,occurredAt,action,actor,actorEmail,apiToken,targetType,targetId,ipAddress,details\n' +
+    '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b,2026-11-23T09:15:00+05:30,visitor.checked-in,Gus Guard,guard@example.com,,visitor,3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f,10.0.0.7,"{""notes"":null}"\n',
+};
 
 /** The error envelope of one status: its `code` one of that status's codes (integrations §2). */
 function errorResponseOf(status: DocumentedErrorStatus) {

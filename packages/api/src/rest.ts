@@ -55,6 +55,14 @@ export interface RestRoute {
    * item an event with `id` (when tracked), `event` (its `type`) and `data` (its `visitor`).
    */
   stream?: true;
+  /**
+   * A CSV export (operations §4): the procedure answers `{filename, columns, rows}` (an
+   * async iterable of rows, read lazily), streamed as `text/csv; charset=utf-8` with a header
+   * row and `Content-Disposition: attachment; filename="<filename>"`; a cell starting with
+   * `=`, `+`, `-` or `@` is prefixed with `'`. Errors before the first row answer in the
+   * JSON envelope.
+   */
+  csv?: true;
 }
 
 const fromBody = ({ body }: RestRequestParts) => body;
@@ -80,7 +88,7 @@ function route(
   path: string,
   procedure: ProcedurePath,
   input: RestRoute['input'],
-  options: { successStatus?: 201 | 202; list?: boolean; binary?: 'jpeg'; stream?: true } = {},
+  options: { successStatus?: 201 | 202; list?: boolean; binary?: 'jpeg'; stream?: true; csv?: true } = {},
 ): RestRoute {
   return {
     method,
@@ -93,6 +101,7 @@ function route(
     idempotent: method === 'POST' && needsSignIn(procedure),
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
+    ...(options.csv ? { csv: options.csv } : {}),
   };
 }
 
@@ -129,6 +138,8 @@ export const restRoutes: readonly RestRoute[] = [
 
   route('GET', '/api/visitors', 'visitors.list', fromQuery, { list: true }),
   route('GET', '/api/visitors/my-invitations', 'visitors.myInvitations', fromQuery, { list: true }),
+  // operations §4: the visitors as CSV (before /:id, which it would otherwise look like).
+  route('GET', '/api/visitors/export.csv', 'visitors.exportCsv', fromQuery, { csv: true }),
   route('GET', '/api/visitors/:id', 'visitors.byId', fromParams),
   route('GET', '/api/visitors/:id/activity', 'visitors.activity', fromParams),
   route('POST', '/api/visitors/invite', 'visitors.invite', fromBody, { successStatus: 201 }),
@@ -160,6 +171,8 @@ export const restRoutes: readonly RestRoute[] = [
 
   // Not in product-spec §7: the audit log, for admins.
   route('GET', '/api/audit', 'audit.list', fromQuery, { list: true }),
+  // operations §4: the audit log as CSV.
+  route('GET', '/api/audit/export.csv', 'audit.exportCsv', fromQuery, { csv: true }),
 
   // offline-gate §2: the gate pack, for verifying passes offline.
   route('GET', '/api/gate/pack', 'gate.pack', fromQuery),

@@ -14,3 +14,4 @@ export * from './schemas/notifications';
 export * from './schemas/gate';
 export * from './schemas/api-tokens';
 export * from './schemas/webhooks';
+export * from './schemas/exports';

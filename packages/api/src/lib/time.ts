@@ -3,7 +3,7 @@
  * one IANA time zone, `COMMUNITY_TIMEZONE`.
  */
 import { TZDate } from '@date-fns/tz';
-import { addYears, format, parseISO } from 'date-fns';
+import { addDays, addYears, format, parseISO } from 'date-fns';
 
 /** The server's own IANA zone, the default of COMMUNITY_TIMEZONE. */
 export function serverTimeZone(): string {
@@ -40,4 +40,17 @@ export function communityInstant(date: string, time: string, timeZone: string): 
 /** The calendar date one year after `date` (YYYY-MM-DD); Feb 29 gives Feb 28. */
 export function oneYearAfter(date: string): string {
   return format(addYears(parseISO(date), 1), 'yyyy-MM-dd');
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD; negative goes back). */
+export function addCalendarDays(date: string, days: number): string {
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
+/**
+ * `instant` as ISO 8601 in the community's zone with its offset, to the second
+ * (operations §4): `2026-11-23T09:15:00+05:30`; UTC as `+00:00`, never `Z`.
+ */
+export function communityIsoTime(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm:ssxxx");
 }

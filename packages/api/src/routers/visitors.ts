@@ -17,6 +17,7 @@ import {
   ZScanRequest,
   ZVisitor,
   ZVisitorActivityResponse,
+  ZVisitorExportRequest,
   ZVisitorListRequest,
   ZVisitorListResponse,
   ZVisitorSummaryListResponse,
@@ -36,6 +37,7 @@ import {
 } from '../services/visitors';
 import { getVisitorPhoto, putVisitorPhoto } from '../services/visitor-photos';
 import { eraseVisitor } from '../services/visitor-privacy';
+import { visitorExport, ZCsvExport } from '../services/exports';
 import { sessionResolver } from '../services/sessions';
 import { houseIdOf } from '../lib/serialize';
 import { httpError } from '../errors';
@@ -215,6 +217,17 @@ export const visitorsRouter = createTRPCRouter({
     .input(ZByIdRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => eraseVisitor(ctx.em, ctx.actor, input.id, ctx.clock())),
+
+  /**
+   * Resident (their house's) or admin (operations §4): the visitors as a CSV export, over
+   * REST `GET /api/visitors/export.csv`. Input: ZVisitorExportRequest (`from`, `to`, `status`,
+   * `houseId`, `gateId`). Output: `{filename, columns, rows}`, the rows read lazily in pages
+   * (services/exports.ts). Errors, before any row: 400 input or range, 403 guards.
+   */
+  exportCsv: procedureFor(ACCESS.visitors.exportCsv)
+    .input(ZVisitorExportRequest)
+    .output(ZCsvExport)
+    .query(({ ctx, input }) => visitorExport(ctx.em, ctx.user, input, clockOf(ctx))),
 
   /**
    * Signed in: the community's gate settings (live-gate §5): time zone, early check-in,

@@ -1,0 +1,268 @@
+/**
+ * The CSV exports of operations §4: the visitors (admins: every house; a resident: their
+ * own) and the audit log (admins), as async iterables of rows that the REST adapter streams
+ * through csv-stringify. The rows are read in keyset pages of EXPORT_PAGE_SIZE (the same
+ * statement on PostgreSQL and PGlite, which cannot stream a cursor), so an export of a
+ * million rows holds one page at a time and starts as soon as its first page is read.
+ * Nothing here is loaded as an entity: raw rows, no identity map to grow.
+ *
+ * The caller checks permissions and validates before it starts iterating: `visitorExport`
+ * and `auditExport` resolve the range and the caller's reach eagerly (bad input throws
+ * there, before any byte is sent); only the pages are read lazily.
+ */
+import type { EntityManager, User } from '@gatehouse/db';
+import {
+  AUDIT_EXPORT_COLUMNS,
+  EXPORT_DEFAULT_DAYS,
+  EXPORT_RANGE_MESSAGE,
+  VISITOR_EXPORT_COLUMNS,
+  type ExportRow,
+  type VisitorStatus,
+} from '@gatehouse/shared';
+
+import { z } from 'zod';
+
+import { httpError } from '../errors';
+import { addCalendarDays, communityDate, communityInstant, communityIsoTime } from '../lib/time';
+import { applyExpiry, listScope } from './visitors';
+
+/** Rows per keyset page: one statement per 1,000 rows keeps a page small and the statements few. */
+export const EXPORT_PAGE_SIZE = 1_000;
+
+/**
+ * Exports one server process streams at once (each holds a database connection while it
+ * reads a page, and a client for as long as it downloads); the next is refused with 429
+ * EXPORT_BUSY_MESSAGE until one ends. The REST adapter counts them.
+ */
+export const MAX_CONCURRENT_EXPORTS = 2;
+
+/** The refusal while MAX_CONCURRENT_EXPORTS exports are running. */
+export const EXPORT_BUSY_MESSAGE = 'Too many exports are running, try again in a minute';
+
+/** Seconds the refusal asks to wait (`Retry-After`). */
+export const EXPORT_BUSY_RETRY_AFTER_SECONDS = 60;
+
+/** What an export procedure answers: the file's name, its columns in order, and its rows (read lazily). */
+export interface CsvExport<Column extends string = string> {
+  /** e.g. `visitors-2026-10-25-2026-11-23.csv`. */
+  filename: string;
+  columns: readonly Column[];
+  rows: AsyncIterable<ExportRow<Column>>;
+}
+
+/** An inclusive range of community dates, YYYY-MM-DD. */
+export interface ExportRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The range of an export (operations §4): both dates as given; a missing `to` is today in the
+ * community's zone (or `from` + 29 days when only `from` is given and that is earlier); a
+ * missing `from` is `to` − 29 days, so the default is the last 30 days, today included.
+ * Errors: 400 EXPORT_RANGE_MESSAGE (field `from`) when `from` is after `to`.
+ */
+export function exportRange(input: { from?: string | undefined; to?: string | undefined }, now: Date, timeZone: string): ExportRange {
+  const span = EXPORT_DEFAULT_DAYS - 1;
+  const today = communityDate(now, timeZone);
+  const to = input.to ?? (input.from && addCalendarDays(input.from, span) < today ? addCalendarDays(input.from, span) : today);
+  const from = input.from ?? addCalendarDays(to, -span);
+  if (from > to) throw httpError(400, EXPORT_RANGE_MESSAGE, { field: 'from' });
+  return { from, to };
+}
+
+/** A timestamp column as a driver hands it over (a Date, or text such as `2026-11-22 14:00:00.123+00`). */
+function instantOf(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+}
+
+/** The community-zone ISO time of a nullable timestamp column, or null. */
+const timeCell = (value: string | Date | null, timeZone: string) => (value === null ? null : communityIsoTime(instantOf(value), timeZone));
+
+interface VisitorExportSqlRow {
+  id: string;
+  kind: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  purpose: string | null;
+  house_number: string;
+  block: string;
+  host_name: string | null;
+  visit_date: string;
+  visit_time_from: string;
+  visit_time_to: string;
+  status: string;
+  check_in_time: string | Date | null;
+  check_out_time: string | Date | null;
+}
+
+export type VisitorExportColumn = (typeof VISITOR_EXPORT_COLUMNS)[number];
+export type AuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];
+
+/**
+ * The visitor export (operations §4), oldest visit first (by visit date, then id). Input:
+ * `from`/`to` on the visit date (default the last 30 days), `status`, `houseId`, `gateId`.
+ * Reach: staff every visitor, a resident their house's (and the ones they host), as in the
+ * visitor list (`listScope`). Anonymised visitors (operations §6) are exported as stored:
+ * the name "Visitor" and empty personal cells, never a made-up value.
+ *
+ * Gates (operations §2) do not exist yet: `checkInGate`/`checkOutGate` are empty and a
+ * `gateId` filter matches nothing. When they come, both are filled here, in `gateColumns`
+ * and `gateCondition` below (a join on the gate table and one condition); recurring passes
+ * (operations §1) join as one row per pass entry in the same statement (a `union all`
+ * ordered by the same keys).
+ *
+ * Errors: 400 (range). Lazily, while iterating: whatever the database throws.
+ */
+export async function visitorExport(
+  em: EntityManager,
+  user: User,
+  input: { from?: string | undefined; to?: string | undefined; status?: VisitorStatus | undefined; houseId?: string | undefined; gateId?: string | undefined },
+  clock: { now: Date; timeZone: string },
+): Promise<CsvExport<VisitorExportColumn>> {
+  const range = exportRange(input, clock.now, clock.timeZone);
+  // Statuses as of now: ended invitations read `expired`, as in the list.
+  await applyExpiry(em, clock);
+  const scope = listScope(user, { status: input.status }, 'visible');
+  const conditions = [scope.where.replace(/^where /, ''), 'v.visit_date between ?::date and ?::date'].filter(Boolean);
+  const params: unknown[] = [...scope.params, range.from, range.to];
+  if (input.houseId) {
+    conditions.push('v.house_id = ?');
+    params.push(input.houseId);
+  }
+  // Gates (operations §2) are not recorded yet: no visit has one, so a gate filter matches none.
+  const gateCondition = input.gateId ? 'false' : null;
+  if (gateCondition) conditions.push(gateCondition);
+  const gateColumns = 'null::text as check_in_gate, null::text as check_out_gate';
+  const timeZone = clock.timeZone;
+
+  async function* rows(): AsyncGenerator<ExportRow<VisitorExportColumn>> {
+    let after: { visitDate: string; id: string } | null = null;
+    for (;;) {
+      const page: Array<VisitorExportSqlRow & { check_in_gate: string | null; check_out_gate: string | null }> = await em.execute(
+        `select v.id, v.kind, v.name, v.phone, v.email, v.purpose, h.house_number, h.block, hu.name as host_name,
+                to_char(v.visit_date, 'YYYY-MM-DD') as visit_date, v.visit_time_from, v.visit_time_to, v.status,
+                v.check_in_time, v.check_out_time, ${gateColumns}
+           from visitor_invitation v join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id
+          where ${conditions.join(' and ')} ${after ? 'and (v.visit_date, v.id) > (?::date, ?::uuid)' : ''}
+          order by v.visit_date, v.id
+          limit ?`,
+        [...params, ...(after ? [after.visitDate, after.id] : []), EXPORT_PAGE_SIZE],
+      );
+      for (const row of page) {
+        yield {
+          id: row.id,
+          kind: row.kind,
+          name: row.name,
+          // An anonymised visitor's phone is stored as '' (operations §6): an empty cell.
+          phone: row.phone || null,
+          email: row.email,
+          purpose: row.purpose,
+          houseNumber: row.house_number,
+          block: row.block,
+          host: row.host_name,
+          visitDate: row.visit_date,
+          visitTimeFrom: row.visit_time_from,
+          visitTimeTo: row.visit_time_to,
+          status: row.status,
+          checkInTime: timeCell(row.check_in_time, timeZone),
+          checkOutTime: timeCell(row.check_out_time, timeZone),
+          checkInGate: row.check_in_gate,
+          checkOutGate: row.check_out_gate,
+        };
+      }
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE_SIZE) return;
+      after = { visitDate: last.visit_date, id: last.id };
+    }
+  }
+
+  return { filename: `visitors-${range.from}-${range.to}.csv`, columns: VISITOR_EXPORT_COLUMNS, rows: rows() };
+}
+
+interface AuditExportSqlRow {
+  id: string;
+  occurred_at: string | Date;
+  /** The same instant as text, to the microsecond: the keyset cursor (a Date keeps milliseconds only). */
+  occurred_at_key: string;
+  action: string;
+  actor_name: string | null;
+  actor_email: string | null;
+  api_token_name: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  ip_address: string | null;
+  details: Record<string, unknown> | string | null;
+}
+
+/**
+ * The audit export (operations §4, admins), oldest event first (by time, then id). Input:
+ * `from`/`to`, the events' days in the community's zone (default the last 30 days).
+ * Columns (AUDIT_EXPORT_COLUMNS): id, occurredAt (community time with offset), action, actor
+ * (the user's name), actorEmail (the email a sign-in was attempted with, else the actor's),
+ * apiToken (the token's name when the call was made with one), targetType, targetId,
+ * ipAddress, details (JSON). Errors: 400 (range).
+ */
+export async function auditExport(
+  em: EntityManager,
+  input: { from?: string | undefined; to?: string | undefined },
+  clock: { now: Date; timeZone: string },
+): Promise<CsvExport<AuditExportColumn>> {
+  const range = exportRange(input, clock.now, clock.timeZone);
+  const timeZone = clock.timeZone;
+  const start = communityInstant(range.from, '00:00', timeZone);
+  const end = communityInstant(addCalendarDays(range.to, 1), '00:00', timeZone);
+
+  async function* rows(): AsyncGenerator<ExportRow<AuditExportColumn>> {
+    let after: { occurredAt: string; id: string } | null = null;
+    for (;;) {
+      // The bound on occurred_at alone lets the occurred-at index serve every page; the
+      // rest of the cursor (same instant, greater id) is checked on the rows it finds.
+      const page: AuditExportSqlRow[] = await em.execute(
+        `select a.id, a.occurred_at, a.occurred_at::text as occurred_at_key, a.action, u.name as actor_name,
+                coalesce(a.actor_email, u.email) as actor_email, t.name as api_token_name,
+                a.target_type, a.target_id, a.ip_address, a.details
+           from audit_event a left join app_user u on u.id = a.actor_id left join api_token t on t.id = a.api_token_id
+          where a.occurred_at >= ? and a.occurred_at < ?
+                ${after ? 'and a.occurred_at >= ?::timestamptz and (a.occurred_at > ?::timestamptz or a.id > ?::uuid)' : ''}
+          order by a.occurred_at, a.id
+          limit ?`,
+        [start, end, ...(after ? [after.occurredAt, after.occurredAt, after.id] : []), EXPORT_PAGE_SIZE],
+      );
+      for (const row of page) {
+        yield {
+          id: row.id,
+          occurredAt: communityIsoTime(instantOf(row.occurred_at), timeZone),
+          action: row.action,
+          actor: row.actor_name,
+          actorEmail: row.actor_email,
+          apiToken: row.api_token_name,
+          targetType: row.target_type,
+          targetId: row.target_id,
+          ipAddress: row.ip_address,
+          details: row.details === null ? null : typeof row.details === 'string' ? row.details : JSON.stringify(row.details),
+        };
+      }
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE_SIZE) return;
+      after = { occurredAt: last.occurred_at_key, id: last.id };
+    }
+  }
+
+  return { filename: `audit-${range.from}-${range.to}.csv`, columns: AUDIT_EXPORT_COLUMNS, rows: rows() };
+}
+
+/**
+ * The output schema of the export procedures: the rows are an async iterable, passed
+ * through as they are (not JSON: only the REST adapter's CSV route can send them).
+ */
+export const ZCsvExport = z.object({
+  filename: z.string(),
+  columns: z.array(z.string()).readonly(),
+  rows: z.custom<AsyncIterable<Record<string, string | null>>>(
+    (value) => typeof value === 'object' && value !== null && Symbol.asyncIterator in value,
+    'Expected the rows of an export',
+  ),
+});
