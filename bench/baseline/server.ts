@@ -53,11 +53,12 @@ interface Row {
   visit_time_from: string; visit_time_to: string; status: string; qr_code_token: string; qr_code_data_url: string; pass_code: string;
   check_in_time: string | null; check_out_time: string | null; notes: string | null; created_at: string;
   kind: string; has_photo: boolean; decided_by_id: string | null; decider_name: string | null; decided_at: string | null; decision_reason: string | null;
+  anonymised_at: string | null;
 }
 
 const COLUMNS = `v.id, v.name, v.phone, v.email, v.purpose, v.vehicle_license_plate, v.house_id, v.host_id, v.visit_date,
   v.visit_time_from, v.visit_time_to, v.status, v.qr_code_token, v.qr_code_data_url, v.pass_code, v.check_in_time, v.check_out_time,
-  v.notes, v.created_at, v.kind, v.has_photo, v.decided_by_id, v.decided_at, v.decision_reason,
+  v.notes, v.created_at, v.kind, v.has_photo, v.decided_by_id, v.decided_at, v.decision_reason, v.anonymised_at,
   h.house_number, h.block, hu.name as host_name, du.name as decider_name`;
 const JOINS = 'join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id left join app_user du on du.id = v.decided_by_id';
 // Ended: the window is over, or a walk-in is still undecided past its deadline.
@@ -67,7 +68,7 @@ const iso = (value: string) => new Date(value.replace(' ', 'T').replace(/([+-]\d
 
 function visitorJson(row: Row) {
   return {
-    id: row.id, name: row.name, phone: row.phone, email: row.email, purpose: row.purpose,
+    id: row.id, name: row.name, phone: row.phone || null, email: row.email, purpose: row.purpose,
     vehicleLicensePlate: row.vehicle_license_plate,
     houseId: { id: row.house_id, houseNumber: row.house_number, block: row.block },
     hostId: row.host_id ? { id: row.host_id, name: row.host_name } : null,
@@ -79,6 +80,7 @@ function visitorJson(row: Row) {
     kind: row.kind, hasPhoto: row.has_photo,
     decidedBy: row.decided_by_id ? { id: row.decided_by_id, name: row.decider_name } : null,
     decidedAt: row.decided_at ? iso(row.decided_at) : null, decisionReason: row.decision_reason,
+    anonymisedAt: row.anonymised_at ? iso(row.anonymised_at) : null,
   };
 }
 
