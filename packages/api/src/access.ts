@@ -112,6 +112,8 @@ export const ACCESS = {
     dismissReview: GATE,
     /** §3: only an admin records that the person did pass the gate. */
     recordReview: ADMIN,
+    /** operations §4: Inside now, the evacuation roll call (guards and admins). */
+    inside: GATE,
   },
   /** integrations §3: webhooks are the admins' (and never an API token's). */
   webhooks: {

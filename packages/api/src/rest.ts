@@ -181,6 +181,8 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/gate/reviews', 'gate.createReview', fromBody, { successStatus: 201 }),
   route('POST', '/api/gate/reviews/:id/dismiss', 'gate.dismissReview', fromParams),
   route('POST', '/api/gate/reviews/:id/record', 'gate.recordReview', fromParamsAndBody),
+  // operations §4: Inside now, everyone checked in (the evacuation roll call).
+  route('GET', '/api/gate/inside', 'gate.inside', fromQuery, { list: true }),
 
   // integrations §4: API tokens (admins; never with an API token).
   route('GET', '/api/api-tokens', 'apiTokens.list', fromQuery, { list: true }),

@@ -4,6 +4,8 @@
  */
 import {
   ZCreateGateReviewRequest,
+  ZGateInsideRequest,
+  ZGateInsideResponse,
   ZGatePack,
   ZGatePackRequest,
   ZGateReview,
@@ -14,6 +16,7 @@ import {
 } from '@gatehouse/shared';
 
 import { ACCESS } from '../access';
+import { listInside } from '../services/gate-inside';
 import { gatePack } from '../services/gate-pack';
 import { closeGateReview, createGateReview, listOpenGateReviews } from '../services/gate-reviews';
 import { createTRPCRouter, procedureFor } from '../trpc';
@@ -71,4 +74,16 @@ export const gateRouter = createTRPCRouter({
     .input(ZRecordGateReviewRequest)
     .output(ZGateReview)
     .mutation(({ ctx, input }) => closeGateReview(ctx.em, actorOf(ctx), input, 'record', ctx.clock())),
+
+  /**
+   * Guard or admin (operations §4; `GET /api/gate/inside`): Inside now, for an evacuation
+   * roll call. Input: nothing. Output: `{items, total}`, everyone checked in now, each
+   * `{id, kind, name, phone, houseId: {id, houseNumber, block}, hostName,
+   * vehicleLicensePlate, checkInTime, gate}` (gate null until gates exist), ordered by
+   * gate, house and name, at most 5,000. Errors: 401, 403.
+   */
+  inside: procedureFor(ACCESS.gate.inside)
+    .input(ZGateInsideRequest)
+    .output(ZGateInsideResponse)
+    .query(({ ctx }) => listInside(ctx.em)),
 });

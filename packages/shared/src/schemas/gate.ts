@@ -139,3 +139,49 @@ export type GateReview = z.infer<typeof ZGateReview>;
 
 export const ZGateReviewListResponse = z.object({ items: z.array(ZGateReview), total: z.number().int() });
 export type GateReviewListResponse = z.infer<typeof ZGateReviewListResponse>;
+
+// Inside now (operations §4) ----------------------------------------------------------------
+
+/**
+ * Most people an Inside now answer lists. A community has at most a few hundred people
+ * inside at once; the cap only bounds a runaway answer (`total` still counts them all).
+ */
+export const GATE_INSIDE_MAX = 5_000;
+
+/** `gate.inside` input (`GET /api/gate/inside`): nothing to choose; the whole roll call. */
+export const ZGateInsideRequest = z.object({});
+
+/**
+ * What someone inside is. Today only visitors ('invitation' | 'walk-in', as the visitor
+ * has it); recurring passes add their own kind here when they exist (operations §4).
+ */
+export const ZGateInsideKind = ZVisitorKind;
+
+/** The gate someone came in by; null until gates exist (operations §4, issue 13). */
+export const ZGateRef = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * One person inside now, as a roll call needs them: who (name, kind), where they went
+ * (house, host), how to reach them (phone; null once anonymised), their vehicle, and when
+ * and where they came in (`checkInTime`, an ISO instant; `gate`).
+ */
+export const ZGateInsideItem = z.object({
+  id: z.string(),
+  kind: ZGateInsideKind,
+  name: z.string(),
+  phone: z.string().nullable(),
+  houseId: ZHouseRef,
+  /** The resident who invited or approved them; null for a walk-in nobody decided yet. */
+  hostName: z.string().nullable(),
+  vehicleLicensePlate: z.string().nullable(),
+  checkInTime: z.string(),
+  gate: ZGateRef.nullable(),
+});
+export type GateInsideItem = z.infer<typeof ZGateInsideItem>;
+
+/**
+ * `gate.inside` output: everyone inside now, ordered by gate, house number, block and
+ * name (at most GATE_INSIDE_MAX), and `total`, how many are inside (X-Total-Count).
+ */
+export const ZGateInsideResponse = z.object({ items: z.array(ZGateInsideItem), total: z.number().int() });
+export type GateInsideResponse = z.infer<typeof ZGateInsideResponse>;

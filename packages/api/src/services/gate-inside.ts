@@ -1,0 +1,77 @@
+/**
+ * Inside now (operations §4): everyone checked in at this moment, for an evacuation roll
+ * call at the gate: who, which house and host, their phone and vehicle, and when and by
+ * which gate they came in.
+ *
+ * One statement: the visitors with status 'checked-in' (read through the index on
+ * `(status, check_in_time, id)`), their house and host joined, `count(*) over ()` for the
+ * total, ordered by gate, house number, block and name, at most GATE_INSIDE_MAX rows (a
+ * community has a few hundred inside at most; the cap only bounds a runaway answer).
+ *
+ * Later parts of issue 13 extend this in one place each:
+ * - gates: `gate` is null for everyone until the check-in records its gate; then the
+ *   `null::uuid as gate_id, null::text as gate_name` columns become a join on it (the order
+ *   already puts the gate first, nulls last);
+ * - recurring passes: their open entries join the same list as a `union all` branch of
+ *   `insideSql` with their own `kind`, giving the same columns.
+ */
+import type { EntityManager } from '@gatehouse/db';
+import { GATE_INSIDE_MAX, type GateInsideItem, type GateInsideResponse } from '@gatehouse/shared';
+
+import { isoInstant } from '../lib/serialize';
+
+interface InsideRow {
+  id: string;
+  kind: GateInsideItem['kind'];
+  name: string;
+  phone: string | null;
+  house_id: string;
+  house_number: string;
+  block: string;
+  host_name: string | null;
+  vehicle_license_plate: string | null;
+  check_in_time: string | Date;
+  gate_id: string | null;
+  gate_name: string | null;
+  total: number | string;
+}
+
+/** Everyone inside, as rows of the one answer's columns (see the file's comment for what joins here later). */
+const insideSql = `
+  select v.id, v.kind, v.name, v.phone, h.id as house_id, h.house_number, h.block, hu.name as host_name,
+         v.vehicle_license_plate, v.check_in_time, null::uuid as gate_id, null::text as gate_name
+    from visitor_invitation v
+    join house h on h.id = v.house_id
+    left join app_user hu on hu.id = v.host_id
+   where v.status = 'checked-in'`;
+
+/**
+ * Everyone checked in now (operations §4; `GET /api/gate/inside`, guards and admins: the
+ * role check is the procedure's). Output: `{items, total}`: items ordered by gate (none yet:
+ * null for all), house number, block, name and id, at most GATE_INSIDE_MAX of them; `total`
+ * how many are inside. `phone` is null once a visitor's data was anonymised (stored as '').
+ * Throws nothing of its own.
+ */
+export async function listInside(em: EntityManager): Promise<GateInsideResponse> {
+  const rows = await em.execute<InsideRow[]>(
+    `select inside.*, (count(*) over ())::int as total
+       from (${insideSql}) inside
+      order by inside.gate_name nulls last, inside.gate_id nulls last, inside.house_number, inside.block, inside.name, inside.id
+      limit ?`,
+    [GATE_INSIDE_MAX],
+  );
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      phone: row.phone || null,
+      houseId: { id: row.house_id, houseNumber: row.house_number, block: row.block },
+      hostName: row.host_name ?? null,
+      vehicleLicensePlate: row.vehicle_license_plate ?? null,
+      checkInTime: isoInstant(row.check_in_time),
+      gate: row.gate_id && row.gate_name ? { id: row.gate_id, name: row.gate_name } : null,
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
