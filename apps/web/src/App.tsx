@@ -51,6 +51,7 @@ const GuardDashboardPage = lazyPage(() => import('./features/guard/GuardDashboar
 const ScanPage = lazyPage(() => import('./features/guard/ScanPage'), 'ScanPage');
 const WalkInPage = lazyPage(() => import('./features/guard/WalkInPage'), 'WalkInPage');
 const WalkInStatusPage = lazyPage(() => import('./features/guard/WalkInPage'), 'WalkInStatusPage');
+const InsideNowPage = lazyPage(() => import('./features/guard/InsideNowPage'), 'InsideNowPage');
 const HouseCreatePage = lazyPage(() => import('./features/houses/HouseCreatePage'), 'HouseCreatePage');
 const HouseDetailPage = lazyPage(() => import('./features/houses/HouseDetailPage'), 'HouseDetailPage');
 const HouseListPage = lazyPage(() => import('./features/houses/HouseListPage'), 'HouseListPage');
@@ -127,6 +128,11 @@ function AuthenticatedRoutes() {
       <Route path="/guard/dashboard">
         <RequireRole roles={GATE_ROLES}>
           <GuardDashboardPage />
+        </RequireRole>
+      </Route>
+      <Route path="/guard/inside">
+        <RequireRole roles={GATE_ROLES}>
+          <InsideNowPage />
         </RequireRole>
       </Route>
       <Route path="/houses" component={HouseListPage} />

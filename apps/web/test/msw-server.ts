@@ -11,4 +11,6 @@ export const server = setupServer(
   http.get('*/api/health', () => HttpResponse.json({ status: 'ok' })),
   http.get('*/api/gate/pack', () => HttpResponse.json({ success: true, data: { items: [], removed: [], cursor: 'c0' } })),
   http.get('*/api/gate/reviews', () => HttpResponse.json({ success: true, data: [] })),
+  // operations §4: the Inside now roll call the gate sync keeps for offline.
+  http.get('*/api/gate/inside', () => HttpResponse.json({ success: true, data: [] })),
 );

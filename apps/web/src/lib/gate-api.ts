@@ -4,6 +4,8 @@
  * code}` read here, and every outcome reported to the connection store (no answer marks the
  * server unreachable, any answer reachable), as the tRPC transport does.
  */
+import type { GateInsideItem } from '@gatehouse/shared';
+
 import { createTimedFetch } from './trpc';
 import { reportServerAnswered, reportServerUnreachable } from './connection';
 import { AppError, DEFAULT_ERROR_MESSAGE } from './errors';
@@ -105,6 +107,12 @@ export async function fetchPack(since?: string | null): Promise<PackResponse> {
   const query = since ? `?since=${encodeURIComponent(since)}` : '';
   const { data } = await gateRequest<Partial<PackResponse>>('GET', `/api/gate/pack${query}`);
   return { items: data?.items ?? [], removed: data?.removed ?? [], cursor: data?.cursor ?? '' };
+}
+
+/** Inside now (operations §4): everyone checked in now, as `GET /api/gate/inside` lists them. */
+export async function fetchInside(): Promise<GateInsideItem[]> {
+  const { data } = await gateRequest<GateInsideItem[]>('GET', '/api/gate/inside');
+  return Array.isArray(data) ? data : [];
 }
 
 /** Replays one check-in or check-out made offline: the instant it happened, under its own key. */

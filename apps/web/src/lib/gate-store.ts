@@ -2,14 +2,17 @@
  * What the gate tablet keeps on the device (offline-gate §2, §3), in IndexedDB through
  * idb-keyval: the gate pack (the passes of today and tomorrow, by hash), the queue of
  * check-ins and check-outs made offline, and the gate settings needed to judge a visit
- * window offline. One database, `gatehouse-gate`, one store `gate`, three keys, each
- * changed in one transaction (`update`). Cleared at logout (§4).
+ * window offline, and the Inside now roll call (operations §4, `StoredInside`). One database,
+ * `gatehouse-gate`, one store `gate`, four keys, each changed in one transaction (`update`).
+ * Cleared at logout (§4).
  *
  * A small in-memory mirror (when the pack was last synced, how many entries wait) lets
  * the shell's banner and the gate screens re-render as it changes.
  */
 import { clear, createStore, delMany, get, update, type UseStore } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
+
+import type { GateInsideItem } from '@gatehouse/shared';
 
 import type { GateAction, PackItem, PackResponse } from './gate-api';
 
@@ -45,6 +48,7 @@ export interface StoredSettings {
 const PACK = 'pack';
 const QUEUE = 'queue';
 const SETTINGS = 'settings';
+const INSIDE = 'inside';
 
 /** Whether this browser has IndexedDB at all (jsdom has not, unless a test installs fake-indexeddb). */
 export function hasGateStorage(): boolean {
@@ -148,6 +152,66 @@ export async function storeSettings(settings: StoredSettings, since: number): Pr
   await update<StoredSettings>(SETTINGS, () => settings, gateStore());
 }
 
+// ---- Inside now (operations §4) ----------------------------------------------------------
+
+/**
+ * The evacuation roll call as this device last knew it: the last answer of `gate.inside`
+ * (kept by the gate sync and by the Inside now page), then changed by the moves queued
+ * offline here (`noteInsideMove`), so that /guard/inside can be read with no network.
+ * Phones are not kept on the device (offline-gate §2 keeps no phone numbers there):
+ * offline the roll call has names, houses, plates and times.
+ */
+export interface StoredInside {
+  items: GateInsideItem[];
+  /** When the server's answer was received (ms). */
+  syncedAt: number;
+}
+
+export async function readInside(): Promise<StoredInside | null> {
+  if (!hasGateStorage()) return null;
+  return (await get<StoredInside>(INSIDE, gateStore())) ?? null;
+}
+
+/** Keeps an answer of `gate.inside`, without phone numbers; ignored when a logout came in between. */
+export async function storeInside(items: GateInsideItem[], options: { since: number; now?: number }): Promise<void> {
+  if (!hasGateStorage() || options.since !== generation) return;
+  const stored: StoredInside = { items: items.map((item) => ({ ...item, phone: null })), syncedAt: options.now ?? Date.now() };
+  await update<StoredInside>(INSIDE, () => stored, gateStore());
+}
+
+/**
+ * Applies a move queued offline to the stored roll call: a check-out removes the visitor;
+ * a check-in adds them with what the pack says of them (else the queued name and house),
+ * at the instant it happened. Nothing without a stored roll call to change.
+ */
+export async function noteInsideMove(move: QueuedMove): Promise<void> {
+  if (!hasGateStorage()) return;
+  const item = move.action === 'check-in' ? (await readPack())?.items[move.visitorId] : undefined;
+  await update<StoredInside | undefined>(
+    INSIDE,
+    (current) => {
+      if (!current) return current;
+      const items = current.items.filter((entry) => entry.id !== move.visitorId);
+      if (move.action === 'check-in') {
+        items.push({
+          id: move.visitorId,
+          kind: item?.kind === 'walk-in' ? 'walk-in' : 'invitation',
+          name: item?.name ?? move.name,
+          phone: null,
+          // The pack names the house by number and block, not by id.
+          houseId: { id: '', houseNumber: item?.house.houseNumber ?? move.houseNumber, block: item?.house.block ?? '' },
+          hostName: null,
+          vehicleLicensePlate: item?.vehicleLicensePlate ?? null,
+          checkInTime: move.occurredAt,
+          gate: null,
+        });
+      }
+      return { ...current, items };
+    },
+    gateStore(),
+  );
+}
+
 // ---- The queue --------------------------------------------------------------------------
 
 export async function readQueue(): Promise<QueuedMove[]> {
@@ -193,12 +257,12 @@ export async function clearGateData(): Promise<void> {
   await clear(gateStore());
 }
 
-/** Forgets only the pack and the settings (a user who is not at the gate signed in on this device). */
+/** Forgets only the pack, the settings and the roll call (a user who is not at the gate signed in on this device). */
 export async function clearPack(): Promise<void> {
   generation += 1;
   publish({ syncedAt: null });
   if (!hasGateStorage()) return;
-  await delMany([PACK, SETTINGS], gateStore());
+  await delMany([PACK, SETTINGS, INSIDE], gateStore());
 }
 
 /** Test support: forgets the open database handle (a test that deletes the database opens a new one). */

@@ -1,7 +1,8 @@
 /**
  * Keeps the gate tablet ready for the network to drop (offline-gate §2, §3): the gate pack
- * refreshed every 60 s and on every live event (a delta since the last cursor), and the
- * queue of moves made offline sent, in order, when the link returns.
+ * refreshed every 60 s and on every live event (a delta since the last cursor), with it the
+ * Inside now roll call (operations §4; a move queued offline changes the stored copy too),
+ * and the queue of moves made offline sent, in order, when the link returns.
  *
  * Replay, one entry at a time from the front of the queue, each with the key and instant it
  * was made with:
@@ -18,7 +19,7 @@ import type { Role } from '@gatehouse/shared';
 import { useCallback, useEffect, useRef } from 'react';
 
 import { connectionState, onConnectionRestored } from './connection';
-import { createReview, fetchPack, GateApiError, sendGateMove } from './gate-api';
+import { createReview, fetchInside, fetchPack, GateApiError, sendGateMove } from './gate-api';
 import {
   clearGateData,
   clearPack,
@@ -28,9 +29,11 @@ import {
   hasGateStorage,
   loadGateSnapshot,
   mergePack,
+  noteInsideMove,
   readPack,
   readQueue,
   removeMove,
+  storeInside,
   storeSettings,
   type QueuedMove,
   type StoredSettings,
@@ -105,6 +108,10 @@ async function syncPackOnce(loadSettings?: SettingsLoader) {
     full = true;
   }
   await mergePack(answer, { full, since });
+  // Inside now (operations §4) rides along, for the roll call offline; its failure leaves the last copy.
+  await fetchInside()
+    .then((items) => storeInside(items, { since }))
+    .catch(() => {});
   if (loadSettings) {
     const settings = await loadSettings().catch(() => null);
     if (settings) await storeSettings({ timeZone: settings.timeZone, earlyCheckinMinutes: settings.earlyCheckinMinutes }, since);
@@ -212,6 +219,7 @@ async function replayOnce(): Promise<void> {
 export async function queueGateMove(move: Omit<QueuedMove, 'key' | 'occurredAt'>, now: Date = new Date()): Promise<QueuedMove> {
   const queued: QueuedMove = { ...move, key: crypto.randomUUID(), occurredAt: now.toISOString() };
   await enqueueMove(queued);
+  await noteInsideMove(queued).catch(() => {});
   if (connectionState() === 'online') void replayQueue();
   return queued;
 }

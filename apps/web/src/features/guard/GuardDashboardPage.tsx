@@ -20,6 +20,7 @@ import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useToast } from '../../lib/toasts';
 import { checkedOutMessage, checkOutFailedMessage } from './gate-messages';
+import { InsideNowLink } from './InsideNowLink';
 import { NeedsReview } from './NeedsReview';
 import { QuickScan } from './QuickScan';
 import { useCommunityTimeZone } from '../../lib/time-zone';
@@ -195,6 +196,7 @@ export function GuardDashboardPage() {
         subtitle={t.subtitle}
         actions={
           <>
+            <InsideNowLink />
             <ButtonLink
               href="/guard/walk-in"
               size="lg"

@@ -7,6 +7,7 @@ import {
   Bell,
   Building2,
   Car,
+  ClipboardList,
   CreditCard,
   KeyRound,
   LayoutDashboard,
@@ -40,7 +41,12 @@ const messages = i18n('navigation', {
   webhooks: 'Webhooks',
 });
 
-type LabelKey = keyof ReturnType<typeof messages.get>;
+/** operations §4: Inside now's entry, in a catalog of its own. */
+const insideNowMessages = i18n('InsideNowNavigation', {
+  insideNow: 'Inside Now',
+});
+
+type LabelKey = keyof ReturnType<typeof messages.get> | keyof ReturnType<typeof insideNowMessages.get>;
 
 /** One menu entry. */
 export interface NavEntry {
@@ -58,7 +64,7 @@ interface Place {
 
 /** `places` with their labels in the current language. */
 function entriesOf(places: Place[]): NavEntry[] {
-  const t = messages.get();
+  const t = { ...messages.get(), ...insideNowMessages.get() };
   return places.map((place) => ({ ...place, label: t[place.label] }));
 }
 
@@ -69,6 +75,8 @@ const payments: Place = { href: '/payments', label: 'payments', icon: CreditCard
 const notifications: Place = { href: '/notifications', label: 'notifications', icon: Bell };
 const scanQr: Place = { href: '/guard/scan', label: 'scanQr', icon: QrCode };
 const activeVisitors: Place = { href: '/guard/dashboard', label: 'activeVisitors', icon: ShieldCheck };
+/** operations §4: the evacuation roll call, reached from the user menu (and the guard dashboard). */
+const insideNow: Place = { href: '/guard/inside', label: 'insideNow', icon: ClipboardList };
 /** integrations §4: the admins' API tokens, reached from the user menu. */
 const apiTokens: Place = { href: '/api-tokens', label: 'apiTokens', icon: KeyRound };
 
@@ -129,8 +137,8 @@ export function bottomBarEntries(role: Role): NavEntry[] {
  */
 const ALL_ENTRIES: Record<Role, Place[]> = {
   resident: [...TOP_BAR.resident, notifications],
-  guard: [...TOP_BAR.guard, notifications],
-  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
+  guard: [...TOP_BAR.guard, insideNow, notifications],
+  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, insideNow, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
 };
 
 /**
