@@ -2,7 +2,8 @@
  * Inside now (operations §4): /guard/inside lists who is inside by house, one table each,
  * with Print; each answer is kept on the device, and with no network the device's copy is
  * shown under "Offline — as of …", changed by the moves queued offline since (a check-in
- * adds the person from the pack, a check-out removes them), without phone numbers.
+ * adds the person from the pack, a check-out removes them), without phone numbers; logout
+ * forgets it.
  */
 import 'fake-indexeddb/auto';
 
@@ -140,5 +141,9 @@ describe('Inside now', () => {
     // No phone numbers are kept on the device.
     expect(screen.queryByRole('link', { name: /^\+1555/ })).not.toBeInTheDocument();
     expect(callsTo(calls, 'gate.inside')).toHaveLength(0);
+
+    // Logout forgets it with the pack (offline-gate §4).
+    await clearGateData();
+    expect(await readInside()).toBeNull();
   });
 });
