@@ -495,7 +495,7 @@ export async function buildApp(options: AppOptions) {
       let headers: Record<string, string> = {};
       const answer = await withIdempotencyKey(
         options.db,
-        { userId: session.user.id, key, method: request.method, path: request.url.split('?')[0] ?? request.url, body: request.body },
+        { userId: session.user.id, caller: session.apiToken ? `api-token:${session.apiToken.id}` : '', key, method: request.method, path: request.url.split('?')[0] ?? request.url, body: request.body },
         clock,
         async () => {
           const first = await answerOf(request, reply, route);

@@ -112,6 +112,44 @@ describe.each(legs)('API tokens over REST on $name', (leg) => {
     expect((await test.db.fork().findOneOrFail(User, { id: ids.admin })).role).toBe('admin');
   });
 
+  it('never keeps a new token in the idempotency store: its POST does not honour Idempotency-Key', async () => {
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/api-tokens',
+        headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json', 'idempotency-key': 'same-key-twice' },
+        payload: JSON.stringify({ name: 'Kept Nowhere', role: 'guard' }),
+      });
+    const [first, second] = [await send(), await send()];
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.headers['idempotency-replayed']).toBeUndefined();
+    expect(json(first).data.token).not.toBe(json(second).data.token);
+    const [kept] = await test.db.fork().getConnection().execute<{ count: string | number }[]>(
+      "select count(*) as count from idempotency_key where response_body like '%gh\\_%' or key = 'same-key-twice'",
+    );
+    expect(Number(kept!.count)).toBe(0);
+  });
+
+  it('keeps an API token\'s idempotency keys apart from its creator\'s', async () => {
+    const { token } = await newToken('Replayer', 'guard');
+    const visitor = await invite('Ida Idempotent');
+    const post = (bearer: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/visitors/scan',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'idempotency-key': 'shared-key-1' },
+        payload: JSON.stringify({ token: visitor.qrCodeToken }),
+      });
+    // The admin's own call, then the token's with the same key, path and body: the token's
+    // is answered afresh (its own call), not with the admin's kept answer.
+    expect((await post(tokens.admin)).statusCode).toBe(200);
+    const byToken = await post(token);
+    expect(byToken.statusCode).toBe(200);
+    expect(byToken.headers['idempotency-replayed']).toBeUndefined();
+    // A repeat by the token is its own replay.
+    expect((await post(token)).headers['idempotency-replayed']).toBe('true');
+  });
+
   it('refuses a token what tokens may never do: sign in, sign out, /api/auth/me, users, tokens (403)', async () => {
     const { token } = await newToken('Integration', 'admin');
     const forbidden = { status: 403, error: 'API tokens cannot do this', code: 'FORBIDDEN' };

@@ -149,11 +149,18 @@ export const ACCESS = {
  */
 export const API_TOKEN_FORBIDDEN_ROUTERS: readonly string[] = ['auth', 'users', 'apiTokens', 'webhooks', 'notifications'];
 
+/**
+ * Procedures of other routers that manage users all the same, refused to API tokens for
+ * the same reason: who lives in a house is a person's account (`houses.addResident`,
+ * `houses.removeResident` move a user in or out).
+ */
+export const API_TOKEN_FORBIDDEN_PROCEDURES: readonly string[] = ['houses.addResident', 'houses.removeResident'];
+
 /** The 403 text of a call an API token may not make. */
 export const API_TOKEN_FORBIDDEN_MESSAGE = 'API tokens cannot do this';
 
 /** Whether a call made with an API token may call the procedure at `path` (`domain.procedure`). */
 export function apiTokenMayCall(path: string): boolean {
   const domain = path.split('.', 1)[0] ?? '';
-  return !API_TOKEN_FORBIDDEN_ROUTERS.includes(domain);
+  return !API_TOKEN_FORBIDDEN_ROUTERS.includes(domain) && !API_TOKEN_FORBIDDEN_PROCEDURES.includes(path);
 }

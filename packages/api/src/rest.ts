@@ -41,7 +41,9 @@ export interface RestRoute {
   takesBody: boolean;
   /**
    * Whether the path honours an `Idempotency-Key` header (offline-gate §3): every
-   * state-changing POST that needs a sign-in (its procedure is not public).
+   * state-changing POST that needs a sign-in (its procedure is not public), except those
+   * whose answer carries a secret shown once (`showsSecret`: a new API token or webhook
+   * secret, integrations §3 and §4), which must never be kept in the idempotency store.
    */
   idempotent: boolean;
   /**
@@ -88,7 +90,7 @@ function route(
   path: string,
   procedure: ProcedurePath,
   input: RestRoute['input'],
-  options: { successStatus?: 201 | 202; list?: boolean; binary?: 'jpeg'; stream?: true; csv?: true } = {},
+  options: { successStatus?: 201 | 202; list?: boolean; binary?: 'jpeg'; stream?: true; csv?: true; showsSecret?: true } = {},
 ): RestRoute {
   return {
     method,
@@ -98,7 +100,7 @@ function route(
     successStatus: options.successStatus ?? 200,
     list: options.list ?? false,
     takesBody: input === fromBody || input === fromParamsAndBody,
-    idempotent: method === 'POST' && needsSignIn(procedure),
+    idempotent: method === 'POST' && needsSignIn(procedure) && !options.showsSecret,
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
     ...(options.csv ? { csv: options.csv } : {}),
@@ -186,12 +188,12 @@ export const restRoutes: readonly RestRoute[] = [
 
   // integrations §4: API tokens (admins; never with an API token).
   route('GET', '/api/api-tokens', 'apiTokens.list', fromQuery, { list: true }),
-  route('POST', '/api/api-tokens', 'apiTokens.create', fromBody, { successStatus: 201 }),
+  route('POST', '/api/api-tokens', 'apiTokens.create', fromBody, { successStatus: 201, showsSecret: true }),
   route('DELETE', '/api/api-tokens/:id', 'apiTokens.revoke', fromParams),
 
   // integrations §3: webhooks (admins; never with an API token).
   route('GET', '/api/webhooks', 'webhooks.list', fromQuery, { list: true }),
-  route('POST', '/api/webhooks', 'webhooks.create', fromBody, { successStatus: 201 }),
+  route('POST', '/api/webhooks', 'webhooks.create', fromBody, { successStatus: 201, showsSecret: true }),
   route('PUT', '/api/webhooks/:id', 'webhooks.update', fromParamsAndBody),
   route('DELETE', '/api/webhooks/:id', 'webhooks.delete', fromParams),
   route('GET', '/api/webhooks/:id/deliveries', 'webhooks.deliveries', fromParamsAndQuery, { list: true }),

@@ -211,6 +211,9 @@ describe.each(legs)('API tokens on $name', (leg) => {
     expect(await refusal(api.apiTokens.revoke({ id: token.id }))).toEqual(forbidden);
     // The creator's own inbox is not the integration's to read.
     expect(await refusal(api.notifications.list({}))).toEqual(forbidden);
+    // Moving people in or out of a house manages users too.
+    expect(await refusal(api.houses.addResident({ id: c.houseId, userId: c.admin.id }))).toEqual(forbidden);
+    expect(await refusal(api.houses.removeResident({ id: c.houseId, residentId: c.admin.id }))).toEqual(forbidden);
     // An admin token still does what an admin may, elsewhere.
     expect((await api.houses.list({})).total).toBeGreaterThanOrEqual(2);
     // Nothing changed; the refusals are in the audit log, naming the token.
@@ -218,7 +221,7 @@ describe.each(legs)('API tokens on $name', (leg) => {
     expect(await h.em().count(ApiToken, { name: 'Child' })).toBe(0);
     const denied = await admin().audit.list({ action: 'access.denied', apiTokenId: token.id, limit: 100 });
     expect(denied.items.map((event) => event.details?.procedure).sort()).toEqual(
-      ['apiTokens.create', 'apiTokens.list', 'apiTokens.revoke', 'auth.changePassword', 'auth.me', 'auth.revokeOtherSessions', 'notifications.list', 'users.byId', 'users.list', 'users.update'].sort(),
+      ['apiTokens.create', 'apiTokens.list', 'apiTokens.revoke', 'auth.changePassword', 'auth.me', 'auth.revokeOtherSessions', 'houses.addResident', 'houses.removeResident', 'notifications.list', 'users.byId', 'users.list', 'users.update'].sort(),
     );
   });
 

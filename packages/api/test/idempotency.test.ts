@@ -81,6 +81,7 @@ describe.each(legs)('idempotency keys on $name', (leg) => {
   const fresh = () => `key-${(counter += 1)}`;
   const request = (overrides: Partial<IdempotentRequest> = {}): IdempotentRequest => ({
     userId: users.a,
+    caller: '',
     key: 'unset',
     method: 'POST',
     path: '/api/visitors/checkin-qr',
@@ -128,15 +129,18 @@ describe.each(legs)('idempotency keys on $name', (leg) => {
     expect(runs.count).toBe(1);
   });
 
-  it('keeps keys apart by user, method and path', async () => {
+  it('keeps keys apart by user, caller (sessions or one API token), method and path', async () => {
     const key = fresh();
     const { runs, work } = counted({ status: 200, body: '{}' });
     await withIdempotencyKey(test.db, request({ key }), clock, work);
     await withIdempotencyKey(test.db, request({ key, userId: users.b }), clock, work);
     await withIdempotencyKey(test.db, request({ key, path: '/api/visitors/checkout-qr', body: { other: true } }), clock, work);
     await withIdempotencyKey(test.db, request({ key, method: 'PUT' }), clock, work);
-    expect(runs.count).toBe(4);
-    expect(await test.db.fork().count(IdempotencyKey, { key })).toBe(4);
+    // A token acts as its creator, yet never gets the creator's kept answer, nor another token's.
+    await withIdempotencyKey(test.db, request({ key, caller: 'api-token:00000000-0000-4000-8000-000000000001' }), clock, work);
+    await withIdempotencyKey(test.db, request({ key, caller: 'api-token:00000000-0000-4000-8000-000000000002' }), clock, work);
+    expect(runs.count).toBe(6);
+    expect(await test.db.fork().count(IdempotencyKey, { key })).toBe(6);
   });
 
   it('makes a repeat that arrives while the first runs wait for its answer', async () => {

@@ -82,6 +82,11 @@ export interface StoredAnswer {
 /** The request an idempotency key is for. */
 export interface IdempotentRequest {
   userId: string;
+  /**
+   * Who, of that user, sent it: '' for the user's sessions, `api-token:<id>` for a call made
+   * with an API token (integrations §4): keys are kept per caller.
+   */
+  caller: string;
   key: string;
   method: string;
   /** The path without its query. */
@@ -105,9 +110,9 @@ interface KeyRow {
 async function claim(em: EntityManager, request: IdempotentRequest, fingerprint: string, now: Date): Promise<string | null> {
   const id = randomUUID();
   const rows = await em.execute<{ id: string }[]>(
-    `insert into idempotency_key (id, user_id, key, method, path, request_hash, created_at)
-     values (?, ?, ?, ?, ?, ?, ?)
-     on conflict (user_id, key, method, path) do update
+    `insert into idempotency_key (id, user_id, caller, key, method, path, request_hash, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (user_id, caller, key, method, path) do update
         set id = excluded.id, request_hash = excluded.request_hash, created_at = excluded.created_at,
             response_status = null, response_body = null, completed_at = null
       where idempotency_key.created_at <= ?
@@ -116,6 +121,7 @@ async function claim(em: EntityManager, request: IdempotentRequest, fingerprint:
     [
       id,
       request.userId,
+      request.caller,
       request.key,
       request.method,
       request.path,
@@ -132,8 +138,8 @@ async function claim(em: EntityManager, request: IdempotentRequest, fingerprint:
 async function heldBy(em: EntityManager, request: IdempotentRequest, now: Date): Promise<KeyRow | null> {
   const [row] = await em.execute<KeyRow[]>(
     `select id, request_hash, response_status, response_body from idempotency_key
-      where user_id = ? and key = ? and method = ? and path = ? and created_at > ?`,
-    [request.userId, request.key, request.method, request.path, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)],
+      where user_id = ? and caller = ? and key = ? and method = ? and path = ? and created_at > ?`,
+    [request.userId, request.caller, request.key, request.method, request.path, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)],
   );
   return row ?? null;
 }

@@ -653,8 +653,11 @@ SignInMarkerSchema.setClass(SignInMarker);
 
 /**
  * An `Idempotency-Key` a signed-in user sent with a state-changing POST of the REST API
- * (offline-gate §3), and the first answer to it: a repeat with the same key, user, method
- * and path within 24 hours gets that answer again instead of doing the work twice. While
+ * (offline-gate §3), and the first answer to it: a repeat with the same key, caller, method
+ * and path within 24 hours gets that answer again instead of doing the work twice. The
+ * caller is the user's sessions (`caller` empty) or one API token (`api-token:<id>`,
+ * integrations §4): a token acts as its creator, but never gets an answer kept for the
+ * creator's own calls or another token's. While
  * the first request runs, `responseStatus` is null. The body is compared as parsed JSON,
  * by `requestHash` (SHA-256 of its canonical JSON). Answers of 5xx are not kept (the row is
  * removed), and rows older than a day are purged.
@@ -666,6 +669,8 @@ export const IdempotencyKeySchema = defineEntity({
     /** A new id for every attempt that claims the key (a taken-over claim gets a new one). */
     id: p.uuid().primary(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
+    /** '' for the user's own sessions, `api-token:<uuid>` for a call made with an API token. */
+    caller: p.string().length(50).default(''),
     /** 1 to 100 printable ASCII characters. */
     key: p.string().length(100),
     method: p.string().length(8),
@@ -678,7 +683,7 @@ export const IdempotencyKeySchema = defineEntity({
     responseBody: p.text().nullable(),
     completedAt: p.datetime().nullable(),
   },
-  uniques: [{ name: 'idempotency_key_user_key_method_path_unique', properties: ['user', 'key', 'method', 'path'] }],
+  uniques: [{ name: 'idempotency_key_user_caller_key_method_path_unique', properties: ['user', 'caller', 'key', 'method', 'path'] }],
   indexes: [{ name: 'idempotency_key_created_at_index', properties: ['createdAt'] }],
 });
 export class IdempotencyKey extends IdempotencyKeySchema.class {}
