@@ -33,11 +33,50 @@ describe('webhook signatures and addresses', () => {
     );
   });
 
-  it('knows loopback, private, link-local, unique-local and unspecified addresses, IPv4 and IPv6', () => {
-    for (const address of ['127.0.0.1', '127.9.9.9', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.20', '169.254.169.254', '0.0.0.0', '100.64.0.1', '224.0.0.1', '::1', '::', 'fe80::1', 'fd12:3456::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', 'not-an-address']) {
-      expect(isNonPublicAddress(address), address).toBe(true);
+  it('knows the IPv4 ranges that are not public', () => {
+    const notPublic = {
+      'this network (0/8)': ['0.0.0.0', '0.255.1.2'],
+      'private (10/8)': ['10.0.0.1', '10.255.255.255'],
+      'carrier-grade NAT (100.64/10)': ['100.64.0.1', '100.127.255.254'],
+      'loopback (127/8)': ['127.0.0.1', '127.9.9.9'],
+      'link-local (169.254/16)': ['169.254.169.254'],
+      'private (172.16/12)': ['172.16.5.4', '172.31.255.255'],
+      'IETF (192.0.0/24)': ['192.0.0.8'],
+      'private (192.168/16)': ['192.168.1.20'],
+      'benchmarking (198.18/15)': ['198.18.0.1', '198.19.255.255'],
+      'multicast (224/4)': ['224.0.0.1', '239.255.255.250'],
+      'reserved (240/4)': ['240.0.0.1'],
+      broadcast: ['255.255.255.255'],
+    };
+    for (const [range, addresses] of Object.entries(notPublic)) {
+      for (const address of addresses) expect(isNonPublicAddress(address), `${address}: ${range}`).toBe(true);
     }
-    for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+    for (const address of ['93.184.216.34', '8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.1', '172.32.0.1', '198.20.0.1', '223.255.255.255']) {
+      expect(isNonPublicAddress(address), address).toBe(false);
+    }
+    expect(isNonPublicAddress('not-an-address')).toBe(true);
+  });
+
+  it('knows the IPv6 ranges that are not public, and judges an embedded IPv4 address by itself', () => {
+    const notPublic = {
+      unspecified: ['::'],
+      loopback: ['::1', '[::1]', '::1%lo'],
+      'IPv4-compatible (::/96)': ['::7f00:1', '::127.0.0.1', '::8.8.8.8', '::a00:1'],
+      'IPv4-mapped (::ffff:0:0/96), private inside': ['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '::FFFF:192.168.0.1'],
+      'IPv4-translated (::ffff:0:0:0/96)': ['::ffff:0:7f00:1', '::ffff:0:808:808', '::ffff:0:8.8.8.8'],
+      'NAT64 (64:ff9b::/96), private inside': ['64:ff9b::a00:1', '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe'],
+      'NAT64, local use (64:ff9b:1::/48)': ['64:ff9b:1::808:808', '64:ff9b:1:ffff::1'],
+      '6to4 (2002::/16), private inside': ['2002:7f00:1::1', '2002:a00:1::', '2002:c0a8:101::1'],
+      'Teredo (2001::/32)': ['2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+      'documentation (2001:db8::/32)': ['2001:db8::1'],
+      'unique-local (fc00::/7)': ['fc00::1', 'fd12:3456::1'],
+      'link-local (fe80::/10)': ['fe80::1', 'febf::1'],
+      'multicast (ff00::/8)': ['ff02::1', 'ff0e::1'],
+    };
+    for (const [range, addresses] of Object.entries(notPublic)) {
+      for (const address of addresses) expect(isNonPublicAddress(address), `${address}: ${range}`).toBe(true);
+    }
+    for (const address of ['2606:4700:4700::1111', '2a00:1450:4001:81b::200e', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::808:808', '64:ff9b::8.8.8.8', '2002:808:808::1']) {
       expect(isNonPublicAddress(address), address).toBe(false);
     }
   });
@@ -125,7 +164,23 @@ describe.each(legs)('webhooks on $name', (leg) => {
       code: 'VALIDATION_FAILED',
       message: 'Webhook URL must use http or https',
     });
-    expect(await refusal(admin().webhooks.create({ url: 'not a url', events: ['*'] }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    // No scheme at all is not http(s) either (integrations §3), whatever else is wrong with it.
+    for (const url of ['hooks.example.com/x', 'localhost:8080/hook', '//hooks.example.com/x', 'not a url']) {
+      expect(await refusal(admin().webhooks.create({ url, events: ['*'] })), url).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Webhook URL must use http or https',
+        details: [{ path: 'url', message: 'Webhook URL must use http or https' }],
+      });
+    }
+    // http(s), but not a URL.
+    for (const url of ['https://exa mple.com/x', 'http://[::1/x']) {
+      expect(await refusal(admin().webhooks.create({ url, events: ['*'] })), url).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Webhook URL must be a valid URL',
+      });
+    }
   });
 
   it('refuses URLs of loopback, private, link-local and unique-local addresses unless WEBHOOK_ALLOW_PRIVATE', async () => {
@@ -142,6 +197,11 @@ describe.each(legs)('webhooks on $name', (leg) => {
       'http://[fe80::1]/hook',
       'http://[fd00::1]/hook',
       'http://[::ffff:127.0.0.1]/hook',
+      // IPv4-compatible: the URL parser writes it as [::7f00:1].
+      'http://[::127.0.0.1]/',
+      'http://[::ffff:0:127.0.0.1]/hook',
+      'http://[64:ff9b::10.0.0.1]/hook',
+      'http://[2002:7f00:1::1]/hook',
     ];
     for (const url of privateUrls) {
       expect(await refusal(admin().webhooks.create({ url, events: ['*'] })), url).toMatchObject({

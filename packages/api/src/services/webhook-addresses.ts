@@ -33,11 +33,10 @@ export const systemResolver: HostResolver = async (hostname) => {
 };
 
 /**
- * Addresses that are not public: unspecified, loopback, private, shared (CGNAT), link-local,
- * unique-local, multicast, reserved and documentation ranges, IPv4 and IPv6. IPv4 addresses
- * mapped or translated into IPv6 are judged by their IPv4 part (`isNonPublicAddress`).
+ * IPv4 addresses that are not public: "this network", private, shared (CGNAT), loopback,
+ * link-local, IETF, documentation, benchmarking, multicast, reserved and broadcast.
  */
-const NON_PUBLIC = new BlockList();
+const NON_PUBLIC_IPV4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network", unspecified
   ['10.0.0.0', 8], // private
@@ -52,50 +51,93 @@ for (const [network, prefix] of [
   ['198.51.100.0', 24], // documentation
   ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
+  ['240.0.0.0', 4], // reserved, and 255.255.255.255 (broadcast)
 ] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
+  NON_PUBLIC_IPV4.addSubnet(network, prefix, 'ipv4');
 }
+
+/**
+ * IPv6 addresses that are not public, or that reach an IPv4 address by a route we cannot
+ * judge: IPv4-compatible (`::/96`, deprecated, includes `::` and `::1`), IPv4-translated
+ * (`::ffff:0:0:0/96`, SIIT), local-use NAT64 (`64:ff9b:1::/48`, the operator's own
+ * network), Teredo (`2001::/32`, the IPv4 part obscured), and the usual ranges.
+ */
+const NON_PUBLIC_IPV6 = new BlockList();
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // IPv4-compatible, with unspecified (::) and loopback (::1)
+  ['::ffff:0:0:0', 96], // IPv4-translated
+  ['64:ff9b:1::', 48], // NAT64, local use
   ['100::', 64], // discard
+  ['2001::', 32], // Teredo
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
+  NON_PUBLIC_IPV6.addSubnet(network, prefix, 'ipv6');
 }
 
-/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`), -compatible (`::a.b.c.d`) or NAT64 (`64:ff9b::/96`) IPv6 address, else null. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const high = parseInt(hex[1]!, 16);
-    const low = parseInt(hex[2]!, 16);
-    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
-  }
-  return null;
+/** A subnet of one IPv6 prefix. */
+function ipv6Subnet(network: string, prefix: number): BlockList {
+  const list = new BlockList();
+  list.addSubnet(network, prefix, 'ipv6');
+  return list;
 }
 
 /**
- * Whether `address` (an IPv4 or IPv6 literal) is loopback, private, link-local,
- * unique-local, unspecified or otherwise not a public internet address. Anything that is
- * not an IP address counts as not public.
+ * IPv6 ranges that carry an IPv4 address, and where (the byte offset in the address): the
+ * address is as public as that IPv4 address, since that is where packets end up.
+ */
+const EMBEDDING_IPV4: readonly { range: BlockList; offset: number }[] = [
+  { range: ipv6Subnet('::ffff:0:0', 96), offset: 12 }, // IPv4-mapped
+  { range: ipv6Subnet('64:ff9b::', 96), offset: 12 }, // NAT64, well-known prefix
+  { range: ipv6Subnet('2002::', 16), offset: 2 }, // 6to4
+];
+
+/** The 16 bytes of an IPv6 literal (`isIP(address) === 6`, no brackets or zone). */
+function ipv6Bytes(address: string): Uint8Array {
+  let text = address.toLowerCase();
+  // A trailing dotted IPv4 part (`::ffff:1.2.3.4`) is the last two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const groupsOf = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const before = groupsOf(head);
+  const after = groupsOf(tail);
+  const groups = tail === undefined ? before : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+  const bytes = new Uint8Array(16);
+  groups.forEach((group, index) => {
+    bytes[2 * index] = group >> 8;
+    bytes[2 * index + 1] = group & 0xff;
+  });
+  return bytes;
+}
+
+/** The IPv4 address an IPv6 address carries (mapped, NAT64 or 6to4; see `EMBEDDING_IPV4`), else null. */
+function embeddedIpv4(address: string): string | null {
+  const embedding = EMBEDDING_IPV4.find(({ range }) => range.check(address, 'ipv6'));
+  if (!embedding) return null;
+  return [...ipv6Bytes(address).subarray(embedding.offset, embedding.offset + 4)].join('.');
+}
+
+/**
+ * Whether `address` (an IPv4 or IPv6 literal, brackets and zone allowed) is loopback,
+ * private, link-local, unique-local, unspecified or otherwise not a public internet
+ * address; an IPv6 address carrying an IPv4 one (mapped, NAT64, 6to4) is judged by it.
+ * Anything that is not an IP address counts as not public.
  */
 export function isNonPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
-  if (family === 4) return NON_PUBLIC.check(bare, 'ipv4');
+  if (family === 4) return NON_PUBLIC_IPV4.check(bare, 'ipv4');
   if (family === 6) {
     const inner = embeddedIpv4(bare);
-    if (inner !== null) return isIP(inner) !== 4 || NON_PUBLIC.check(inner, 'ipv4');
-    return NON_PUBLIC.check(bare, 'ipv6');
+    if (inner !== null) return NON_PUBLIC_IPV4.check(inner, 'ipv4');
+    return NON_PUBLIC_IPV6.check(bare, 'ipv6');
   }
   return true;
 }

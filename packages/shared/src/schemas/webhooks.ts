@@ -33,14 +33,22 @@ export const WEBHOOK_URL_UNRESOLVED_MESSAGE = 'Webhook URL host could not be res
 export const WEBHOOK_EVENTS_REQUIRED_MESSAGE = 'Choose at least one event';
 export const WEBHOOK_EVENT_UNKNOWN_MESSAGE = 'Unknown event type';
 
-/** Whether `value` parses as a URL at all (any scheme). */
-function parsesAsUrl(value: string): boolean {
-  return URL.canParse(value);
+/** The scheme a URL starts with (`https` of `https://…`, lower case), or null when it names none (`hooks.example.com/x`). */
+function schemeOf(value: string): string | null {
+  return /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase() ?? null;
+}
+
+/** Whether `value` starts with http: or https: (whether the rest parses is another rule). */
+function hasWebScheme(value: string): boolean {
+  const scheme = schemeOf(value);
+  return scheme === 'http' || scheme === 'https';
 }
 
 /**
- * A webhook URL: trimmed, at most 2000 characters, a URL, with the scheme http or https
- * (400 `Webhook URL must use http or https`). Whether it points at a public address is
+ * A webhook URL: trimmed, at most 2000 characters, with the scheme http or https (400
+ * `Webhook URL must use http or https`, also for a URL without a scheme, such as
+ * `hooks.example.com/x`: integrations §3), then a URL that parses (`Webhook URL must be a
+ * valid URL`, e.g. `https://exa mple.com`). Whether it points at a public address is
  * checked by the server (it needs DNS).
  */
 export const webhookUrlField = z
@@ -49,8 +57,8 @@ export const webhookUrlField = z
   .min(1, WEBHOOK_URL_REQUIRED_MESSAGE)
   .max(WEBHOOK_URL_MAX, tooLongMessage('Webhook URL', WEBHOOK_URL_MAX))
   .refine(isStorableText, unstorableMessage('Webhook URL'))
-  .refine(parsesAsUrl, WEBHOOK_URL_INVALID_MESSAGE)
-  .refine((value) => !parsesAsUrl(value) || ['http:', 'https:'].includes(new URL(value).protocol), WEBHOOK_URL_SCHEME_MESSAGE);
+  .refine(hasWebScheme, WEBHOOK_URL_SCHEME_MESSAGE)
+  .refine((value) => !hasWebScheme(value) || URL.canParse(value), WEBHOOK_URL_INVALID_MESSAGE);
 
 /**
  * The events of a subscription: a non-empty list of known types, or `["*"]` (all). Unknown
