@@ -30,8 +30,8 @@ const ROLES = [
   {
     name: 'guard',
     account: GUARD,
-    screens: ['/dashboard', '/guard/scan', '/guard/dashboard', '/guard/walk-in', '/visitors', '/houses', '/notifications', '/profile'],
-    reachable: ['/dashboard', '/guard/scan', '/guard/dashboard', '/visitors', '/houses', '/notifications', '/profile'],
+    screens: ['/dashboard', '/guard/scan', '/guard/dashboard', '/guard/walk-in', '/guard/inside', '/visitors', '/houses', '/notifications', '/profile'],
+    reachable: ['/dashboard', '/guard/scan', '/guard/dashboard', '/guard/inside', '/visitors', '/houses', '/notifications', '/profile'],
   },
   {
     name: 'admin',
