@@ -225,6 +225,22 @@ describe.each(legs)('webhooks on $name', (leg) => {
     await admin().webhooks.delete({ id: local.id });
   });
 
+  it('records a webhook URL in the audit log without its query or user info (they may hold secrets)', async () => {
+    const webhook = await admin().webhooks.create({ url: 'http://93.184.216.34/hooks/in?token=abc', events: ['*'] });
+    expect(webhook.url).toBe('http://93.184.216.34/hooks/in?token=abc');
+    await admin().webhooks.update({ id: webhook.id, url: 'https://hooker:pa55@93.184.216.34:8443/v2/hooks?token=def#frag' });
+    await admin().webhooks.delete({ id: webhook.id });
+    const audit = await auditOf(webhook.id);
+    expect(audit.map((event) => [event.action, event.details?.url])).toEqual([
+      ['webhook.created', 'http://93.184.216.34/hooks/in'],
+      ['webhook.updated', 'https://93.184.216.34:8443/v2/hooks'],
+      ['webhook.deleted', 'https://93.184.216.34:8443/v2/hooks'],
+    ]);
+    const stored = await h.em().getConnection().execute<{ details: unknown }[]>(`select details from audit_event where target_id = ?`, [webhook.id]);
+    expect(stored).toHaveLength(3);
+    for (const secret of ['token', 'abc', 'def', 'hooker', 'pa55', 'frag']) expect(JSON.stringify(stored), secret).not.toContain(secret);
+  });
+
   it('updates only what is sent, writes an audit row, and is for admins only', async () => {
     const webhook = await admin().webhooks.create({ url: PUBLIC_URL, events: ['*'], description: 'Before' });
     const updated = await admin().webhooks.update({ id: webhook.id, isActive: false, events: ['visitor.updated'] });

@@ -3,7 +3,7 @@
  * written by the database with each visitor event (the trigger on `visitor_event`) and sent
  * by the `WebhookDispatcher`; here are the admin's calls. Every change writes its audit row
  * (`webhook.created`, `-updated`, `-deleted`, `-delivery-resent`, target `webhook`) in the
- * same transaction. A URL is checked (scheme, public address) before the transaction, since
+ * same transaction (a URL recorded without its query: `auditedWebhookUrl`). A URL is checked (scheme, public address) before the transaction, since
  * it waits for DNS.
  */
 import { randomBytes } from 'node:crypto';
@@ -63,6 +63,17 @@ export function serializeWebhookDelivery(
 
 const notFound = () => httpError(404, 'Webhook not found');
 
+/**
+ * A webhook URL as the audit log records it: origin and path only. A receiver's URL often
+ * carries a secret in its query (`?token=…`) or user info (`https://user:pass@…`), and the
+ * audit log is read by every admin and kept for good; the fragment is never sent anyway.
+ */
+export function auditedWebhookUrl(url: string): string {
+  if (!URL.canParse(url)) return '';
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
 /** The webhook `id`, or 404 'Webhook not found' (unknown or malformed id). */
 async function findWebhook(em: EntityManager, id: string): Promise<Webhook> {
   const webhook = isUuid(id) ? await em.findOne(Webhook, { id: id.toLowerCase() }) : null;
@@ -106,7 +117,7 @@ export async function createWebhook(
       updatedAt: now,
     });
     await tx.flush();
-    await recordAudit(tx, actor, { action: 'webhook.created', targetType: 'webhook', targetId: row.id, details: { url: row.url, events: input.events } }, now);
+    await recordAudit(tx, actor, { action: 'webhook.created', targetType: 'webhook', targetId: row.id, details: { url: auditedWebhookUrl(row.url), events: input.events } }, now);
     return row;
   });
   return { ...serializeWebhook(webhook), secret };
@@ -129,7 +140,10 @@ export async function updateWebhook(
   return em.transactional(async (tx) => {
     const webhook = await findWebhook(tx, input.id);
     const changed: Record<string, unknown> = {};
-    if (input.url !== undefined && input.url !== webhook.url) changed.url = webhook.url = input.url;
+    if (input.url !== undefined && input.url !== webhook.url) {
+      webhook.url = input.url;
+      changed.url = auditedWebhookUrl(input.url);
+    }
     if (input.events !== undefined && input.events.join(',') !== webhook.events.join(',')) changed.events = webhook.events = input.events;
     if (input.description !== undefined && input.description !== (webhook.description ?? null)) changed.description = webhook.description = input.description;
     if (input.isActive !== undefined && input.isActive !== webhook.isActive) changed.isActive = webhook.isActive = input.isActive;
@@ -152,7 +166,7 @@ export async function deleteWebhook(em: EntityManager, actor: Actor, id: string,
   return em.transactional(async (tx) => {
     const [deleted] = await tx.execute<{ url: string }[]>('delete from webhook where id = ? returning url', [normalized]);
     if (!deleted) throw notFound();
-    await recordAudit(tx, actor, { action: 'webhook.deleted', targetType: 'webhook', targetId: normalized, details: { url: deleted.url } }, now);
+    await recordAudit(tx, actor, { action: 'webhook.deleted', targetType: 'webhook', targetId: normalized, details: { url: auditedWebhookUrl(deleted.url) } }, now);
     return { id: normalized };
   });
 }
