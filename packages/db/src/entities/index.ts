@@ -260,7 +260,10 @@ export const VisitorInvitationSchema = defineEntity({
     },
     // Every new visitor and every change of one is an event (live-gate §3), written by the
     // same statement, so that no code path can change a visitor unseen; the NOTIFY (sent
-    // at commit) carries only the event's id.
+    // at commit) carries only the event's id. One exception: a transaction that says
+    // `set local gatehouse.quiet_visitor_events = 'on'` changes visitors without events
+    // (the retention job, operations §6: its first run on an old database would otherwise
+    // send an event, and a webhook delivery, per visitor ever recorded).
     {
       name: 'visitor_invitation_event_insert',
       timing: 'after',
@@ -273,7 +276,7 @@ export const VisitorInvitationSchema = defineEntity({
       timing: 'after',
       events: ['update'],
       forEach: 'row',
-      body: "insert into visitor_event (type, visitor_id, house_id, host_id, state, created_at) values ('visitor.updated', new.id, new.house_id, new.host_id, jsonb_build_object('status', new.status, 'host_id', new.host_id, 'check_in_time', new.check_in_time, 'check_out_time', new.check_out_time, 'checked_in_by_id', new.checked_in_by_id, 'checked_out_by_id', new.checked_out_by_id, 'notes', new.notes, 'decided_by_id', new.decided_by_id, 'decided_at', new.decided_at, 'decision_reason', new.decision_reason, 'has_photo', new.has_photo, 'updated_at', new.updated_at), now()); perform pg_notify('visitor_event', currval('visitor_event_id_seq')::text); return null;",
+      body: "if current_setting('gatehouse.quiet_visitor_events', true) = 'on' then return null; end if; insert into visitor_event (type, visitor_id, house_id, host_id, state, created_at) values ('visitor.updated', new.id, new.house_id, new.host_id, jsonb_build_object('status', new.status, 'host_id', new.host_id, 'check_in_time', new.check_in_time, 'check_out_time', new.check_out_time, 'checked_in_by_id', new.checked_in_by_id, 'checked_out_by_id', new.checked_out_by_id, 'notes', new.notes, 'decided_by_id', new.decided_by_id, 'decided_at', new.decided_at, 'decision_reason', new.decision_reason, 'has_photo', new.has_photo, 'updated_at', new.updated_at), now()); perform pg_notify('visitor_event', currval('visitor_event_id_seq')::text); return null;",
     },
     // A resident's notifications (live-gate §4): a walk-in waiting for their house; their
     // own visitor checking in or out. The NOTIFY carries the visitor id (no personal data).
