@@ -29,6 +29,19 @@ describe.each(legs)('visitor privacy on $name', (leg) => {
   /** Checked in on 2026-04-02 and never checked out: still inside, kept. */
   let insideId: string;
 
+  /** The newest visitor event's id (0: none). */
+  const lastEventId = async () => {
+    const [last] = await h.em().execute<{ id: string }[]>(`select coalesce(max(id), 0)::text as id from visitor_event`);
+    return last!.id;
+  };
+  /** The visitor events after `afterId`: type and visitor. */
+  const eventsAfter = (afterId: string) =>
+    h.em().execute<{ type: string; visitor_id: string }[]>(`select type, visitor_id from visitor_event where id > ? order by id`, [afterId]);
+  const deliveryCount = async () => {
+    const [counted] = await h.em().execute<{ n: number }[]>(`select count(*)::int as n from webhook_delivery`);
+    return counted!.n;
+  };
+
   const row = async (id: string) => {
     const [found] = await h.em().execute<Record<string, unknown>[]>(`select * from visitor_invitation where id = ?`, [id]);
     return found!;
@@ -128,8 +141,19 @@ describe.each(legs)('visitor privacy on $name', (leg) => {
     const oldBefore = await row(oldId);
     const recentBefore = await row(recentId);
 
+    // A webhook subscribed to everything: an event would make a delivery.
+    await h.em().execute(
+      `insert into webhook (id, url, events, secret, created_by_id) values (gen_random_uuid(), 'https://hooks.example.com/all', '{*}', 'whsec_x', ?)`,
+      [c.admin.id],
+    );
+    const eventsBefore = await lastEventId();
+    const deliveriesBefore = await deliveryCount();
+
     const result = await anonymiseEndedVisitors(h.em(), { now: NOW, timeZone: TEST_TIME_ZONE, retentionDays: 180, batchSize: 1000 });
     expect(result.anonymised).toBe(2501);
+    // No flood: no visitor event (live screens, NOTIFY) and no webhook delivery per visitor.
+    expect(await eventsAfter(eventsBefore)).toEqual([]);
+    expect(await deliveryCount()).toBe(deliveriesBefore);
     expect(result.cutoff.toISOString()).toBe('2026-05-26T14:00:00.000Z');
 
     const old = await row(oldId);
@@ -228,8 +252,13 @@ describe.each(legs)('visitor privacy on $name', (leg) => {
       message: 'Visitor not found',
     });
     expect((await row(recentId)).name).toBe('Rosa Recent');
+    const eventsBefore = await lastEventId();
+    const deliveriesBefore = await deliveryCount();
 
     const erased = await h.caller(c.admin.token).visitors.erase({ id: recentId });
+    // An erase is news: one visitor.updated event, and so one delivery to the webhook of everything.
+    expect(await eventsAfter(eventsBefore)).toEqual([{ type: 'visitor.updated', visitor_id: recentId }]);
+    expect(await deliveryCount()).toBe(deliveriesBefore + 1);
     expect(erased).toMatchObject({
       id: recentId,
       name: 'Visitor',
@@ -282,8 +311,9 @@ describe.each(legs)('visitor privacy on $name', (leg) => {
     let data = await bodies();
     expect(data[0]).toMatchObject({ name: 'Visitor', phone: null, purpose: 'Tea', anonymisedAt: NOW.toISOString() });
     expect(data[1]).toMatchObject({ name: 'Lenny Lateleaver', phone: '+15557654321' });
-    // The erase: the visitor's own bodies, whenever made, the purpose too.
-    await h.caller(c.admin.token).visitors.erase({ id: lateLeaverId });
+    // The erase: the visitor's own bodies, whenever made, the purpose too; the id as a client
+    // may write it (upper case) still finds them.
+    await h.caller(c.admin.token).visitors.erase({ id: lateLeaverId.toUpperCase() });
     data = await bodies();
     expect(data[1]).toMatchObject({ name: 'Visitor', phone: null, purpose: null });
     // Another visitor's recent body stays as it was (that visitor was erased before it was made).

@@ -23,8 +23,11 @@
  *   are overwritten as in the row, with `anonymisedAt` (for the retention job, the payloads
  *   older than the retention period; for an erase, the visitor's own).
  * - Notifications hold only the visitor's id; the gate pack is read from the row.
- * The UPDATE is a visitor change like any other, so it writes a `visitor.updated` event
- * (live screens refresh, webhook receivers learn that the visitor was anonymised).
+ * An erase is a visitor change like any other, so it writes a `visitor.updated` event (live
+ * screens refresh, webhook receivers learn that the visitor was erased). The retention job's
+ * batches do not (`gatehouse.quiet_visitor_events`, read by the event trigger): their visits
+ * ended months ago, no screen shows them, and the first run on an old database would
+ * otherwise send one event and one webhook delivery per visitor ever recorded.
  */
 import type { Database, EntityManager } from '@gatehouse/db';
 import { isUuid, type Visitor } from '@gatehouse/shared';
@@ -117,7 +120,8 @@ async function removeCopies(em: EntityManager, ids: string[]): Promise<void> {
  * checked in has not ended (they are on the roll call of who is inside) and is kept until
  * checked out. Each batch writes one `visitor.anonymised` audit row in its own transaction,
  * `{count, visitorIds, retentionDays, cutoff}` (ids only); a run that found nothing writes
- * one with count 0, so the log shows the job ran. Afterwards the stored webhook bodies
+ * one with count 0, so the log shows the job ran. The batches write no visitor events (and
+ * so no webhook deliveries). Afterwards the stored webhook bodies
  * older than the cutoff lose their personal fields, also in batches.
  */
 export async function anonymiseEndedVisitors(
@@ -135,6 +139,9 @@ export async function anonymiseEndedVisitors(
   let anonymised = 0;
   for (;;) {
     const ids = await em.transactional(async (tx) => {
+      // No visitor.updated event per anonymised visitor (see the file's comment); for this
+      // transaction only.
+      await tx.execute(`set local gatehouse.quiet_visitor_events = 'on'`);
       const rows = await tx.execute<{ id: string }[]>(
         `with picked as (
            select v.id from visitor_invitation v
@@ -184,10 +191,13 @@ export async function anonymiseEndedVisitors(
  * visitor inside stays checked in: the gate still sees them, as "Visitor"). Erasing again
  * is allowed and records another erase. Writes `visitor.erased` (who asked: the actor; the
  * visitor's id; the names of the removed fields, never their values) in the same
- * transaction. Returns the anonymised visitor. Errors: 404 'Visitor not found'.
+ * transaction, and one `visitor.updated` event. The id may be in any case. Returns the
+ * anonymised visitor. Errors: 404 'Visitor not found'.
  */
-export async function eraseVisitor(em: EntityManager, actor: Actor, id: string, now: Date): Promise<Visitor> {
-  if (!isUuid(id)) throw httpError(404, 'Visitor not found');
+export async function eraseVisitor(em: EntityManager, actor: Actor, visitorId: string, now: Date): Promise<Visitor> {
+  if (!isUuid(visitorId)) throw httpError(404, 'Visitor not found');
+  // Ids are stored in lower case; the webhook bodies and audit rows compare them as text.
+  const id = visitorId.toLowerCase();
   return em.transactional(async (tx) => {
     const [row] = await tx.execute<VisitorRow[]>(
       `with erased as (update visitor_invitation v set ${anonymisingSets(true)} where v.id = ? returning v.*)
