@@ -762,7 +762,9 @@ WebhookSchema.setClass(Webhook);
  * `id`), kept by retries and resends. `payload` is `{id, type, occurredAt, data}` exactly
  * as sent, built at the first attempt from the event (`eventId`; events are pruned after a
  * day, deliveries are not). Pending until a 2xx (delivered) or the last retry (failed);
- * `nextAttemptAt` is when the next attempt is due (also the lease of one in flight).
+ * `nextAttemptAt` is when the next attempt is due (also the lease of one in flight);
+ * `leasedUntil` is set while an attempt is in flight (until its lease ends), so that
+ * neither another worker nor a resend starts a second attempt meanwhile.
  */
 export const WebhookDeliverySchema = defineEntity({
   name: 'WebhookDelivery',
@@ -779,6 +781,7 @@ export const WebhookDeliverySchema = defineEntity({
     lastStatusCode: p.smallint().nullable(),
     lastError: p.string().length(500).nullable(),
     nextAttemptAt: p.datetime().nullable(),
+    leasedUntil: p.datetime().nullable(),
     createdAt: createdAt(),
     deliveredAt: p.datetime().nullable(),
   },
