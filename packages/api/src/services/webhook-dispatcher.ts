@@ -9,7 +9,8 @@
  *   the delivery's id as the job's id, so that of several processes only one job is made,
  *   and wakes its own worker at once (a delivery leaves well within 5 s of its event).
  * - The row is the truth, the job a wake-up: an attempt first claims the row (`pending`,
- *   due, then leased), so a duplicate or late job does nothing. After a failed attempt the
+ *   due and not leased, then leased: `leased_until`), so a duplicate or late job does
+ *   nothing, and a resend during an attempt does not start a second one. After a failed attempt the
  *   row says when the next is due and a job is queued to start then (~5 s, 1 min, 5 min,
  *   30 min, 2 h, 6 h, 15 h, ±10 % jitter), after the last one the delivery is `failed`.
  * - A sweep every 30 s queues what is overdue (a process stopped between a row and its job).
@@ -302,14 +303,16 @@ export class WebhookDispatcher {
       [deliveryId],
     );
     // Claim: count the attempt and lease the row past this attempt's time-out, so that no
-    // other worker takes it meanwhile (and the sweep retries it if this process dies).
+    // other worker (nor a resend, which leaves a leased row as it is) starts another attempt
+    // meanwhile; the sweep retries it once the lease has passed if this process dies.
     const leaseMs = this.#options.timeoutMs + 60_000;
     const [claimed] = await em.execute<ClaimedDelivery[]>(
-      `update webhook_delivery d set attempts = d.attempts + 1, next_attempt_at = now() + ? * interval '1 millisecond'
+      `update webhook_delivery d set attempts = d.attempts + 1, next_attempt_at = now() + ? * interval '1 millisecond', leased_until = now() + ? * interval '1 millisecond'
        from webhook w
        where d.id = ? and w.id = d.webhook_id and w.is_active and d.status = 'pending' and d.next_attempt_at <= now() + interval '1 second'
+         and (d.leased_until is null or d.leased_until <= now())
        returning d.id, d.attempts, d.event_type, d.event_id::text as event_id, d.payload, w.url, w.secret`,
-      [leaseMs, deliveryId],
+      [leaseMs, leaseMs, deliveryId],
     );
     if (!claimed) return;
     const body = await this.#body(em, claimed);
@@ -365,7 +368,7 @@ export class WebhookDispatcher {
     const error = 'error' in outcome ? outcome.error : null;
     if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
       await em.execute(
-        `update webhook_delivery set status = 'delivered', delivered_at = now(), next_attempt_at = null, last_status_code = ?, last_error = null where id = ?`,
+        `update webhook_delivery set status = 'delivered', delivered_at = now(), next_attempt_at = null, leased_until = null, last_status_code = ?, last_error = null where id = ?`,
         [statusCode, delivery.id],
       );
       return;
@@ -373,13 +376,13 @@ export class WebhookDispatcher {
     const delay = final ? null : nextRetryDelayMs(delivery.attempts, this.#options.retryDelaysMs, this.#options.jitter);
     if (delay === null) {
       await em.execute(
-        `update webhook_delivery set status = 'failed', next_attempt_at = null, last_status_code = ?, last_error = ? where id = ?`,
+        `update webhook_delivery set status = 'failed', next_attempt_at = null, leased_until = null, last_status_code = ?, last_error = ? where id = ?`,
         [statusCode, error, delivery.id],
       );
       return;
     }
     const [due] = await em.execute<{ next_attempt_at: string | Date }[]>(
-      `update webhook_delivery set next_attempt_at = now() + ? * interval '1 millisecond', last_status_code = ?, last_error = ? where id = ?
+      `update webhook_delivery set next_attempt_at = now() + ? * interval '1 millisecond', leased_until = null, last_status_code = ?, last_error = ? where id = ?
        returning next_attempt_at`,
       [delay, statusCode, error, delivery.id],
     );

@@ -193,8 +193,10 @@ export async function listWebhookDeliveries(
  * 202), with the same `webhook-id` and body: it becomes pending and due at once; the
  * dispatcher sends it (the caller wakes it after the commit). Its attempts count on (a
  * resend is an attempt), so a failed resend is retried only while the schedule has
- * attempts left. Output `{id}` of the delivery. Errors: 404 'Webhook not found', 404
- * 'Delivery not found' (unknown, malformed, or another webhook's).
+ * attempts left. A delivery being attempted right now (leased by a worker) is left to that
+ * attempt: one attempt at a time, never the same message twice at once. Output `{id}` of
+ * the delivery. Errors: 404 'Webhook not found', 404 'Delivery not found' (unknown,
+ * malformed, or another webhook's).
  */
 export async function resendWebhookDelivery(
   em: EntityManager,
@@ -207,8 +209,10 @@ export async function resendWebhookDelivery(
   const deliveryId = input.deliveryId.toLowerCase();
   return em.transactional(async (tx) => {
     const [resent] = await tx.execute<{ id: string; status: string }[]>(
-      `update webhook_delivery d set status = 'pending', next_attempt_at = now()
-       from webhook_delivery before where d.id = before.id and d.id = ? and d.webhook_id = ?
+      `update webhook_delivery d
+          set status = 'pending',
+              next_attempt_at = case when d.leased_until > now() then d.next_attempt_at else now() end
+         from webhook_delivery before where d.id = before.id and d.id = ? and d.webhook_id = ?
        returning d.id, before.status`,
       [deliveryId, webhook.id],
     );
