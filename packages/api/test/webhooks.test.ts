@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { describeError } from '../src/errors';
 import { isNonPublicAddress, resolveWebhookUrl } from '../src/services/webhook-addresses';
-import { nextRetryDelayMs, signWebhook } from '../src/services/webhook-dispatcher';
+import { nextRetryDelayMs, signWebhook, WebhookDispatcher } from '../src/services/webhook-dispatcher';
 import { createHarness, type Community, type Harness } from './support';
 
 const legs = await databaseLegs();
@@ -277,6 +277,22 @@ describe.each(legs)('webhooks on $name', (leg) => {
     expect(await refusal(admin().webhooks.deliveries({ id: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({ status: 404, message: 'Webhook not found' });
     // Page by page, newest first.
     expect((await admin().webhooks.deliveries({ id: everything.id, limit: 1, offset: 1 })).items.map((item) => item.event)).toEqual(['visitor.created']);
+  });
+
+  it('stops its job queue (pg-boss) again when a later step of starting fails, and says why', async () => {
+    let stopped = false;
+    const dispatcher = new WebhookDispatcher(h.test.db, {
+      allowPrivate: false,
+      pollIntervalSeconds: 1,
+      // The last step of start(): the other work on the queue (e.g. the retention job).
+      jobs: async (boss) => {
+        boss.on('stopped', () => (stopped = true));
+        throw new Error('the other work could not start');
+      },
+    });
+    await expect(dispatcher.start()).rejects.toThrow('the other work could not start');
+    expect(stopped).toBe(true);
+    expect(dispatcher.jobQueue).toBeNull();
   });
 
   it('resends a delivery (due again now, audited), and deletes a webhook with its deliveries', async () => {

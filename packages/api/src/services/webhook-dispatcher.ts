@@ -188,38 +188,48 @@ export class WebhookDispatcher {
     };
   }
 
-  /** Starts pg-boss (installing its schema the first time), its worker, the listener and the sweep. */
+  /**
+   * Starts pg-boss (installing its schema the first time), its worker, the listener and the
+   * sweep. If any step fails, everything started so far is stopped again (`close()`: pg-boss
+   * and its connections included) and the error is thrown; the dispatcher is then done.
+   */
   async start(): Promise<void> {
     const pglite = this.#db.target.kind === 'pglite';
     const scheduling = this.#options.jobs ? { schedule: true, cronWorkerIntervalSeconds: 30, cronMonitorIntervalSeconds: 30 } : { schedule: false };
     const common = { schema: PG_BOSS_SCHEMA, ...scheduling, application_name: 'gatehouse-webhooks' } as const;
-    let boss: PgBoss;
-    if (this.#db.target.kind === 'pglite') {
-      const native = await (this.#db.orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGliteLike> }).getNativeClient();
-      boss = new PgBoss({ ...common, db: fromPglite(native), backend: 'pglite' });
-    } else {
-      boss = new PgBoss({ ...common, connectionString: this.#db.target.url, max: 3 });
+    try {
+      let boss: PgBoss;
+      if (this.#db.target.kind === 'pglite') {
+        const native = await (this.#db.orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGliteLike> }).getNativeClient();
+        boss = new PgBoss({ ...common, db: fromPglite(native), backend: 'pglite' });
+      } else {
+        boss = new PgBoss({ ...common, connectionString: this.#db.target.url, max: 3 });
+      }
+      boss.on('error', (error) => this.#options.onError(error));
+      // Known before it starts, so that a failure from here on stops it (close()).
+      this.#boss = boss;
+      await boss.start();
+      await boss.createQueue(WEBHOOK_QUEUE, { retryLimit: 2, retryDelay: 10, expireInSeconds: 120, deleteAfterSeconds: 24 * 3600 });
+      this.#workerId = await boss.work<{ deliveryId: string }>(
+        WEBHOOK_QUEUE,
+        { batchSize: 10, pollingIntervalSeconds: this.#options.pollIntervalSeconds ?? (pglite ? 5 : 2) },
+        async (jobs) => {
+          await Promise.all(jobs.map((job) => this.#track(this.#attempt(job.data.deliveryId))));
+        },
+      );
+      this.#unlisten = await this.#db.listen(WEBHOOK_DELIVERY_CHANNEL, {
+        onMessage: (eventId) => void this.#track(this.#queueEvent(eventId)),
+        // Notifications sent while the listener was down are lost: the sweep finds them.
+        onReconnect: () => void this.#track(this.#queueDue(0)),
+      });
+      this.#sweep = setInterval(() => void this.#track(this.#queueDue(10_000)), this.#options.sweepIntervalMs);
+      this.#sweep.unref();
+      await this.#queueDue(0);
+      await this.#options.jobs?.(boss);
+    } catch (error) {
+      await this.close();
+      throw error;
     }
-    boss.on('error', (error) => this.#options.onError(error));
-    await boss.start();
-    this.#boss = boss;
-    await boss.createQueue(WEBHOOK_QUEUE, { retryLimit: 2, retryDelay: 10, expireInSeconds: 120, deleteAfterSeconds: 24 * 3600 });
-    this.#workerId = await boss.work<{ deliveryId: string }>(
-      WEBHOOK_QUEUE,
-      { batchSize: 10, pollingIntervalSeconds: this.#options.pollIntervalSeconds ?? (pglite ? 5 : 2) },
-      async (jobs) => {
-        await Promise.all(jobs.map((job) => this.#track(this.#attempt(job.data.deliveryId))));
-      },
-    );
-    this.#unlisten = await this.#db.listen(WEBHOOK_DELIVERY_CHANNEL, {
-      onMessage: (eventId) => void this.#track(this.#queueEvent(eventId)),
-      // Notifications sent while the listener was down are lost: the sweep finds them.
-      onReconnect: () => void this.#track(this.#queueDue(0)),
-    });
-    this.#sweep = setInterval(() => void this.#track(this.#queueDue(10_000)), this.#options.sweepIntervalMs);
-    this.#sweep.unref();
-    await this.#queueDue(0);
-    await this.#options.jobs?.(boss);
   }
 
   /**
