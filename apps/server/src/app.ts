@@ -326,10 +326,15 @@ export async function buildApp(options: AppOptions) {
           : {}),
       })
     : null;
-  await webhookDispatcher?.start();
   app.decorate('webhookDispatcher', webhookDispatcher);
   app.addHook('onClose', async () => {
     await webhookDispatcher?.close();
+  });
+  // The job queue starts last, when the app is made ready (app.ready(), listen(), inject()):
+  // a later step of buildApp that throws leaves no pg-boss running, and a start that fails
+  // stops what it started and fails ready(), the close hook above already registered.
+  app.addHook('onReady', async () => {
+    await webhookDispatcher?.start();
   });
   app.addHook('onClose', async () => {
     await visitorEvents.close();
