@@ -131,17 +131,31 @@ describe.each(legs)('visitor privacy over REST on $name', (leg) => {
     const schedules = await boss.getSchedules(VISITOR_RETENTION_QUEUE);
     expect(schedules).toHaveLength(1);
     expect(schedules[0]).toMatchObject({ name: VISITOR_RETENTION_QUEUE, cron: VISITOR_RETENTION_CRON, timezone: TIME_ZONE });
+    // A visitor of last January, past the 180 days: what today's run must anonymise.
+    const old = await invite('Olga Oldvisit');
+    await test.db.fork().execute(`update visitor_invitation set visit_date = '2026-01-10', status = 'expired' where id = ?`, [old.id]);
     // Today's job, sent by hand instead of waiting for 03:15: the worker runs the service,
-    // which writes its audit row.
+    // which writes its audit row naming the visitor (the run this test made, whatever else ran).
     await boss.send(VISITOR_RETENTION_QUEUE, {});
-    const deadline = Date.now() + 20_000;
-    let rows: unknown[] = [];
-    while (Date.now() < deadline) {
-      rows = await test.db.fork().execute(`select details from audit_event where action = 'visitor.anonymised'`);
-      if (rows.length > 0) break;
+    const runsOf = (visitorId: string) =>
+      test.db
+        .fork()
+        .execute<{ details: unknown }[]>(
+          `select details from audit_event where action = 'visitor.anonymised' and details -> 'visitorIds' @> jsonb_build_array(?::text)`,
+          [visitorId],
+        );
+    // A generous time-out: the wait ends as soon as the row is there.
+    const deadline = Date.now() + 25_000;
+    let runs = await runsOf(old.id);
+    while (runs.length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
+      runs = await runsOf(old.id);
     }
-    expect(rows).toHaveLength(1);
+    expect(runs).toHaveLength(1);
+    const details = (typeof runs[0]!.details === 'string' ? JSON.parse(runs[0]!.details) : runs[0]!.details) as Record<string, unknown>;
+    expect(details).toMatchObject({ count: 1, visitorIds: [old.id], retentionDays: 180 });
+    const read = answer(await call('GET', `/api/visitors/${old.id}`, tokens.admin), 200).data;
+    expect(read).toMatchObject({ name: 'Visitor', phone: null, anonymisedAt: now.toISOString() });
   });
 });
 
