@@ -24,6 +24,7 @@ import {
   errorCodeOf,
   EXPORT_BUSY_MESSAGE,
   EXPORT_BUSY_RETRY_AFTER_SECONDS,
+  EXPORT_STALL_TIMEOUT_MS,
   MAX_CONCURRENT_EXPORTS,
   FailedScanLog,
   httpError,
@@ -610,6 +611,8 @@ export async function buildApp(options: AppOptions) {
             .send(errorEnvelope(429, EXPORT_BUSY_MESSAGE));
         }
         exportsRunning += 1;
+        // A client that stops reading without going away is cut after a minute: it holds a place.
+        reply.raw.setTimeout(EXPORT_STALL_TIMEOUT_MS, () => reply.raw.destroy());
         // escape_formulas: a cell starting with =, +, -, @ (a phone number's + too), tab or CR gets a leading '.
         const csv = stringify({ header: true, columns: [...file.columns], escape_formulas: true });
         pipeline(Readable.from(file.rows), csv, (error) => {

@@ -29,6 +29,7 @@ export {
   EXPORT_BUSY_MESSAGE,
   EXPORT_BUSY_RETRY_AFTER_SECONDS,
   EXPORT_PAGE_SIZE,
+  EXPORT_STALL_TIMEOUT_MS,
   MAX_CONCURRENT_EXPORTS,
   type CsvExport,
 } from './services/exports';

@@ -39,6 +39,12 @@ export const MAX_CONCURRENT_EXPORTS = 2;
 /** The refusal while MAX_CONCURRENT_EXPORTS exports are running. */
 export const EXPORT_BUSY_MESSAGE = 'Too many exports are running, try again in a minute';
 
+/**
+ * A download that takes no bytes for this long is cut (the socket's inactivity timeout), so
+ * that a client that stopped reading cannot keep one of the MAX_CONCURRENT_EXPORTS places.
+ */
+export const EXPORT_STALL_TIMEOUT_MS = 60_000;
+
 /** Seconds the refusal asks to wait (`Retry-After`). */
 export const EXPORT_BUSY_RETRY_AFTER_SECONDS = 60;
 
