@@ -31,6 +31,9 @@ export default {
   },
 
   serverTexts: {
+    // CSV exports (operations §4).
+    'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
+    'Too many exports are running, try again in a minute': 'Hay demasiadas exportaciones en curso; inténtalo de nuevo en un minuto',
     // Webhooks (integrations §3).
     'Webhook not found': 'No se encontró el webhook',
     'Delivery not found': 'No se encontró el envío',
@@ -142,6 +145,12 @@ export default {
   },
 
   validation: {
+    // CSV exports (operations §4).
+    'From must be a date (YYYY-MM-DD)': 'Desde debe ser una fecha (AAAA-MM-DD)',
+    'To must be a date (YYYY-MM-DD)': 'Hasta debe ser una fecha (AAAA-MM-DD)',
+    'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
+    'Invalid house': 'Casa no válida',
+    'Invalid gate': 'Entrada no válida',
     // Webhooks (integrations §3).
     'Webhook not found': 'No se encontró el webhook',
     'Delivery not found': 'No se encontró el envío',
