@@ -17,6 +17,7 @@ import { useTRPCClient } from '../../lib/trpc';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ExportCsvButton } from '../exports/ExportCsvButton';
 import { VisitorCard } from './VisitorSummary';
 
 const messages = i18n('VisitorListPage', {
@@ -91,12 +92,20 @@ export function VisitorListPage() {
         }
         actions={
           user.role !== 'guard' && (
-            <ButtonLink
-              href="/visitors/create"
-              icon={<Plus aria-hidden="true" className="size-4" />}
-            >
-              {t.newInvitation}
-            </ButtonLink>
+            <>
+              {/* operations §4: the visitors as CSV, with this screen's status filter (a resident: their house's). */}
+              <ExportCsvButton
+                path="/api/visitors/export.csv"
+                filters={{ status: waiting ? 'pending' : undefined }}
+                fallbackName="visitors.csv"
+              />
+              <ButtonLink
+                href="/visitors/create"
+                icon={<Plus aria-hidden="true" className="size-4" />}
+              >
+                {t.newInvitation}
+              </ButtonLink>
+            </>
           )
         }
       />

@@ -1,0 +1,9 @@
+import type { Catalog } from '../../lib/i18n';
+
+/** The CSV exports (operations §4): the Export CSV button. */
+export default {
+  ExportCsvButton: {
+    exportCsv: 'CSV निर्यात करें',
+    exporting: 'निर्यात हो रहा है…',
+  },
+} satisfies Catalog;
