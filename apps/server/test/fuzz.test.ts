@@ -156,6 +156,12 @@ describe('hostile input over every REST path and tRPC', () => {
               headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
               ...(route.method === 'GET' ? {} : { payload: JSON.stringify(body) ?? 'null' }),
             });
+            // A CSV export that accepts the input answers the file itself (operations §4), header row first.
+            if (route.csv && response.statusCode === 200) {
+              expect(String(response.headers['content-type'])).toBe('text/csv; charset=utf-8');
+              expect(response.body).toMatch(/^id,/);
+              return;
+            }
             expectEnvelope(response, `${route.method} ${url}`);
           },
         ),
