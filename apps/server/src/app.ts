@@ -170,8 +170,8 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof header === 'string' && VALID_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-/** Whether `url` is an API path (`/api…` or `/trpc…`). */
-const isApiPath = (url: string) => url.startsWith('/api') || url.startsWith('/trpc');
+/** Whether `url` is an API path: `/api` or `/trpc`, alone or followed by `/` or `?` (`/api-tokens` is a screen of the web app). */
+const isApiPath = (url: string) => /^\/(api|trpc)(?:[/?]|$)/.test(url);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -735,8 +735,8 @@ export async function buildApp(options: AppOptions) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (url.startsWith('/api') || url.startsWith('/trpc')) {
+    // `/api/…` and `/trpc/…` only: a screen such as /api-tokens is the web app's.
+    if (isApiPath(request.url)) {
       return refuse(reply, 404, 'Not found');
     }
     if (serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {

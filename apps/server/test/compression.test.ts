@@ -68,11 +68,17 @@ describe('compression and caching', () => {
   });
 
   it('serves index.html with no-cache, precompressed, also for client routes', async () => {
-    for (const url of ['/', '/login', '/guard/scan']) {
+    // /api-tokens and /apiary start like /api but are screens of the web app, not API paths.
+    for (const url of ['/', '/login', '/guard/scan', '/api-tokens', '/apiary', '/trpcx']) {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers['content-encoding'], url).toBe('br');
+    }
+    for (const url of ['/api', '/api/nothing', '/api?x=1', '/trpc']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
   });
 
