@@ -136,7 +136,7 @@ function HouseTable({ group, headingLevel, timeZone, now, t }: { group: HouseGro
           <tbody className="divide-y divide-slate-100">
             {group.items.map((item) => (
               <tr key={item.id}>
-                <th scope="row" className="px-4 py-3 font-semibold [overflow-wrap:anywhere] text-slate-900">
+                <th scope="row" className="min-w-40 px-4 py-3 font-semibold [overflow-wrap:break-word] text-slate-900">
                   {item.name}
                   {item.hostName && <span className="block text-sm font-normal text-slate-600">{t.host({ name: item.hostName })}</span>}
                 </th>
@@ -150,7 +150,7 @@ function HouseTable({ group, headingLevel, timeZone, now, t }: { group: HouseGro
                   )}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{checkInLabel(item.checkInTime, timeZone, now)}</td>
-                <td className="px-4 py-3 text-slate-700">{item.kind === 'walk-in' ? t.walkIn : t.invitation}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{item.kind === 'walk-in' ? t.walkIn : t.invitation}</td>
                 <td className="px-4 py-3 font-mono text-sm text-slate-700">{item.vehicleLicensePlate ?? t.none}</td>
               </tr>
             ))}
