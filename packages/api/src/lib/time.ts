@@ -2,7 +2,7 @@
  * Community time (server-contract §2): "today", visit windows and expiry are computed in
  * one IANA time zone, `COMMUNITY_TIMEZONE`.
  */
-import { TZDate, tzOffset } from '@date-fns/tz';
+import { TZDate } from '@date-fns/tz';
 import { addDays, addYears, format, parseISO } from 'date-fns';
 
 /** The server's own IANA zone, the default of COMMUNITY_TIMEZONE. */
@@ -47,42 +47,10 @@ export function addCalendarDays(date: string, days: number): string {
   return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 }
 
-/** Offsets (minutes) of whole hours, per zone: `${zone} ${hour}` → offset, or null when it changes inside that hour. */
-const hourOffsets = new Map<string, number | null>();
-const HOUR_MS = 3_600_000;
-
-/** The zone's UTC offset in minutes at `ms` (`tzOffset`), taken from a cache of whole hours. */
-function offsetMinutesAt(ms: number, timeZone: string): number {
-  const hour = Math.floor(ms / HOUR_MS);
-  const key = `${timeZone} ${hour}`;
-  let cached = hourOffsets.get(key);
-  if (cached === undefined) {
-    // A zone changes its offset at most once an hour: the same at both ends, the same throughout.
-    const start = tzOffset(timeZone, new Date(hour * HOUR_MS));
-    cached = start === tzOffset(timeZone, new Date(hour * HOUR_MS + HOUR_MS - 1)) ? start : null;
-    if (hourOffsets.size >= 50_000) hourOffsets.clear();
-    hourOffsets.set(key, cached);
-  }
-  return cached ?? tzOffset(timeZone, new Date(ms));
-}
-
-const pad2 = (value: number) => String(value).padStart(2, '0');
-
 /**
  * `instant` as ISO 8601 in the community's zone with its offset, to the second
- * (operations §4): `2026-11-23T09:15:00+05:30`; UTC as `+00:00`, never `Z`. An export
- * formats two per row: the offset comes from a cache of whole hours (`tzOffset` costs
- * about 10 µs a call), the rest is arithmetic.
+ * (operations §4): `2026-11-23T09:15:00+05:30`; UTC as `+00:00` (`xxx`), never `Z`.
  */
 export function communityIsoTime(instant: Date, timeZone: string): string {
-  const ms = Math.floor(instant.getTime() / 1000) * 1000;
-  const offset = offsetMinutesAt(ms, timeZone);
-  const local = new Date(ms + offset * 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const absolute = Math.abs(offset);
-  return (
-    `${String(local.getUTCFullYear()).padStart(4, '0')}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}` +
-    `T${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}:${pad2(local.getUTCSeconds())}` +
-    `${sign}${pad2(Math.floor(absolute / 60))}:${pad2(absolute % 60)}`
-  );
+  return format(new TZDate(instant, timeZone), "yyyy-MM-dd'T'HH:mm:ssxxx");
 }
