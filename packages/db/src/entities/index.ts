@@ -28,6 +28,8 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_URL_MAX,
+  RECURRING_PASS_STORED_STATUSES,
+  GATE_NAME_MAX,
 } from '@gatehouse/shared';
 
 const id = () =>
@@ -149,6 +151,29 @@ export class House extends HouseSchema.class {}
 HouseSchema.setClass(House);
 
 /**
+ * A gate of the community (operations §2): admins name it and switch it on or off; every
+ * check-in and check-out records the gate it happened at. Names are unique whatever
+ * their case (`gate_name_lower_unique`).
+ */
+export const GateSchema = defineEntity({
+  name: 'Gate',
+  tableName: 'gate',
+  properties: {
+    id: id(),
+    name: p.string().length(GATE_NAME_MAX),
+    isActive: p.boolean().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  indexes: [
+    { name: 'gate_name_lower_unique', expression: `create unique index "gate_name_lower_unique" on "gate" (lower("name"))` },
+  ],
+  checks: [{ name: 'gate_name_check', expression: 'char_length(btrim(name)) > 0' }],
+});
+export class Gate extends GateSchema.class {}
+GateSchema.setClass(Gate);
+
+/**
  * A visitor invitation: who is expected, at which house, on which day and between which
  * times, and where the visit stands (product-spec §3, server-contract §6).
  */
@@ -189,6 +214,9 @@ export const VisitorInvitationSchema = defineEntity({
     checkOutTime: p.datetime().nullable(),
     checkedInBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     checkedOutBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    /** The gate of the check-in and of the check-out (operations §2); null when none was known. */
+    checkInGate: () => p.manyToOne(Gate).nullable().deleteRule('restrict'),
+    checkOutGate: () => p.manyToOne(Gate).nullable().deleteRule('restrict'),
     notes: p.string().length(MAX_LENGTH.notes * 2 + 1).nullable(),
     /** Invited ahead, or registered at the gate (live-gate §2). */
     kind: p.enum(VISITOR_KINDS).default('invitation'),
@@ -354,6 +382,80 @@ export const VisitorInvitationSchema = defineEntity({
 });
 export class VisitorInvitation extends VisitorInvitationSchema.class {}
 VisitorInvitationSchema.setClass(VisitorInvitation);
+
+/**
+ * A recurring pass (operations §1): a frequent visitor who may enter on the listed
+ * weekdays (`weekdays`: a bitmask, bit 0 Monday … bit 6 Sunday) inside a daily window,
+ * from `startDate` to `endDate` (at most 12 months later). `ended` is not stored: it is
+ * derived from `endDate` in the community zone. Pass codes have 7 digits, a length
+ * invitations never use (6 or 8), so a code names one table; unique among all passes.
+ */
+export const RecurringPassSchema = defineEntity({
+  name: 'RecurringPass',
+  tableName: 'recurring_pass',
+  properties: {
+    id: id(),
+    name: p.string().length(MAX_LENGTH.name),
+    phone: p.string().length(MAX_LENGTH.phone),
+    email: p.string().length(MAX_LENGTH.email).nullable(),
+    purpose: p.string().length(MAX_LENGTH.purpose).nullable(),
+    vehicleLicensePlate: p.string().length(MAX_LENGTH.licensePlate).nullable(),
+    house: () => p.manyToOne(House).deleteRule('restrict').index(),
+    host: () => p.manyToOne(User).deleteRule('restrict').index(),
+    weekdays: p.smallint(),
+    /** HH:MM, 24-hour. */
+    timeFrom: p.string().length(5),
+    timeTo: p.string().length(5),
+    startDate: p.date(),
+    endDate: p.date(),
+    status: p.enum(RECURRING_PASS_STORED_STATUSES),
+    qrCodeToken: p.string().length(64).unique(),
+    passCode: p.string().length(8).unique(),
+    qrCodeDataUrl: p.text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  indexes: [{ name: 'recurring_pass_house_created_at_index', properties: ['house', 'createdAt', 'id'] }],
+  checks: [
+    { name: 'recurring_pass_weekdays_check', expression: 'weekdays between 1 and 127' },
+    { name: 'recurring_pass_window_check', expression: 'time_from < time_to' },
+    { name: 'recurring_pass_dates_check', expression: 'start_date <= end_date' },
+  ],
+});
+export class RecurringPass extends RecurringPassSchema.class {}
+RecurringPassSchema.setClass(RecurringPass);
+
+/**
+ * One check-in of a recurring pass and its check-out (operations §1). A pass is never
+ * inside twice at once: at most one entry of a pass has no check-out
+ * (`pass_entry_open_unique`, a partial unique index), so of concurrent check-ins one wins.
+ */
+export const PassEntrySchema = defineEntity({
+  name: 'PassEntry',
+  tableName: 'pass_entry',
+  properties: {
+    id: id(),
+    pass: () => p.manyToOne(RecurringPass).deleteRule('cascade'),
+    checkInTime: p.datetime(),
+    checkOutTime: p.datetime().nullable(),
+    checkInGate: () => p.manyToOne(Gate).nullable().deleteRule('restrict'),
+    checkOutGate: () => p.manyToOne(Gate).nullable().deleteRule('restrict'),
+    checkedInBy: () => p.manyToOne(User).deleteRule('restrict'),
+    checkedOutBy: () => p.manyToOne(User).nullable().deleteRule('restrict'),
+  },
+  indexes: [
+    { name: 'pass_entry_pass_check_in_time_index', properties: ['pass', 'checkInTime', 'id'] },
+    // The CSV export and reports read entries by date.
+    { name: 'pass_entry_check_in_time_index', properties: ['checkInTime', 'id'] },
+    {
+      name: 'pass_entry_open_unique',
+      expression: 'create unique index "pass_entry_open_unique" on "pass_entry" ("pass_id") where "check_out_time" is null',
+    },
+  ],
+  checks: [{ name: 'pass_entry_times_check', expression: 'check_out_time is null or check_out_time >= check_in_time' }],
+});
+export class PassEntry extends PassEntrySchema.class {}
+PassEntrySchema.setClass(PassEntry);
 
 /**
  * A visitor's photo (live-gate §2): the JPEG as uploaded, at most 200 KB, apart from the
@@ -801,7 +903,10 @@ export const entities = [
   SessionSchema,
   ApiTokenSchema,
   HouseSchema,
+  GateSchema,
   VisitorInvitationSchema,
+  RecurringPassSchema,
+  PassEntrySchema,
   VisitorPhotoSchema,
   VisitorStatusCountSchema,
   VisitorSearchGramCountSchema,

@@ -53,6 +53,18 @@ export const AUDIT_ACTION_NAMES = [
   // operations §6: the retention job's run (ids only) and an admin's erase of one visitor.
   'visitor.anonymised',
   'visitor.erased',
+  // operations §1: recurring passes (target_type 'pass').
+  'pass.created',
+  'pass.updated',
+  'pass.paused',
+  'pass.resumed',
+  'pass.cancelled',
+  'pass.scanned',
+  'pass.checked-in',
+  'pass.checked-out',
+  // operations §2: gates.
+  'gate.created',
+  'gate.updated',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { ZHouseRef } from './auth';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, idField, occurredAtField, paginationFields, requiredText } from './fields';
+import { ZGateRef } from './gates';
 import { ZVisitorKind } from './visitors';
 
 // The gate pack (offline-gate §2) -----------------------------------------------------------
@@ -157,8 +158,8 @@ export const ZGateInsideRequest = z.object({});
  */
 export const ZGateInsideKind = ZVisitorKind;
 
-/** The gate someone came in by; null until gates exist (operations §4, issue 13). */
-export const ZGateRef = z.object({ id: z.string(), name: z.string() });
+/** The gate someone came in by (operations §2, §4): `{id, name}`, defined with the gates. */
+export { ZGateRef };
 
 /**
  * One person inside now, as a roll call needs them: who (name, kind), where they went
