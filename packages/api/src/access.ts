@@ -115,6 +115,10 @@ export const ACCESS = {
     /** operations §4: Inside now, the evacuation roll call (guards and admins). */
     inside: GATE,
   },
+  /** operations §4: the reports page's figures, the committee's (admins). */
+  reports: {
+    summary: ADMIN,
+  },
   /** integrations §3: webhooks are the admins' (and never an API token's). */
   webhooks: {
     list: ADMIN,

@@ -185,6 +185,8 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/gate/reviews/:id/record', 'gate.recordReview', fromParamsAndBody),
   // operations §4: Inside now, everyone checked in (the evacuation roll call).
   route('GET', '/api/gate/inside', 'gate.inside', fromQuery, { list: true }),
+  // operations §4: the reports page's figures (admins).
+  route('GET', '/api/reports/summary', 'reports.summary', fromQuery),
 
   // integrations §4: API tokens (admins; never with an API token).
   route('GET', '/api/api-tokens', 'apiTokens.list', fromQuery, { list: true }),

@@ -6,6 +6,7 @@ import { gateRouter } from './routers/gate';
 import { housesRouter } from './routers/houses';
 import { notificationsRouter } from './routers/notifications';
 import { paymentsRouter } from './routers/payments';
+import { reportsRouter } from './routers/reports';
 import { usersRouter } from './routers/users';
 import { vehiclesRouter } from './routers/vehicles';
 import { visitorsRouter } from './routers/visitors';
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   notifications: notificationsRouter,
   gate: gateRouter,
+  reports: reportsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
 });
