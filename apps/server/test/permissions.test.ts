@@ -249,6 +249,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'GET', path: '/api/gate/pack', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/pack') },
     // operations §4: Inside now, the roll call, for the gate (guards and admins).
     { method: 'GET', path: '/api/gate/inside', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/inside') },
+    // operations §4: the reports page's figures, for admins only.
+    { method: 'GET', path: '/api/reports/summary', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/reports/summary') },
     // offline-gate §3: Needs review, for the gate and the admins; only an admin records a passage.
     { method: 'GET', path: '/api/gate/reviews', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/reviews') },
     { method: 'POST', path: '/api/gate/reviews', expected: [401, 403, 403, 201, 201], prepare: fixed(() => '/api/gate/reviews', review) },
