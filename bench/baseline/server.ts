@@ -54,13 +54,20 @@ interface Row {
   check_in_time: string | null; check_out_time: string | null; notes: string | null; created_at: string;
   kind: string; has_photo: boolean; decided_by_id: string | null; decider_name: string | null; decided_at: string | null; decision_reason: string | null;
   anonymised_at: string | null;
+  check_in_gate_id: string | null; check_in_gate_name: string | null; check_out_gate_id: string | null; check_out_gate_name: string | null;
 }
 
 const COLUMNS = `v.id, v.name, v.phone, v.email, v.purpose, v.vehicle_license_plate, v.house_id, v.host_id, v.visit_date,
   v.visit_time_from, v.visit_time_to, v.status, v.qr_code_token, v.qr_code_data_url, v.pass_code, v.check_in_time, v.check_out_time,
   v.notes, v.created_at, v.kind, v.has_photo, v.decided_by_id, v.decided_at, v.decision_reason, v.anonymised_at,
-  h.house_number, h.block, hu.name as host_name, du.name as decider_name`;
-const JOINS = 'join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id left join app_user du on du.id = v.decided_by_id';
+  h.house_number, h.block, hu.name as host_name, du.name as decider_name,
+  v.check_in_gate_id, v.check_out_gate_id, cig.name as check_in_gate_name, cog.name as check_out_gate_name`;
+const JOINS = `join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id left join app_user du on du.id = v.decided_by_id
+  left join gate cig on cig.id = v.check_in_gate_id left join gate cog on cog.id = v.check_out_gate_id`;
+// operations §2: the gate of a move is the one named ($7), or the only active gate when none is named.
+const GATE_OF_MOVE = `case when $7::uuid is null
+  then (select g.id from gate g where g.is_active and not exists (select 1 from gate o where o.is_active and o.id <> g.id))
+  else $7::uuid end`;
 // Ended: the window is over, or a walk-in is still undecided past its deadline.
 const ENDED = `(((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone $TZ) <= $NOW or (v.status = 'pending' and v.decide_by <= $NOW))`;
 
@@ -81,6 +88,8 @@ function visitorJson(row: Row) {
     decidedBy: row.decided_by_id ? { id: row.decided_by_id, name: row.decider_name } : null,
     decidedAt: row.decided_at ? iso(row.decided_at) : null, decisionReason: row.decision_reason,
     anonymisedAt: row.anonymised_at ? iso(row.anonymised_at) : null,
+    checkInGate: row.check_in_gate_id ? { id: row.check_in_gate_id, name: row.check_in_gate_name } : null,
+    checkOutGate: row.check_out_gate_id ? { id: row.check_out_gate_id, name: row.check_out_gate_name } : null,
   };
 }
 
@@ -101,6 +110,8 @@ class Failure extends Error {
     message: string,
     /** For a 400: the field it is about (the product's `details`). */
     readonly field?: string,
+    /** A specific code instead of the status's own (operations §3: 409 BLOCKLISTED). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -111,7 +122,7 @@ const app = Fastify({ logger: false, bodyLimit: 100 * 1024 });
 const envelope = (data: unknown) => ({ success: true, data, error: null });
 
 /** The signed-in guard or admin behind the bearer token: one indexed look-up (and last_seen_at once a minute). */
-async function gateUser(authorization: string | undefined, now: Date): Promise<{ id: string }> {
+async function gateUser(authorization: string | undefined, now: Date): Promise<{ id: string; role: string }> {
   const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
   if (!token || token.length > 200) throw new Failure(401, 'Authentication required');
   const [session] = await query<{ session_id: string; last_seen_at: string; id: string; role: string }>(
@@ -124,8 +135,15 @@ async function gateUser(authorization: string | undefined, now: Date): Promise<{
     await query('update session set last_seen_at = $1 where id = $2', [now, session.session_id]);
   }
   if (session.role !== 'guard' && session.role !== 'admin') throw new Failure(403, 'Only guards and admins can do this');
-  return { id: session.id };
+  return { id: session.id, role: session.role };
 }
+
+/** operations §3: the blocklist entry matching visitor `v`'s phone (spaces and dashes ignored) or plate, as the product's services/blocklist.ts. */
+const BLOCKLIST_MATCH = `select b.id, b.reason from blocklist_entry b
+  where regexp_replace(b.phone, '[\\s-]', '', 'g') = regexp_replace(v.phone, '[\\s-]', '', 'g') or b.license_plate = v.vehicle_license_plate
+  order by b.created_at, b.id limit 1`;
+const NOT_BLOCKLISTED = `not exists (select 1 from blocklist_entry b
+  where regexp_replace(b.phone, '[\\s-]', '', 'g') = regexp_replace(v.phone, '[\\s-]', '', 'g') or b.license_plate = v.vehicle_license_plate)`;
 
 const sql = (text: string) => text.replaceAll('$TZ', '$1::text').replaceAll('$NOW', '$2::timestamptz');
 
@@ -137,9 +155,9 @@ app.post('/api/visitors/scan', async (request, reply) => {
     const token = typeof raw === 'string' ? raw.trim() : '';
     if (!token) throw new Failure(400, 'Please enter a token', 'token');
     const [row] = TOKEN.test(token)
-      ? await query<Row & { expires: boolean }>(
-          sql(`with pass as (select ${COLUMNS}, (v.status in ('pending', 'approved') and ${ENDED}) as expires
-                 from visitor_invitation v ${JOINS} where v.qr_code_token = $3),
+      ? await query<Row & { expires: boolean; blocklist_reason: string | null }>(
+          sql(`with pass as (select ${COLUMNS}, (v.status in ('pending', 'approved') and ${ENDED}) as expires, bl.reason as blocklist_reason
+                 from visitor_invitation v ${JOINS} left join lateral (${BLOCKLIST_MATCH}) bl on true where v.qr_code_token = $3),
                audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
                  select $4, $2, 'visitor.scanned', $5, $6, 'visitor', pass.id,
                         jsonb_build_object('status', case when pass.expires then 'expired' else pass.status end) from pass)
@@ -155,40 +173,67 @@ app.post('/api/visitors/scan', async (request, reply) => {
       );
       if (expired.length > 0) row.status = 'expired';
     }
-    return reply.send(envelope(visitorJson(row)));
+    // operations §3: the gate sees a blocklist match's reason.
+    return reply.send(envelope({ ...visitorJson(row), blocklisted: row.blocklist_reason === null ? null : { reason: row.blocklist_reason } }));
   } catch (error) {
     return fail(reply, error);
   }
 });
 
 /** A gate move: one conditional UPDATE … RETURNING with its audit row; a read only to say why it was refused. */
-async function move(kind: 'checkIn' | 'checkOut', body: { visitorId?: unknown; notes?: unknown } | null, userId: string, ip: string) {
+async function move(
+  kind: 'checkIn' | 'checkOut',
+  body: { visitorId?: unknown; notes?: unknown; gateId?: unknown; override?: unknown } | null,
+  user: { id: string; role: string },
+  ip: string,
+) {
   const now = new Date();
+  const userId = user.id;
   const id = typeof body?.visitorId === 'string' ? body.visitorId.trim() : '';
   if (!id) throw new Failure(400, 'Visitor id is required', 'visitorId');
+  // operations §3: only an admin, with notes, checks in a blocklisted visitor.
+  const override = kind === 'checkIn' && body?.override === true;
+  if (override && user.role !== 'admin') throw new Failure(403, 'Only an admin can override the blocklist');
+  if (override && !(typeof body?.notes === 'string' && body.notes.trim())) throw new Failure(400, 'Notes are required to override the blocklist', 'notes');
+  // operations §2: a named gate must be an active one (400 Unknown gate); none named: the only active gate.
+  const rawGate = body?.gateId ?? null;
+  const gateId = typeof rawGate === 'string' && UUID.test(rawGate.trim()) ? rawGate.trim().toLowerCase() : null;
+  if (rawGate !== null && !gateId) throw new Failure(400, 'Unknown gate', 'gateId');
   if (!UUID.test(id)) throw new Failure(404, 'Visitor not found');
   const note = typeof body?.notes === 'string' && body.notes.trim() ? body.notes.trim() : null;
-  const [from, to, stamp, by, action] =
+  const [from, to, stamp, by, action, gate] =
     kind === 'checkIn'
-      ? ['approved', 'checked-in', 'check_in_time', 'checked_in_by_id', 'visitor.checked-in']
-      : ['checked-in', 'checked-out', 'check_out_time', 'checked_out_by_id', 'visitor.checked-out'];
+      ? ['approved', 'checked-in', 'check_in_time', 'checked_in_by_id', 'visitor.checked-in', 'check_in_gate_id']
+      : ['checked-in', 'checked-out', 'check_out_time', 'checked_out_by_id', 'visitor.checked-out', 'check_out_gate_id'];
   const window =
     kind === 'checkIn'
-      ? `and ((v.visit_date + v.visit_time_from::time) at time zone $7::text) - make_interval(mins => $8::int) <= $1::timestamptz
-         and ((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone $7::text) > $1::timestamptz`
+      ? `and ((v.visit_date + v.visit_time_from::time) at time zone $8::text) - make_interval(mins => $9::int) <= $1::timestamptz
+         and ((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone $8::text) > $1::timestamptz`
       : 'and v.check_in_time <= $1::timestamptz';
+  const blocklist = kind === 'checkIn' && !override ? `and ${NOT_BLOCKLISTED}` : '';
   const [row] = await query<Row>(
     `with moved as (
-       update visitor_invitation v set status = '${to}', updated_at = $1, ${stamp} = $1, ${by} = $3,
+       update visitor_invitation v set status = '${to}', updated_at = $1, ${stamp} = $1, ${by} = $3, ${gate} = ${GATE_OF_MOVE},
               notes = case when $4::text is null then v.notes when v.notes is null then $4::text else v.notes || chr(10) || $4::text end
-        where v.id = $2 and v.status = '${from}' ${window}
+        where v.id = $2 and v.status = '${from}' ${window} ${blocklist}
+          and ($7::uuid is null or exists (select 1 from gate g where g.id = $7::uuid and g.is_active))
        returning v.*),
      audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
-       select $5, $1, '${action}', $3, $6, 'visitor', moved.id, case when $4::text is null then null else jsonb_build_object('notes', $4::text) end from moved)
+       select $5, $1, '${action}', $3, $6, 'visitor', moved.id,
+              ${
+                override
+                  ? `jsonb_strip_nulls(jsonb_build_object('notes', $4::text, 'override', true, 'gateId', moved.${gate}, 'blocklistEntryId',
+                       (select bl.id from visitor_invitation v cross join lateral (${BLOCKLIST_MATCH}) bl where v.id = moved.id)))`
+                  : `case when $4::text is null and moved.${gate} is null then null
+                   else jsonb_strip_nulls(jsonb_build_object('notes', $4::text, 'gateId', moved.${gate})) end`
+              } from moved)
      select ${COLUMNS} from moved v ${JOINS}`,
-    [now, id, userId, note, randomUUID(), ip, ...(kind === 'checkIn' ? [timeZone, earlyMinutes] : [])],
+    [now, id, userId, note, randomUUID(), ip, gateId, ...(kind === 'checkIn' ? [timeZone, earlyMinutes] : [])],
   );
   if (row) return row;
+  if (gateId && (await query('select 1 from gate where id = $1 and is_active', [gateId])).length === 0) {
+    throw new Failure(400, 'Unknown gate', 'gateId');
+  }
   const [current] = await query<Row & { ended: boolean }>(sql(`select ${COLUMNS}, ${ENDED} as ended from visitor_invitation v ${JOINS} where v.id = $3`), [timeZone, now, id]);
   if (!current) throw new Failure(404, 'Visitor not found');
   if (current.ended && (current.status === 'pending' || current.status === 'approved')) {
@@ -196,6 +241,21 @@ async function move(kind: 'checkIn' | 'checkOut', body: { visitorId?: unknown; n
     throw new Failure(409, `Visitor cannot be ${VERB[kind]}: status is expired`);
   }
   if (current.status !== from) throw new Failure(409, `Visitor cannot be ${VERB[kind]}: status is ${current.status}`);
+  if (blocklist) {
+    // operations §3: refused for the blocklist; the attempt stays in the audit log and the admins are notified.
+    const [entry] = await query<{ id: string; reason: string }>(`select bl.id, bl.reason from visitor_invitation v cross join lateral (${BLOCKLIST_MATCH}) bl where v.id = $1`, [id]);
+    if (entry) {
+      await query(
+        `with audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+           values ($1, $2, 'visitor.blocklist-refused', $3, $4, 'visitor', $5, $6::jsonb)),
+         notified as (insert into notification (id, user_id, kind, visitor_id, created_at)
+           select gen_random_uuid(), u.id, 'visitor.blocklist-refused', $5, $2 from app_user u where u.role = 'admin' and u.is_active returning id)
+         select pg_notify('notification', $5::text) from (select 1 where exists (select 1 from notified)) n`,
+        [randomUUID(), now, userId, ip, id, JSON.stringify({ blocklistEntryId: entry.id, reason: entry.reason })],
+      );
+      throw new Failure(409, 'This visitor is on the community blocklist', undefined, 'BLOCKLISTED');
+    }
+  }
   throw new Failure(409, windowMessage(current));
 }
 
@@ -203,7 +263,7 @@ for (const [path, kind] of [['/api/visitors/checkin-qr', 'checkIn'], ['/api/visi
   app.post(path, async (request, reply) => {
     try {
       const user = await gateUser(request.headers.authorization, new Date());
-      return reply.send(envelope(visitorJson(await move(kind, request.body as never, user.id, request.ip))));
+      return reply.send(envelope(visitorJson(await move(kind, request.body as never, user, request.ip))));
     } catch (error) {
       return fail(reply, error);
     }
@@ -226,7 +286,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 function fail(reply: { code(status: number): { send(body: unknown): unknown } }, error: unknown) {
   if (error instanceof Failure) {
-    const code = error.field ? 'VALIDATION_FAILED' : CODE_BY_STATUS[error.status];
+    const code = error.field ? 'VALIDATION_FAILED' : (error.code ?? CODE_BY_STATUS[error.status]);
     const details = error.field ? { details: [{ path: error.field, message: error.message }] } : {};
     return reply.code(error.status).send({ success: false, data: null, error: error.message, code, ...details });
   }

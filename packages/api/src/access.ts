@@ -81,6 +81,16 @@ export const ACCESS = {
     /** operations §4: the CSV export; a resident only their house's (service rule), guards none. */
     exportCsv: HOSTS,
   },
+  /** operations §1: recurring passes follow visitors (a resident their house's or hosted ones: service rule). */
+  passes: {
+    create: HOSTS,
+    list: 'signed-in',
+    byId: 'signed-in',
+    update: HOSTS,
+    pause: HOSTS,
+    resume: HOSTS,
+    cancel: HOSTS,
+  },
   audit: {
     list: ADMIN,
     /** operations §4: the audit log as CSV. */
@@ -118,6 +128,18 @@ export const ACCESS = {
   /** operations §4: the reports page's figures, the committee's (admins). */
   reports: {
     summary: ADMIN,
+  },
+  /** operations §2: the gates; every signed-in user lists them (the tablet chooses its own), admins manage them. */
+  gates: {
+    list: 'signed-in',
+    create: ADMIN,
+    update: ADMIN,
+  },
+  /** operations §3: the community blocklist, admins only (the gate sees a match's reason through the scan). */
+  blocklist: {
+    list: ADMIN,
+    create: ADMIN,
+    remove: ADMIN,
   },
   /** integrations §3: webhooks are the admins' (and never an API token's). */
   webhooks: {

@@ -160,6 +160,15 @@ export const restRoutes: readonly RestRoute[] = [
   // live-gate §3: the live updates for REST clients (Last-Event-ID resumes).
   route('GET', '/api/events', 'visitors.events', fromLastEventId, { stream: true }),
 
+  // operations §1: recurring passes (frequent visitors).
+  route('GET', '/api/passes', 'passes.list', fromQuery, { list: true }),
+  route('POST', '/api/passes', 'passes.create', fromBody, { successStatus: 201 }),
+  route('GET', '/api/passes/:id', 'passes.byId', fromParamsAndQuery),
+  route('PUT', '/api/passes/:id', 'passes.update', fromParamsAndBody),
+  route('POST', '/api/passes/:id/pause', 'passes.pause', fromParams),
+  route('POST', '/api/passes/:id/resume', 'passes.resume', fromParams),
+  route('DELETE', '/api/passes/:id', 'passes.cancel', fromParams),
+
   route('GET', '/api/payments', 'payments.list', fromQuery, { list: true }),
   route('GET', '/api/payments/:id', 'payments.byId', fromParams),
   route('POST', '/api/payments', 'payments.create', fromBody, { successStatus: 201 }),
@@ -185,8 +194,16 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/gate/reviews/:id/record', 'gate.recordReview', fromParamsAndBody),
   // operations §4: Inside now, everyone checked in (the evacuation roll call).
   route('GET', '/api/gate/inside', 'gate.inside', fromQuery, { list: true }),
+  // operations §3: the community blocklist (admins).
+  route('GET', '/api/blocklist', 'blocklist.list', fromQuery, { list: true }),
+  route('POST', '/api/blocklist', 'blocklist.create', fromBody, { successStatus: 201 }),
+  route('DELETE', '/api/blocklist/:id', 'blocklist.remove', fromParams),
   // operations §4: the reports page's figures (admins).
   route('GET', '/api/reports/summary', 'reports.summary', fromQuery),
+  // operations §2: the gates (every signed-in user lists them; admins manage them).
+  route('GET', '/api/gates', 'gates.list', fromQuery, { list: true }),
+  route('POST', '/api/gates', 'gates.create', fromBody, { successStatus: 201 }),
+  route('PUT', '/api/gates/:id', 'gates.update', fromParamsAndBody),
 
   // integrations §4: API tokens (admins; never with an API token).
   route('GET', '/api/api-tokens', 'apiTokens.list', fromQuery, { list: true }),

@@ -2,10 +2,13 @@
 import { apiTokensRouter } from './routers/api-tokens';
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
+import { blocklistRouter } from './routers/blocklist';
 import { gateRouter } from './routers/gate';
+import { gatesRouter } from './routers/gates';
 import { housesRouter } from './routers/houses';
 import { notificationsRouter } from './routers/notifications';
 import { paymentsRouter } from './routers/payments';
+import { passesRouter } from './routers/passes';
 import { reportsRouter } from './routers/reports';
 import { usersRouter } from './routers/users';
 import { vehiclesRouter } from './routers/vehicles';
@@ -19,10 +22,13 @@ export const appRouter = createTRPCRouter({
   houses: housesRouter,
   vehicles: vehiclesRouter,
   visitors: visitorsRouter,
+  passes: passesRouter,
   payments: paymentsRouter,
   audit: auditRouter,
   notifications: notificationsRouter,
   gate: gateRouter,
+  blocklist: blocklistRouter,
+  gates: gatesRouter,
   reports: reportsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,

@@ -2,7 +2,7 @@
  * Entity → JSON, in the shapes of product-spec §3 and server-contract §4, §6.
  * Relations used here must be loaded by the caller.
  */
-import type { House, User, VisitorInvitation } from '@gatehouse/db';
+import type { Gate, House, User, VisitorInvitation } from '@gatehouse/db';
 import type { HouseRef, User as UserJson, Visitor as VisitorJson, VisitorSummary as VisitorSummaryJson } from '@gatehouse/shared';
 
 /** `{id, houseNumber, block}` of a loaded house. */
@@ -30,11 +30,13 @@ export function serializeUser(user: User): UserJson {
   };
 }
 
-/** Visitor JSON (server-contract §6, live-gate §2); `house`, `host` and `decidedBy` must be loaded. */
+/** Visitor JSON (server-contract §6, live-gate §2, operations §2); `house`, `host`, `decidedBy`, `checkInGate` and `checkOutGate` must be loaded. */
 export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
   const house = visitor.house as House;
   const host = visitor.host as User | null;
   const decider = visitor.decidedBy as User | null | undefined;
+  const checkInGate = visitor.checkInGate as Gate | null | undefined;
+  const checkOutGate = visitor.checkOutGate as Gate | null | undefined;
   return {
     id: visitor.id,
     name: visitor.name,
@@ -62,6 +64,8 @@ export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
     decidedAt: visitor.decidedAt ? visitor.decidedAt.toISOString() : null,
     decisionReason: visitor.decisionReason ?? null,
     anonymisedAt: visitor.anonymisedAt ? visitor.anonymisedAt.toISOString() : null,
+    checkInGate: checkInGate ? { id: checkInGate.id, name: checkInGate.name } : null,
+    checkOutGate: checkOutGate ? { id: checkOutGate.id, name: checkOutGate.name } : null,
   };
 }
 
@@ -105,17 +109,28 @@ export interface VisitorRow {
   decided_at: string | Date | null;
   decision_reason: string | null;
   anonymised_at: string | Date | null;
+  /** operations §2: the gates of the check-in and check-out (`cig`, `cog`), full rows only. */
+  check_in_gate_id: string | null;
+  check_in_gate_name: string | null;
+  check_out_gate_id: string | null;
+  check_out_gate_name: string | null;
 }
 
 /** What a summary leaves out: the pass, and a walk-in's decision. */
-const FULL_ONLY_COLUMNS = ['qr_code_token', 'qr_code_data_url', 'pass_code', 'decided_by_id', 'decided_at', 'decision_reason'];
+const FULL_ONLY_COLUMNS = ['qr_code_token', 'qr_code_data_url', 'pass_code', 'decided_by_id', 'decided_at', 'decision_reason', 'check_in_gate_id', 'check_out_gate_id'];
 
 /**
- * The joins a `VisitorRow` reads through, after a visitor source aliased `v`: its house
+ * The joins a visitor summary reads through, after a visitor source aliased `v`: its house
  * `h`, its host `hu` (none for an undecided walk-in) and who decided a walk-in `du`.
  */
-export const VISITOR_ROW_JOINS =
+export const VISITOR_SUMMARY_JOINS =
   'join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id left join app_user du on du.id = v.decided_by_id';
+
+/**
+ * The joins a full `VisitorRow` reads through: the summary's, and the gates of its
+ * check-in `cig` and check-out `cog` (operations §2).
+ */
+export const VISITOR_ROW_JOINS = `${VISITOR_SUMMARY_JOINS} left join gate cig on cig.id = v.check_in_gate_id left join gate cog on cog.id = v.check_out_gate_id`;
 
 /** The columns of a `VisitorRow`, from `visitor_invitation` aliased `alias`, `house h` and the host `app_user hu`. */
 export const visitorRowColumns = (alias: string) => rowColumns(alias, true);
@@ -150,10 +165,15 @@ const rowColumns = (alias: string, withPass: boolean) =>
     'decided_at',
     'decision_reason',
     'anonymised_at',
+    'check_in_gate_id',
+    'check_out_gate_id',
   ]
     .filter((column) => withPass || !FULL_ONLY_COLUMNS.includes(column))
     .map((column) => `${alias}.${column}`)
-    .concat(['h.house_number', 'h.block', 'hu.name as host_name'], withPass ? ['du.name as decider_name'] : [])
+    .concat(
+      ['h.house_number', 'h.block', 'hu.name as host_name'],
+      withPass ? ['du.name as decider_name', 'cig.name as check_in_gate_name', 'cog.name as check_out_gate_name'] : [],
+    )
     .join(', ');
 
 /** A `timestamptz` as the drivers hand it over raw (`2026-11-22 14:00:00.123+00`), as an ISO instant. */
@@ -190,12 +210,27 @@ export function serializeVisitorRow(row: VisitorRow): VisitorJson {
     decidedAt: row.decided_at ? isoInstant(row.decided_at) : null,
     decisionReason: row.decision_reason ?? null,
     anonymisedAt: row.anonymised_at ? isoInstant(row.anonymised_at) : null,
+    checkInGate: row.check_in_gate_id ? { id: row.check_in_gate_id, name: row.check_in_gate_name ?? '' } : null,
+    checkOutGate: row.check_out_gate_id ? { id: row.check_out_gate_id, name: row.check_out_gate_name ?? '' } : null,
   };
 }
 
 /** A visitor summary (the web app's lists) from a row read with `visitorSummaryColumns`. */
 export function serializeVisitorSummaryRow(
-  row: Omit<VisitorRow, 'qr_code_token' | 'qr_code_data_url' | 'pass_code' | 'decided_by_id' | 'decider_name' | 'decided_at' | 'decision_reason'>,
+  row: Omit<
+    VisitorRow,
+    | 'qr_code_token'
+    | 'qr_code_data_url'
+    | 'pass_code'
+    | 'decided_by_id'
+    | 'decider_name'
+    | 'decided_at'
+    | 'decision_reason'
+    | 'check_in_gate_id'
+    | 'check_in_gate_name'
+    | 'check_out_gate_id'
+    | 'check_out_gate_name'
+  >,
 ): VisitorSummaryJson {
   const {
     qrCodeDataUrl: _image,
@@ -204,6 +239,8 @@ export function serializeVisitorSummaryRow(
     decidedBy: _decidedBy,
     decidedAt: _decidedAt,
     decisionReason: _reason,
+    checkInGate: _checkInGate,
+    checkOutGate: _checkOutGate,
     ...summary
   } = serializeVisitorRow({
     ...row,
@@ -214,6 +251,10 @@ export function serializeVisitorSummaryRow(
     decider_name: null,
     decided_at: null,
     decision_reason: null,
+    check_in_gate_id: null,
+    check_in_gate_name: null,
+    check_out_gate_id: null,
+    check_out_gate_name: null,
   });
   return summary;
 }

@@ -79,7 +79,7 @@ export const gateRouter = createTRPCRouter({
    * Guard or admin (operations §4; `GET /api/gate/inside`): Inside now, for an evacuation
    * roll call. Input: nothing. Output: `{items, total}`, everyone checked in now, each
    * `{id, kind, name, phone, houseId: {id, houseNumber, block}, hostName,
-   * vehicleLicensePlate, checkInTime, gate}` (gate null until gates exist), ordered by
+   * vehicleLicensePlate, checkInTime, gate}` (gate: where they came in, or null), ordered by
    * gate, house and name, at most 5,000. Errors: 401, 403.
    */
   inside: procedureFor(ACCESS.gate.inside)

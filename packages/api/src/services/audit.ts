@@ -30,7 +30,7 @@ export interface AuditRecord {
   /** Overrides the actor's user (e.g. the account a failed sign-in was for). */
   userId?: string | null;
   email?: string | null;
-  targetType?: 'user' | 'visitor' | 'session' | 'house' | 'payment' | 'gate-review' | 'api-token' | 'webhook';
+  targetType?: 'user' | 'visitor' | 'session' | 'house' | 'payment' | 'gate-review' | 'api-token' | 'webhook' | 'gate' | 'blocklist-entry';
   targetId?: string | null;
   details?: Record<string, unknown> | null;
 }

@@ -114,11 +114,11 @@ export type AuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];
  * visitor list (`listScope`). Anonymised visitors (operations §6) are exported as stored:
  * the name "Visitor" and empty personal cells, never a made-up value.
  *
- * Gates (operations §2) do not exist yet: `checkInGate`/`checkOutGate` are empty and a
- * `gateId` filter matches nothing. When they come, both are filled here, in `gateColumns`
- * and `gateCondition` below (a join on the gate table and one condition); recurring passes
- * (operations §1) join as one row per pass entry in the same statement (a `union all`
- * ordered by the same keys).
+ * Gates (operations §2): `checkInGate`/`checkOutGate` are the names of the gates the visit
+ * was checked in and out at (empty when none was recorded), and `gateId` keeps the visits
+ * with their check-in or check-out at that gate (`gateColumns`, `gateCondition` below);
+ * recurring passes (operations §1) join as one row per pass entry in the same statement (a
+ * `union all` ordered by the same keys).
  *
  * Errors: 400 (range). Lazily, while iterating: whatever the database throws.
  */
@@ -138,10 +138,12 @@ export async function visitorExport(
     conditions.push('v.house_id = ?');
     params.push(input.houseId);
   }
-  // Gates (operations §2) are not recorded yet: no visit has one, so a gate filter matches none.
-  const gateCondition = input.gateId ? 'false' : null;
-  if (gateCondition) conditions.push(gateCondition);
-  const gateColumns = 'null::text as check_in_gate, null::text as check_out_gate';
+  // operations §2: a visit is at a gate when its check-in or its check-out was there.
+  if (input.gateId) {
+    conditions.push('(v.check_in_gate_id = ?::uuid or v.check_out_gate_id = ?::uuid)');
+    params.push(input.gateId, input.gateId);
+  }
+  const gateColumns = '(select g.name from gate g where g.id = v.check_in_gate_id) as check_in_gate, (select g.name from gate g where g.id = v.check_out_gate_id) as check_out_gate';
   const timeZone = clock.timeZone;
 
   async function* rows(): AsyncGenerator<ExportRow<VisitorExportColumn>> {

@@ -9,11 +9,11 @@
  * community has a few hundred inside at most; the cap only bounds a runaway answer).
  *
  * Later parts of issue 13 extend this in one place each:
- * - gates: `gate` is null for everyone until the check-in records its gate; then the
- *   `null::uuid as gate_id, null::text as gate_name` columns become a join on it (the order
- *   already puts the gate first, nulls last);
- * - recurring passes: their open entries join the same list as a `union all` branch of
- *   `insideSql` with their own `kind`, giving the same columns.
+ * - gates (operations §2): `gate` is the gate the check-in recorded (a join on
+ *   `check_in_gate_id`), null when none was; the order puts the gate first, nulls last;
+ * - recurring passes (operations §1): their open entries join the same list as a `union all`
+ *   branch of `insideSql` with kind `recurring` and the pass's id, giving the same columns
+ *   (read through the partial unique index of open entries).
  */
 import type { EntityManager } from '@gatehouse/db';
 import { GATE_INSIDE_MAX, type GateInsideItem, type GateInsideResponse } from '@gatehouse/shared';
@@ -39,16 +39,27 @@ interface InsideRow {
 /** Everyone inside, as rows of the one answer's columns (see the file's comment for what joins here later). */
 const insideSql = `
   select v.id, v.kind, v.name, v.phone, h.id as house_id, h.house_number, h.block, hu.name as host_name,
-         v.vehicle_license_plate, v.check_in_time, null::uuid as gate_id, null::text as gate_name
+         v.vehicle_license_plate, v.check_in_time, g.id as gate_id, g.name as gate_name
     from visitor_invitation v
     join house h on h.id = v.house_id
     left join app_user hu on hu.id = v.host_id
-   where v.status = 'checked-in'`;
+    left join gate g on g.id = v.check_in_gate_id
+   where v.status = 'checked-in'
+  union all
+  -- operations §1: recurring passes inside now, by their open entry (the id is the pass's).
+  select p.id, 'recurring', p.name, p.phone, h.id, h.house_number, h.block, hu.name,
+         p.vehicle_license_plate, e.check_in_time, g.id, g.name
+    from pass_entry e
+    join recurring_pass p on p.id = e.pass_id
+    join house h on h.id = p.house_id
+    left join app_user hu on hu.id = p.host_id
+    left join gate g on g.id = e.check_in_gate_id
+   where e.check_out_time is null`;
 
 /**
  * Everyone checked in now (operations §4; `GET /api/gate/inside`, guards and admins: the
- * role check is the procedure's). Output: `{items, total}`: items ordered by gate (none yet:
- * null for all), house number, block, name and id, at most GATE_INSIDE_MAX of them; `total`
+ * role check is the procedure's). Output: `{items, total}`: items ordered by gate name (no
+ * gate last), house number, block, name and id, at most GATE_INSIDE_MAX of them; `total`
  * how many are inside. `phone` is null once a visitor's data was anonymised (stored as '').
  * Throws nothing of its own.
  */

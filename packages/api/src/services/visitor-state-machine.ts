@@ -15,6 +15,8 @@ import { isUuid, VISITOR_STATUSES, type VisitorStatus } from '@gatehouse/shared'
 import { httpError } from '../errors';
 import { VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
 import type { Actor } from './audit';
+import { assertKnownGate, gateOfMove } from './gates';
+import { blocklistedError, blocklistedSql, findBlocklistMatch, recordBlocklistRefusal } from './blocklist';
 
 /**
  * The moves a caller can ask for, with the statuses each may start from. `lateFrom`: the
@@ -161,14 +163,32 @@ export interface TransitionOptions {
   auditDetails?: Record<string, unknown> | null;
   /** How to word a refused check-in outside its window. */
   windowMessage: (row: VisitorRow) => string;
+  /**
+   * operations §2, with `stamp`: the gate the move names (the tablet's chosen gate); absent:
+   * the only active gate if there is exactly one, else none. Recorded on the visitor
+   * (`check_in_gate_id`/`check_out_gate_id`) and as `gateId` in the audit row's details, by
+   * the same statement; an unknown or inactive gate is 400 `Unknown gate`.
+   */
+  gateId?: string | undefined;
+  /**
+   * operations §3: an admin's check-in of a blocklisted visitor all the same. Without it a
+   * check-in's condition includes "phone and plate on no blocklist entry".
+   */
+  blocklistOverride?: boolean;
 }
 
 
 /**
  * Applies `transition` to visitor `id` in one statement and returns the row as it now is.
  * - 404 'Visitor not found': no such visitor, or outside `reach`;
+ * - 400 VALIDATION_FAILED 'Unknown gate' (details on `gateId`): a stamped move naming a gate
+ *   that does not exist or is inactive (operations §2; judged only once the move matched nothing);
  * - 409 INVALID_TRANSITION naming the current status when the move cannot start from it (an invitation
  *   whose window has ended is expired on the way, and named so);
+ * - 409 BLOCKLISTED 'This visitor is on the community blocklist' for a check-in of a visitor
+ *   whose phone or plate is on the blocklist (operations §3; not with `blocklistOverride`): the
+ *   refused attempt is recorded (audit `visitor.blocklist-refused`, the admins notified) by a
+ *   statement of its own that stays: do not call this inside a transaction for a check-in;
  * - 409 INVALID_TRANSITION with `windowMessage` for a check-in outside its window;
  * - 409 INVALID_TRANSITION 'Check-out cannot be before check-in' for a check-out whose
  *   instant is before the visitor's check-in (offline-gate §3).
@@ -188,12 +208,19 @@ export async function transitionVisitor(
   const at = options.occurredAt ?? now;
   const sets: string[] = ['status = ?', 'updated_at = ?'];
   const setParams: unknown[] = [to, now];
+  // operations §2: a stamped move records its gate, resolved inside this statement.
+  const gate = options.stamp ? gateOfMove(options.gateId) : null;
+  const gateColumn = options.stamp === 'checkIn' ? 'check_in_gate_id' : 'check_out_gate_id';
   if (options.stamp === 'checkIn') {
     sets.push('check_in_time = ?', 'checked_in_by_id = ?');
     setParams.push(at, actor.userId);
   } else if (options.stamp === 'checkOut') {
     sets.push('check_out_time = ?', 'checked_out_by_id = ?');
     setParams.push(at, actor.userId);
+  }
+  if (gate) {
+    sets.push(`${gateColumn} = ${gate.value.sql}`);
+    setParams.push(...gate.value.params);
   }
   if (options.decision) {
     sets.push('decided_by_id = ?', 'decided_at = ?', 'decision_reason = ?');
@@ -213,6 +240,9 @@ export async function transitionVisitor(
     conditions.push(OPENS_BY_NOW, NOT_CLOSED_BY_NOW);
     whereParams.push(timeZone, options.earlyCheckinMinutes, at, timeZone, at);
     if (from.length > TRANSITIONS.checkIn.from.length) conditions.push(`(v.status = 'approved' or ${HAD_BEEN_APPROVED_SQL})`);
+    // operations §3: nobody on the blocklist enters (but by an admin's override). Part of
+    // the one statement, so a normal check-in costs no extra round trip.
+    if (!options.blocklistOverride) conditions.push(`not ${blocklistedSql('v.phone', 'v.vehicle_license_plate')}`);
   } else if (transition === 'checkOut') {
     // Never out before in (offline-gate §3).
     conditions.push('v.check_in_time <= ?');
@@ -222,6 +252,10 @@ export async function transitionVisitor(
     conditions.push(`not (${ENDED_BY_NOW})`);
     whereParams.push(timeZone, now, now);
   }
+  if (gate?.condition) {
+    conditions.push(gate.condition.sql);
+    whereParams.push(...gate.condition.params);
+  }
   if (options.reach?.houseOnly) {
     conditions.push('v.house_id = ?');
     whereParams.push(options.reach.houseId);
@@ -230,10 +264,14 @@ export async function transitionVisitor(
     whereParams.push(options.reach.hostId, options.reach.houseId);
   }
   const action = AUDIT_ACTIONS[transition];
+  // The audit row names the move's gate (operations §2) as the statement resolved it.
+  const auditDetailsSql = gate
+    ? `case when moved.${gateColumn} is null then ?::jsonb else coalesce(?::jsonb, '{}'::jsonb) || jsonb_build_object('gateId', moved.${gateColumn}) end`
+    : '?::jsonb';
   const audit = action
     ? `, audit as (
          insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-         select ?, ?, ?, ?, ?, ?, 'visitor', moved.id, ?::jsonb from moved)`
+         select ?, ?, ?, ?, ?, ?, 'visitor', moved.id, ${auditDetailsSql} from moved)`
     : '';
   // A move recorded offline: the audit row keeps both instants, when it happened and when
   // the server recorded it (the row's own `occurred_at`).
@@ -241,7 +279,15 @@ export async function transitionVisitor(
     ? { ...options.auditDetails, occurredAt: options.occurredAt.toISOString(), recordedAt: now.toISOString() }
     : options.auditDetails;
   const auditParams = action
-    ? [randomUUID(), now, action, actor.userId, actor.apiTokenId ?? null, actor.ipAddress.slice(0, 64), auditDetails ? JSON.stringify(auditDetails) : null]
+    ? [
+        randomUUID(),
+        now,
+        action,
+        actor.userId,
+        actor.apiTokenId ?? null,
+        actor.ipAddress.slice(0, 64),
+        ...(gate ? [1, 2] : [1]).map(() => (auditDetails ? JSON.stringify(auditDetails) : null)),
+      ]
     : [];
   const rows = await em.execute<VisitorRow[]>(
     `with moved as (
@@ -253,6 +299,8 @@ export async function transitionVisitor(
     [...setParams, ...whereParams, ...auditParams],
   );
   if (rows[0]) return rows[0];
+  // A gate the move named that is unknown or inactive matched nothing: say so first.
+  if (gate?.condition) await assertKnownGate(em, options.gateId);
   throw await explainRefusal(em, id, transition, options);
 }
 
@@ -283,6 +331,14 @@ async function explainRefusal(em: EntityManager, id: string, transition: Visitor
   if (transition === 'checkOut') {
     // The status allows it: only the instant can have refused it.
     return httpError(409, CHECK_OUT_BEFORE_CHECK_IN_MESSAGE, { code: 'INVALID_TRANSITION' });
+  }
+  if (transition === 'checkIn' && !options.blocklistOverride) {
+    // The blocklist before the window: the guard must know who this is whatever the time.
+    const entry = await findBlocklistMatch(em, row.phone, row.vehicle_license_plate);
+    if (entry) {
+      await recordBlocklistRefusal(em, options.actor, row.id, entry, options.now);
+      return blocklistedError();
+    }
   }
   // The status allows the move: only the window can have refused it.
   return httpError(409, options.windowMessage(row), { code: 'INVALID_TRANSITION' });
@@ -317,4 +373,107 @@ export async function expireEndedInvitations(em: EntityManager, today: string, c
     [to, new Date(), ...from, today, today, currentTime, now],
   );
   return result.length;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Recurring passes (operations §1). A pass is stored active, paused or cancelled; it reads
+ * `ended` after its end date (community zone), whatever else it was but cancelled. Its gate
+ * moves are entries (`pass_entry`): a check-in inserts one, a check-out closes the open one;
+ * the partial unique index `pass_entry_open_unique` keeps a pass from being inside twice.
+ * ---------------------------------------------------------------------------------------- */
+
+/** The stored statuses each management move of a pass may start from, and where it goes. */
+export const PASS_TRANSITIONS = {
+  pause: { from: ['active'], to: 'paused' },
+  resume: { from: ['paused'], to: 'active' },
+  cancel: { from: ['active', 'paused'], to: 'cancelled' },
+} as const satisfies Record<string, { from: readonly RecurringPassStoredStatus[]; to: RecurringPassStoredStatus }>;
+
+export type PassTransition = keyof typeof PASS_TRANSITIONS;
+export type RecurringPassStoredStatus = 'active' | 'paused' | 'cancelled';
+
+/** The stored status that allows a check-in (and only before the end date, inside the window). */
+export const PASS_CHECK_IN_STATUS: RecurringPassStoredStatus = 'active';
+
+const PASS_VERBS: Record<PassTransition | 'checkIn' | 'checkOut' | 'update', string> = {
+  pause: 'paused',
+  resume: 'resumed',
+  cancel: 'cancelled',
+  checkIn: 'checked in',
+  checkOut: 'checked out',
+  update: 'changed',
+};
+
+/** The status a pass reads as on `today` (YYYY-MM-DD, community zone): `ended` after its end date unless cancelled. */
+export function passStatusOf(pass: { status: RecurringPassStoredStatus; endDate: string }, today: string): RecurringPassStoredStatus | 'ended' {
+  if (pass.status === 'cancelled') return 'cancelled';
+  return pass.endDate < today ? 'ended' : pass.status;
+}
+
+/** The 409 of a pass move its status forbids: `Pass cannot be paused: status is cancelled`. */
+export function passTransitionConflict(status: string, move: PassTransition | 'checkIn' | 'checkOut' | 'update') {
+  return httpError(409, `Pass cannot be ${PASS_VERBS[move]}: status is ${status}`, { code: 'INVALID_TRANSITION' });
+}
+
+/** Whether `move` may start from a pass reading `status` (derived: an ended pass moves no more). */
+export function canTransitionPass(status: RecurringPassStoredStatus | 'ended', move: PassTransition): boolean {
+  return (PASS_TRANSITIONS[move].from as readonly string[]).includes(status);
+}
+
+/** The 409 of a check-in of a pass that is inside already (operations §1: never inside twice at once). */
+export const PASS_ALREADY_INSIDE_MESSAGE = 'Pass cannot be checked in: already inside';
+/** The 409 of a check-out of a pass that is not inside. */
+export const PASS_NOT_INSIDE_MESSAGE = 'Pass cannot be checked out: not inside';
+
+/** The calendar date (YYYY-MM-DD) and weekday index (0 = Monday) of a pass rule. */
+const isoWeekdayIndex = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+};
+
+/**
+ * Whether a pass may be checked in at instant `at` (operations §1): on a listed weekday
+ * between its start and end dates, from `timeFrom − earlyMinutes` to the end of the
+ * `timeTo` minute, in the community zone (the invitation's window rule, server-contract §6).
+ * The early allowance can reach back into the day before (a window at 00:30), so both the
+ * day of `at` and the day of `at + early` are candidates. `dayAt(instant)` is the community
+ * date of an instant and `instantOf(date, time)` the instant of a community date and time.
+ */
+export function passWindowAllows(
+  pass: { weekdays: number; timeFrom: string; timeTo: string; startDate: string; endDate: string },
+  at: Date,
+  earlyMinutes: number,
+  dayAt: (instant: Date) => string,
+  instantOf: (date: string, time: string) => Date,
+): boolean {
+  const days = new Set([dayAt(at), dayAt(new Date(at.getTime() + earlyMinutes * 60_000))]);
+  for (const day of days) {
+    if (day < pass.startDate || day > pass.endDate) continue;
+    if ((pass.weekdays & (1 << isoWeekdayIndex(day))) === 0) continue;
+    const opensAt = instantOf(day, pass.timeFrom).getTime() - earlyMinutes * 60_000;
+    const closesAt = instantOf(day, pass.timeTo).getTime() + 60_000;
+    if (at.getTime() >= opensAt && at.getTime() < closesAt) return true;
+  }
+  return false;
+}
+
+/**
+ * Why a pass cannot be checked in at `at`, or null when it can (operations §1), in the
+ * order a guard needs it: a status other than active (ended included) → 409 naming it;
+ * outside the days or window → 409 with `windowMessage`; inside already → 409
+ * PASS_ALREADY_INSIDE_MESSAGE. The database enforces the last one again (unique index).
+ */
+export function passCheckInRefusal(
+  pass: { status: RecurringPassStoredStatus; weekdays: number; timeFrom: string; timeTo: string; startDate: string; endDate: string; inside: boolean },
+  at: Date,
+  rules: { today: string; earlyMinutes: number; dayAt: (instant: Date) => string; instantOf: (date: string, time: string) => Date; windowMessage: string },
+) {
+  // An offline check-in is judged at its instant: the end date against that day.
+  const status = passStatusOf(pass, rules.dayAt(at) < rules.today ? rules.dayAt(at) : rules.today);
+  if (status !== PASS_CHECK_IN_STATUS) return passTransitionConflict(status, 'checkIn');
+  if (!passWindowAllows(pass, at, rules.earlyMinutes, rules.dayAt, rules.instantOf)) {
+    return httpError(409, rules.windowMessage, { code: 'INVALID_TRANSITION' });
+  }
+  if (pass.inside) return httpError(409, PASS_ALREADY_INSIDE_MESSAGE, { code: 'INVALID_TRANSITION' });
+  return null;
 }

@@ -15,7 +15,11 @@ import {
   parseIsoInstant,
   passCodeOf,
   type InviteVisitorInput,
+  type RecurringPassWithEntries,
   type WalkInInput,
+  type GateVisitor,
+  OVERRIDE_FORBIDDEN_MESSAGE,
+  OVERRIDE_NOTES_REQUIRED_MESSAGE,
   type Visitor,
   type VisitorListResponse,
   type VisitorSummaryListResponse,
@@ -24,6 +28,7 @@ import {
   VISITOR_STATUSES,
   ZVisitorActivityEntry,
 } from '@gatehouse/shared';
+import { TRPCError } from '@trpc/server';
 import QRCode from 'qrcode';
 
 import { httpError } from '../errors';
@@ -34,12 +39,16 @@ import {
   serializeVisitorRow,
   serializeVisitorSummaryRow,
   VISITOR_ROW_JOINS,
+  VISITOR_SUMMARY_JOINS,
   visitorRowColumns,
   visitorSummaryColumns,
   type VisitorRow,
 } from '../lib/serialize';
 import { recordAudit, visitorActivity, type Actor, type FailedScanLog } from './audit';
 import { insertVisitorWithPassCode, openStatusCondition } from './pass-codes';
+import { movePassAtGate, scanRecurringPass } from './passes';
+import { gateRefsById } from './gates';
+import { blocklistedOf, blocklistMatchSql, findBlocklistMatch } from './blocklist';
 import { communityDate, communityInstant, communityTime, oneYearAfter } from '../lib/time';
 import {
   canTransition,
@@ -59,7 +68,7 @@ export interface VisitorClock {
 
 const visitorTarget = (id: string) => ({ targetType: 'visitor' as const, targetId: id });
 
-const POPULATE = ['house', 'host', 'decidedBy'] as const;
+const POPULATE = ['house', 'host', 'decidedBy', 'checkInGate', 'checkOutGate'] as const;
 
 /** A fresh pass token: 256 random bits, base64url (43 characters), URL-safe. */
 export function newPassToken(): string {
@@ -168,7 +177,8 @@ export async function inviteVisitor(
  * Registers a walk-in at the gate (live-gate §2), guard or admin: 201 with status pending,
  * `kind` walk-in, no host, a pass (token, QR, code), for today from the community's
  * current minute to 23:59; it expires if nobody decides within `walkinApprovalMinutes`.
- * The visitor and its `visitor.walked-in` audit row in one transaction.
+ * The visitor and its `visitor.walked-in` audit row in one transaction. The answer carries
+ * `blocklisted: {reason} | null` (operations §3): whether the phone or plate is on the blocklist.
  * Errors: 404 'House not found'.
  */
 export async function registerWalkIn(
@@ -176,7 +186,7 @@ export async function registerWalkIn(
   actor: Actor,
   input: WalkInInput,
   clock: VisitorClock & { walkinApprovalMinutes: number },
-): Promise<Visitor> {
+): Promise<GateVisitor> {
   const house = isUuid(input.houseId) ? await em.findOne(House, { id: input.houseId }) : null;
   if (!house) throw httpError(404, 'House not found');
   const token = newPassToken();
@@ -202,9 +212,14 @@ export async function registerWalkIn(
       walkInDecideBy: new Date(clock.now.getTime() + clock.walkinApprovalMinutes * 60_000),
     });
     await recordAudit(tx, actor, { action: 'visitor.walked-in', ...visitorTarget(row.id) }, clock.now);
-    return serializeVisitorRow(row);
+    // operations §3: the guard sees the warning as the walk-in is registered.
+    const entry = await findBlocklistMatch(tx, input.phone, input.vehicleLicensePlate ?? null);
+    return { ...serializeVisitorRow(row), blocklisted: blocklistedOf(entry?.reason) };
   });
 }
+
+/** Whether `error` is a 404 (a visitor that does not exist, at the gate). */
+const isNotFound = (error: unknown) => error instanceof TRPCError && error.code === 'NOT_FOUND';
 
 /** A walk-in may be checked in until this minute of its day (live-gate §2). */
 const WALK_IN_LAST_MINUTE = '23:59';
@@ -361,6 +376,8 @@ export async function listVisitors(
   const { where, params, everything } = listScope(user, input, scope);
   const key = input.status === 'checked-in' ? 'check_in_time' : 'created_at';
   const columns = view === 'full' ? visitorRowColumns('v') : visitorSummaryColumns('v');
+  // A summary shows no gates (operations §2): it skips their joins.
+  const joins = view === 'full' ? VISITOR_ROW_JOINS : VISITOR_SUMMARY_JOINS;
   type CountedRow = VisitorRow & { total_count?: string | number };
   let rows: CountedRow[] | undefined;
   let total: number | undefined;
@@ -379,7 +396,7 @@ export async function listVisitors(
       rows = await em.execute<CountedRow[]>(
         `with recent as (select v.id, v.created_at, v.search_text from visitor_invitation v order by v.created_at desc, v.id desc limit ?),
               page as (select id, created_at from recent where strpos(search_text, lower(?)) > 0 order by created_at desc, id desc limit ? offset ?)
-         select ${columns} from page join visitor_invitation v on v.id = page.id ${VISITOR_ROW_JOINS}
+         select ${columns} from page join visitor_invitation v on v.id = page.id ${joins}
           order by page.created_at desc, page.id desc`,
         [cap, input.q, input.limit, input.offset],
       );
@@ -399,9 +416,9 @@ export async function listVisitors(
       ? `with matches as materialized (select v.id, v.${key} from visitor_invitation v ${where}),
            page as (select id, ${key} from matches order by ${key} desc, id desc limit ? offset ?)
          select ${columns}, (select count(*) from matches) as total_count
-           from page join visitor_invitation v on v.id = page.id ${VISITOR_ROW_JOINS}
+           from page join visitor_invitation v on v.id = page.id ${joins}
           order by page.${key} desc, page.id desc`
-      : `select ${columns} from visitor_invitation v ${VISITOR_ROW_JOINS}
+      : `select ${columns} from visitor_invitation v ${joins}
           ${where} order by v.${key} desc, v.id desc limit ? offset ?`,
     [...params, input.limit, input.offset],
   );
@@ -448,6 +465,8 @@ export async function getVisitorActivity(
 ): Promise<{ items: VisitorActivityEntry[] }> {
   const visitor = await findVisibleVisitor(em, user, id);
   const events = await visitorActivity(em, visitor.id);
+  // operations §2: the gate of each check-in and check-out, by the id its audit row names.
+  const gates = await gateRefsById(em, events.map((event) => event.details?.gateId as string | undefined));
   return {
     // Only the moves the log names (not the photo, nor an erase: operations §6 shows that on the visitor).
     items: events.filter((event) => ACTIVITY_ACTIONS.has(event.action)).map((event) => ({
@@ -461,6 +480,7 @@ export async function getVisitorActivity(
           : typeof event.details?.reason === 'string'
             ? event.details.reason
             : null,
+      gate: (typeof event.details?.gateId === 'string' && gates.get(event.details.gateId)) || null,
     })),
   };
 }
@@ -503,7 +523,8 @@ export async function cancelVisitor(
  * cannot enter; or behind a pass code (6 or 8 digits, spaces ignored), only while the pass
  * is open (live-gate §1: codes are reused). One statement reads it and writes the
  * `visitor.scanned` audit row; an invitation whose window has ended is expired (only
- * then, one more statement).
+ * then, one more statement). The same statement matches the blocklist (operations §3): the
+ * answer is the visitor JSON plus `blocklisted: {reason} | null`.
  * Errors: 404 'Invalid or expired QR code' for an unknown token or code, counted in
  * `failedScans` (one audit row per user per minute, not one each); 429 'Too many failed
  * scans, try again in N s' while the caller has 20 failed scans in 10 minutes.
@@ -514,16 +535,18 @@ export async function scanPass(
   token: string,
   clock: VisitorClock,
   failedScans: FailedScanLog,
-): Promise<Visitor> {
+): Promise<GateVisitor | RecurringPassWithEntries> {
   failedScans.assertMayScan(actor, clock.now);
   const code = passCodeOf(token);
   // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
   const wellFormed = code !== null || /^[A-Za-z0-9_-]{1,64}$/.test(token);
   const [row] = wellFormed
-    ? await em.execute<(VisitorRow & { expires: boolean })[]>(
+    ? await em.execute<(VisitorRow & { expires: boolean; blocklist_reason: string | null })[]>(
         `with pass as (
-           select ${visitorRowColumns('v')}, (v.status in ('pending', 'approved') and ${ENDED_BY_NOW_SQL}) as expires
+           select ${visitorRowColumns('v')}, (v.status in ('pending', 'approved') and ${ENDED_BY_NOW_SQL}) as expires,
+                  bl.reason as blocklist_reason
              from visitor_invitation v ${VISITOR_ROW_JOINS}
+             left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl on true
             where ${code ? `v.pass_code = ? and ${openStatusCondition('v.status')}` : 'v.qr_code_token = ?'}
          ), audit as (
            insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
@@ -536,11 +559,23 @@ export async function scanPass(
       )
     : [];
   if (!row) {
+    // operations §1: no invitation has it; a recurring pass may (7-digit codes, its own tokens).
+    const pass = await scanRecurringPass(em, actor, token, { ...clock, earlyCheckinMinutes: 0 });
+    if (pass) return pass;
     failedScans.record(actor, clock.now);
     throw httpError(404, 'Invalid or expired QR code');
   }
   if (row.expires && (await expireVisitor(em, row.id, clock.now, clock.timeZone))) row.status = 'expired';
-  return serializeVisitorRow(row);
+  return { ...serializeVisitorRow(row), blocklisted: blocklistedOf(row.blocklist_reason) };
+}
+
+/** The blocklist entry matching visitor `id`'s phone or plate (operations §3), or null. */
+async function blocklistEntryOfVisitor(em: EntityManager, id: string): Promise<{ id: string; reason: string } | null> {
+  const [row] = await em.execute<{ id: string; reason: string }[]>(
+    `select bl.id, bl.reason from visitor_invitation v cross join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl where v.id = ?`,
+    [id],
+  );
+  return row ?? null;
 }
 
 /** `This invitation is valid on Nov 22, 2026 from 9:00 AM to 5:00 PM` (server-contract §6). */
@@ -573,6 +608,10 @@ export interface GateMoveInput {
   notes?: string | undefined;
   /** When a move the gate recorded offline happened: an ISO 8601 instant with an offset (offline-gate §3). */
   occurredAt?: string | undefined;
+  /** operations §3: an admin's check-in of a blocklisted visitor (with notes); ignored by a check-out. */
+  override?: boolean | undefined;
+  /** operations §2: the gate of the move (absent: the only active gate, if exactly one); unknown or inactive: 400 `Unknown gate`. */
+  gateId?: string | undefined;
 }
 
 /** How far back a move recorded offline may have happened (offline-gate §3): 24 hours. */
@@ -605,6 +644,12 @@ export function occurredAtOf(value: string | undefined, now: Date): Date | undef
  * With `occurredAt` (offline-gate §3, a check-in the gate recorded offline) the check-in
  * time is that instant and the window is judged at it: a pass whose window ended, or that
  * expired, after the entry still checks in.
+ * operations §3: a visitor whose phone or plate is on the blocklist is refused, 409
+ * BLOCKLISTED 'This visitor is on the community blocklist' (the attempt audited as
+ * `visitor.blocklist-refused` and notified to the admins), unless an admin sends
+ * `override: true` with `notes` (the audit row then has `override: true`, the notes and the
+ * entry); a guard's override is 403 'Only an admin can override the blocklist', an
+ * override without notes 400 'Notes are required to override the blocklist'.
  */
 export async function checkInVisitor(
   em: EntityManager,
@@ -612,7 +657,12 @@ export async function checkInVisitor(
   actor: Actor,
   input: GateMoveInput,
   clock: VisitorClock & { earlyCheckinMinutes: number },
-): Promise<Visitor> {
+): Promise<Visitor | RecurringPassWithEntries> {
+  if (input.override) {
+    // operations §3: only an admin overrides the blocklist, and says why.
+    if (guard.role !== 'admin') throw httpError(403, OVERRIDE_FORBIDDEN_MESSAGE);
+    if (!input.notes) throw httpError(400, OVERRIDE_NOTES_REQUIRED_MESSAGE, { field: 'notes' });
+  }
   return gateMove(em, actor, input, clock, 'checkIn');
 }
 
@@ -627,7 +677,7 @@ export async function checkOutVisitor(
   actor: Actor,
   input: GateMoveInput,
   clock: VisitorClock,
-): Promise<Visitor> {
+): Promise<Visitor | RecurringPassWithEntries> {
   return gateMove(em, actor, input, { ...clock, earlyCheckinMinutes: 0 }, 'checkOut');
 }
 
@@ -637,19 +687,39 @@ async function gateMove(
   input: GateMoveInput,
   clock: VisitorClock & { earlyCheckinMinutes: number },
   move: 'checkIn' | 'checkOut',
-): Promise<Visitor> {
+): Promise<Visitor | RecurringPassWithEntries> {
   const occurredAt = occurredAtOf(input.occurredAt, clock.now);
   if (!isUuid(input.visitorId)) throw httpError(404, 'Visitor not found');
-  const row = await transitionVisitor(em, input.visitorId, move, {
-    now: clock.now,
-    timeZone: clock.timeZone,
-    earlyCheckinMinutes: clock.earlyCheckinMinutes,
-    actor,
-    stamp: move,
-    note: input.notes,
-    auditDetails: input.notes ? { notes: input.notes } : null,
-    ...(occurredAt ? { occurredAt } : {}),
-    windowMessage: windowMessageOf,
-  });
+  const override = move === 'checkIn' && input.override === true;
+  // An override is rare (an admin at the gate): its audit row names the entry it overrode.
+  const overridden = override ? await blocklistEntryOfVisitor(em, input.visitorId) : null;
+  let row: VisitorRow;
+  try {
+    row = await transitionVisitor(em, input.visitorId, move, {
+      now: clock.now,
+      timeZone: clock.timeZone,
+      earlyCheckinMinutes: clock.earlyCheckinMinutes,
+      actor,
+      stamp: move,
+      gateId: input.gateId,
+      note: input.notes,
+      auditDetails: override
+        ? { notes: input.notes, override: true, ...(overridden ? { blocklistEntryId: overridden.id } : {}) }
+        : input.notes
+          ? { notes: input.notes }
+          : null,
+      ...(override ? { blocklistOverride: true } : {}),
+      ...(occurredAt ? { occurredAt } : {}),
+      windowMessage: windowMessageOf,
+    });
+  } catch (error) {
+    // operations §1: no visitor has this id; a recurring pass may (only on this miss: the
+    // invitation path pays nothing for passes).
+    const pass = isNotFound(error)
+      ? await movePassAtGate(em, actor, { visitorId: input.visitorId, notes: input.notes, occurredAt, gateId: input.gateId ?? null }, clock, move)
+      : undefined;
+    if (pass) return pass;
+    throw error;
+  }
   return serializeVisitorRow(row);
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { paginationFields, uuidField } from './fields';
+import { ZGateRef } from './gates';
 
 /** The actions the audit log records (the database's CHECK constraint lists the same). */
 export const AUDIT_ACTION_NAMES = [
@@ -53,6 +54,10 @@ export const AUDIT_ACTION_NAMES = [
   // operations §6: the retention job's run (ids only) and an admin's erase of one visitor.
   'visitor.anonymised',
   'visitor.erased',
+  // operations §3: the blocklist, and a check-in it refused (the entry's id and reason).
+  'blocklist.added',
+  'blocklist.removed',
+  'visitor.blocklist-refused',
   // operations §1: recurring passes (target_type 'pass').
   'pass.created',
   'pass.updated',
@@ -97,12 +102,17 @@ export type AuditEvent = z.infer<typeof ZAuditEvent>;
 
 export const ZAuditListResponse = z.object({ items: z.array(ZAuditEvent), total: z.number().int() });
 
-/** One line of a visitor's Activity Log: what happened, when, by whom, with the guard's notes (or a decision's reason). */
+/**
+ * One line of a visitor's Activity Log: what happened, when, by whom, with the guard's
+ * notes (or a decision's reason); a check-in or check-out also names its gate (operations
+ * §2; null when none was recorded).
+ */
 export const ZVisitorActivityEntry = z.object({
   at: z.string(),
   action: z.enum(['invited', 'walked-in', 'approved', 'rejected', 'scanned', 'checked-in', 'checked-out', 'cancelled']),
   by: z.string().nullable(),
   notes: z.string().nullable(),
+  gate: ZGateRef.nullable(),
 });
 export type VisitorActivityEntry = z.infer<typeof ZVisitorActivityEntry>;
 export const ZVisitorActivityResponse = z.object({ items: z.array(ZVisitorActivityEntry) });

@@ -40,7 +40,7 @@ export const ZVisitorExportRequest = z
     ...rangeFields,
     status: ZVisitorStatus.optional(),
     houseId: uuidField('Invalid house').optional(),
-    // Gates (operations §2) come later: a well-formed id is accepted and, for now, matches no visit.
+    // operations §2: the visits with their check-in or check-out at this gate.
     gateId: uuidField('Invalid gate').optional(),
   })
   .refine(orderedRange, { message: EXPORT_RANGE_MESSAGE, path: ['from'] });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 import { VISITOR_KINDS, VISITOR_STATUSES } from '../enums';
 import { ZHouseRef } from './auth';
+import { gateIdField, ZGateRef } from './gates';
 import {
   DATE_PATTERN,
   EMAIL_PATTERN,
@@ -158,6 +159,9 @@ export const ZVisitor = z.object({
    * admin's erase), else null: the name then reads "Visitor" and is no one's real name.
    */
   anonymisedAt: z.string().nullable(),
+  /** operations §2: the gate of the check-in and of the check-out, `{id, name}`, or null (none recorded). */
+  checkInGate: ZGateRef.nullable(),
+  checkOutGate: ZGateRef.nullable(),
 });
 export type Visitor = z.infer<typeof ZVisitor>;
 
@@ -188,6 +192,9 @@ export const ZVisitorSummary = ZVisitor.omit({
   decidedBy: true,
   decidedAt: true,
   decisionReason: true,
+  // operations §2: the gates are on the visitor's page, not in the lists (bytes per row).
+  checkInGate: true,
+  checkOutGate: true,
 });
 export type VisitorSummary = z.infer<typeof ZVisitorSummary>;
 
@@ -219,6 +226,17 @@ export const ZGateTransitionRequest = z.object({
   visitorId: idField('Visitor id is required'),
   notes: optionalText('Notes', MAX_LENGTH.notes),
   occurredAt: occurredAtField.nullish().transform((value) => value ?? undefined),
+  /**
+   * operations §2: the gate of the move (the tablet's chosen gate), offline replays too;
+   * absent or null: the only active gate, if there is exactly one. Not a uuid, unknown or
+   * inactive: 400 `Unknown gate`.
+   */
+  gateId: gateIdField,
+  /**
+   * operations §3: an admin checks in a blocklisted visitor all the same (`notes` required
+   * then); a guard's override is 403. Ignored by a check-out.
+   */
+  override: z.boolean({ error: 'override must be true or false' }).nullish().transform((value) => value ?? undefined),
 });
 export type GateTransitionRequest = z.input<typeof ZGateTransitionRequest>;
 
