@@ -55,4 +55,23 @@ export async function checkSameBodies(product: string, baseline: string, seeded:
   same('a second check-in', await call(product, '/api/visitors/checkin-qr', guard, { visitorId: first.id }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: second.id }));
   same('a check-out with notes', await call(product, '/api/visitors/checkout-qr', guard, { visitorId: first.id, notes: 'Left by the side gate' }), await call(baseline, '/api/visitors/checkout-qr', guard, { visitorId: second.id, notes: 'Left by the side gate' }), true);
   same('a second check-out', await call(product, '/api/visitors/checkout-qr', guard, { visitorId: first.id }), await call(baseline, '/api/visitors/checkout-qr', guard, { visitorId: second.id }));
+
+  // operations §2: a named gate is recorded; a closed, unknown or malformed one is 400 Unknown gate.
+  const [third, fourth] = [seeded.takePass(), seeded.takePass()];
+  for (const gateId of [seeded.gates.inactive, '00000000-0000-4000-8000-000000000000', 'main-gate', 7]) {
+    same(`a check-in at gate ${String(gateId)}`, await call(product, '/api/visitors/checkin-qr', guard, { visitorId: third.id, gateId }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: third.id, gateId }));
+  }
+  same('a check-in at the named gate', await call(product, '/api/visitors/checkin-qr', guard, { visitorId: third.id, gateId: seeded.gates.active }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: fourth.id, gateId: seeded.gates.active.toUpperCase() }), true);
+  same('a check-out at the gate by default', await call(product, '/api/visitors/checkout-qr', guard, { visitorId: third.id, gateId: null }), await call(baseline, '/api/visitors/checkout-qr', guard, { visitorId: fourth.id }), true);
+
+  // operations §3: a blocklisted visitor's scan warns, the check-in is refused (the same
+  // visitor on both: a refusal changes nothing), a guard cannot override, an admin can.
+  const [banned, bannedToo] = seeded.blocklistedPasses;
+  const admin = seeded.adminToken;
+  same('a blocklisted visitor’s scan', await call(product, '/api/visitors/scan', guard, { token: banned.token }), await call(baseline, '/api/visitors/scan', guard, { token: banned.token }));
+  same('a blocklisted visitor’s check-in', await call(product, '/api/visitors/checkin-qr', guard, { visitorId: banned.id }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: banned.id }));
+  const override = { override: true, notes: 'Escorted by the committee' };
+  same('a guard’s override', await call(product, '/api/visitors/checkin-qr', guard, { visitorId: banned.id, ...override }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: banned.id, ...override }));
+  same('an override without notes', await call(product, '/api/visitors/checkin-qr', admin, { visitorId: banned.id, override: true }), await call(baseline, '/api/visitors/checkin-qr', admin, { visitorId: banned.id, override: true }));
+  same('an admin’s override', await call(product, '/api/visitors/checkin-qr', admin, { visitorId: banned.id, ...override }), await call(baseline, '/api/visitors/checkin-qr', admin, { visitorId: bannedToo.id, ...override }), true);
 }

@@ -44,8 +44,18 @@ export interface Seeded {
   guardUser: Record<string, unknown>;
   /** The next unused pass (approved, valid all today); throws when they run out. */
   takePass(): { id: string; token: string };
+  /**
+   * Two approved passes whose visitors' phones are on the blocklist (operations §3), never
+   * handed out by `takePass`: the scan warns, the check-in is refused.
+   */
+  blocklistedPasses: [{ id: string; token: string }, { id: string; token: string }];
   /** A 3-letter fragment of the most common surname (≈ 0.8 % of visitors), for `q`. */
   nameFragment: string;
+  /**
+   * operations §2: the community's one active gate (a check-in without `gateId` records it)
+   * and a closed one (naming it is 400 `Unknown gate`).
+   */
+  gates: { active: string; inactive: string };
 }
 
 const token = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '').slice(0, 11);
@@ -135,14 +145,40 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   await run(`insert into visitor_status_count (status, shard, n) select status, 0, count(*) from visitor_invitation group by status`);
   await run(`delete from visitor_search_gram_count`);
   await run(`insert into visitor_search_gram_count (gram, shard, n) select g, 0, count(*) from visitor_invitation, unnest(visitor_search_grams(name, phone)) g group by g`);
+  // operations §3: a community keeps a blocklist: a hundred people who are not among the
+  // visitors, and two who are (the first two passes, kept out of `takePass`).
+  const BLOCKLISTED_TOKENS = ['bench-000000001', 'bench-000000002'];
+  await run(
+    `insert into blocklist_entry (id, name, phone, license_plate, reason, added_by_id, created_at)
+     select gen_random_uuid(), 'Banned ' || n, '+1666' || lpad(n::text, 7, '0'), case when n % 2 = 0 then 'BAN ' || n end, 'Bench blocklist', ?, ?
+       from generate_series(1, 100) n`,
+    [admin, now],
+  );
+  await run(
+    `insert into blocklist_entry (id, name, phone, reason, added_by_id, created_at)
+     select gen_random_uuid(), name, phone, 'Bench blocklist', ?, ? from visitor_invitation where qr_code_token in (?, ?)`,
+    [admin, now, ...BLOCKLISTED_TOKENS],
+  );
+  // operations §2: one active gate, which every check-in records (the one-gate community's
+  // default, resolved inside the move's statement), and a closed one.
+  const gateRows = (await run(
+    `insert into gate (id, name, is_active, created_at, updated_at)
+     values (gen_random_uuid(), 'Main Gate', true, ?, ?), (gen_random_uuid(), 'Old Gate', false, ?, ?) returning id, is_active`,
+    [now, now, now, now],
+  )) as Array<{ id: string; is_active: boolean }>;
   // As autovacuum leaves a table in service: statistics current and the visibility map
   // set (index-only scans then skip the heap), not the state of a bulk load a second ago.
   await run('vacuum analyze');
 
   // Passes are handed out from the oldest; the newest `checkedIn` are already inside.
   const passes = await run(
-    `select id, qr_code_token as token from visitor_invitation where status = 'approved' order by qr_code_token`,
+    `select id, qr_code_token as token from visitor_invitation where status = 'approved' and qr_code_token not in (?, ?) order by qr_code_token`,
+    BLOCKLISTED_TOKENS,
   ) as Array<{ id: string; token: string }>;
+  const blocklisted = (await run(
+    `select id, qr_code_token as token from visitor_invitation where qr_code_token in (?, ?) order by qr_code_token`,
+    BLOCKLISTED_TOKENS,
+  )) as Array<{ id: string; token: string }>;
   let next = 0;
   return {
     adminToken: tokens.admin,
@@ -156,5 +192,7 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
       return pass;
     },
     nameFragment: names[1]!.slice(1, 4).toLowerCase(),
+    blocklistedPasses: [blocklisted[0]!, blocklisted[1]!],
+    gates: { active: gateRows.find((row) => row.is_active)!.id, inactive: gateRows.find((row) => !row.is_active)!.id },
   };
 }
