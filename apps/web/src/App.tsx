@@ -58,6 +58,7 @@ const HouseListPage = lazyPage(() => import('./features/houses/HouseListPage'), 
 const NotificationsPage = lazyPage(() => import('./features/notifications/NotificationsPage'), 'NotificationsPage');
 const PaymentsPage = lazyPage(() => import('./features/payments/PaymentsPage'), 'PaymentsPage');
 const ReceiptPage = lazyPage(() => import('./features/payments/ReceiptPage'), 'ReceiptPage');
+const ReportsPage = lazyPage(() => import('./features/reports/ReportsPage'), 'ReportsPage');
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const UsersPage = lazyPage(() => import('./features/users/UsersPage'), 'UsersPage');
 const ApiTokensPage = lazyPage(() => import('./features/api-tokens/ApiTokensPage'), 'ApiTokensPage');
@@ -186,6 +187,12 @@ function AuthenticatedRoutes() {
             <ReceiptPage key={params.id} id={params.id} />
           </RequireRole>
         )}
+      </Route>
+      {/* operations §4: the reports page (admin); Chart.js loads with it, only when opened. */}
+      <Route path="/reports">
+        <RequireRole roles={ADMIN_ROLES}>
+          <ReportsPage />
+        </RequireRole>
       </Route>
       <Route path="/profile" component={ProfilePage} />
       {/* product-spec §2: / and any unknown path go to /dashboard. */}

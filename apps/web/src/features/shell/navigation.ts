@@ -7,6 +7,7 @@ import {
   Bell,
   Building2,
   Car,
+  ChartColumn,
   ClipboardList,
   CreditCard,
   KeyRound,
@@ -46,7 +47,15 @@ const insideNowMessages = i18n('InsideNowNavigation', {
   insideNow: 'Inside Now',
 });
 
-type LabelKey = keyof ReturnType<typeof messages.get> | keyof ReturnType<typeof insideNowMessages.get>;
+/** operations §4: the reports page's entry (admins), in a catalog of its own. */
+const reportsMessages = i18n('ReportsNavigation', {
+  reports: 'Reports',
+});
+
+type LabelKey =
+  | keyof ReturnType<typeof messages.get>
+  | keyof ReturnType<typeof insideNowMessages.get>
+  | keyof ReturnType<typeof reportsMessages.get>;
 
 /** One menu entry. */
 export interface NavEntry {
@@ -64,7 +73,7 @@ interface Place {
 
 /** `places` with their labels in the current language. */
 function entriesOf(places: Place[]): NavEntry[] {
-  const t = { ...messages.get(), ...insideNowMessages.get() };
+  const t = { ...messages.get(), ...insideNowMessages.get(), ...reportsMessages.get() };
   return places.map((place) => ({ ...place, label: t[place.label] }));
 }
 
@@ -79,6 +88,8 @@ const activeVisitors: Place = { href: '/guard/dashboard', label: 'activeVisitors
 const insideNow: Place = { href: '/guard/inside', label: 'insideNow', icon: ClipboardList };
 /** integrations §4: the admins' API tokens, reached from the user menu. */
 const apiTokens: Place = { href: '/api-tokens', label: 'apiTokens', icon: KeyRound };
+/** operations §4: the admins' reports, reached from the user menu. */
+const reports: Place = { href: '/reports', label: 'reports', icon: ChartColumn };
 
 /**
  * Desktop top bar. Residents: their invitations, houses, vehicles, payments. Guards: the
@@ -138,7 +149,7 @@ export function bottomBarEntries(role: Role): NavEntry[] {
 const ALL_ENTRIES: Record<Role, Place[]> = {
   resident: [...TOP_BAR.resident, notifications],
   guard: [...TOP_BAR.guard, insideNow, notifications],
-  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, insideNow, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
+  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, insideNow, reports, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
 };
 
 /**

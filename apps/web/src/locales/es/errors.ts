@@ -33,6 +33,8 @@ export default {
   serverTexts: {
     // CSV exports (operations §4).
     'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
+    // Reports (operations §4).
+    'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
     'Too many exports are running, try again in a minute': 'Hay demasiadas exportaciones en curso; inténtalo de nuevo en un minuto',
     // Webhooks (integrations §3).
     'Webhook not found': 'No se encontró el webhook',
@@ -149,6 +151,8 @@ export default {
     'From must be a date (YYYY-MM-DD)': 'Desde debe ser una fecha (AAAA-MM-DD)',
     'To must be a date (YYYY-MM-DD)': 'Hasta debe ser una fecha (AAAA-MM-DD)',
     'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
+    // Reports (operations §4).
+    'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
     'Invalid house': 'Casa no válida',
     'Invalid gate': 'Entrada no válida',
     // Webhooks (integrations §3).

@@ -33,6 +33,8 @@ export default {
   serverTexts: {
     // CSV exports (operations §4).
     'The start date must not be after the end date': 'आरंभ तिथि अंतिम तिथि के बाद नहीं हो सकती',
+    // Reports (operations §4).
+    'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
     'Too many exports are running, try again in a minute': 'बहुत सारे निर्यात चल रहे हैं, एक मिनट बाद फिर से प्रयास करें',
     // Webhooks (integrations §3).
     'Webhook not found': 'वेबहुक नहीं मिला',
@@ -141,6 +143,8 @@ export default {
     'From must be a date (YYYY-MM-DD)': 'आरंभ तिथि YYYY-MM-DD रूप में होनी चाहिए',
     'To must be a date (YYYY-MM-DD)': 'अंतिम तिथि YYYY-MM-DD रूप में होनी चाहिए',
     'The start date must not be after the end date': 'आरंभ तिथि अंतिम तिथि के बाद नहीं हो सकती',
+    // Reports (operations §4).
+    'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
     'Invalid house': 'अमान्य घर',
     'Invalid gate': 'अमान्य गेट',
     // Webhooks (integrations §3).
