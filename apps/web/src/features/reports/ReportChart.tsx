@@ -106,7 +106,7 @@ export function ReportChart({ kind, labels, values, seriesLabel, ariaLabel, tabl
   }
   const data: ChartData<'bar'> = {
     labels,
-    datasets: [{ label: seriesLabel, data: values, backgroundColor: colours.data, borderRadius: 4 }],
+    datasets: [{ label: seriesLabel, data: values, backgroundColor: colours.data, borderRadius: 4, maxBarThickness: 36 }],
   };
   const horizontal = kind === 'bar-horizontal';
   const options: ChartOptions<'bar'> = {

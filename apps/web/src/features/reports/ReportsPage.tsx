@@ -9,6 +9,7 @@
  */
 import type { ReportEntryKind, ReportSummary } from '@gatehouse/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
 import { ChartColumn } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 
@@ -133,9 +134,22 @@ function Figure({
 }
 
 /** An accessible table: a caption, column headers (`scope="col"`) and row headers (`scope="row"`). */
-function FigureTable({ id, caption, headers, rows }: { id?: string; caption: string; headers: [string, string]; rows: Array<[string, ReactNode]> }) {
+function FigureTable({
+  id,
+  caption,
+  headers,
+  rows,
+  scrolls = true,
+}: {
+  id?: string;
+  caption: string;
+  headers: [string, string];
+  rows: Array<[string, ReactNode]>;
+  /** Long tables (30 days, 24 hours) scroll inside a box as high as their chart; short ones show whole. */
+  scrolls?: boolean;
+}) {
   return (
-    <div className="max-h-64 overflow-auto rounded-xl border border-slate-100">
+    <div className={clsx('overflow-auto rounded-xl border border-slate-100', scrolls && 'max-h-64')}>
       <table id={id} className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-slate-50 text-slate-600">
@@ -200,7 +214,7 @@ function KeyFigures({ summary }: { summary: ReportSummary }) {
             tableId={tableId}
           />
         </div>
-        <FigureTable id={tableId} caption={t.keyFigures} headers={[t.figure, t.value]} rows={rows} />
+        <FigureTable id={tableId} caption={t.keyFigures} headers={[t.figure, t.value]} rows={rows} scrolls={false} />
       </div>
     </Card>
   );
