@@ -262,6 +262,33 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       prepare: async () => ({ url: `/api/gate/reviews/${(await newReview()).id}/record`, body: { note: 'Seen on the camera' } }),
     },
 
+    // operations §2: gates: everyone signed in lists them, admins manage them.
+    { method: 'GET', path: '/api/gates', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/gates') },
+    { method: 'POST', path: '/api/gates', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/gates', () => ({ name: `Gate ${unique()}` })) },
+    {
+      method: 'PUT',
+      path: '/api/gates/:id',
+      expected: [401, 403, 403, 403, 200],
+      prepare: async () => ({ url: `/api/gates/${(await asAdmin('POST', '/api/gates', { name: `Gate ${unique()}` })).id}`, body: { isActive: false } }),
+    },
+
+    // operations §3: the blocklist, for admins only.
+    { method: 'GET', path: '/api/blocklist', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/blocklist') },
+    {
+      method: 'POST',
+      path: '/api/blocklist',
+      expected: [401, 403, 403, 403, 201],
+      prepare: fixed(() => '/api/blocklist', () => ({ name: 'Banned Person', licensePlate: `BAN ${unique()}`.slice(0, 16), reason: 'Permissions walk' })),
+    },
+    {
+      method: 'DELETE',
+      path: '/api/blocklist/:id',
+      expected: [401, 403, 403, 403, 200],
+      prepare: async () => ({
+        url: `/api/blocklist/${(await asAdmin('POST', '/api/blocklist', { name: 'To Remove', licensePlate: `DEL ${unique()}`.slice(0, 16), reason: 'Permissions walk' })).id}`,
+      }),
+    },
+
     // integrations §4: API tokens, for admins only.
     { method: 'GET', path: '/api/api-tokens', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/api-tokens') },
     { method: 'POST', path: '/api/api-tokens', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/api-tokens', () => ({ name: 'Barrier', role: 'guard' })) },

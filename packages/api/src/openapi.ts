@@ -176,6 +176,8 @@ const EXAMPLES: Partial<Record<ProcedurePath, { request?: unknown; response?: un
       decidedAt: null,
       decisionReason: null,
       anonymisedAt: null,
+      checkInGate: null,
+      checkOutGate: null,
     },
   },
 };
