@@ -15,6 +15,9 @@ import {
   ZGateTransitionRequest,
   ZInviteVisitorRequest,
   ZScanRequest,
+  ZGateVisitor,
+  ZGateSubject,
+  ZRecurringPassWithEntries,
   ZVisitor,
   ZVisitorActivityResponse,
   ZVisitorExportRequest,
@@ -106,7 +109,10 @@ export const visitorsRouter = createTRPCRouter({
     .output(ZVisitor)
     .mutation(({ ctx, input }) => cancelVisitor(ctx.em, ctx.user, ctx.actor, input.id, clockOf(ctx))),
 
-  /** Guard or admin. Input: `{token}`. Output: the visitor, any status. Errors: 400 empty, 404 unknown. */
+  /**
+   * Guard or admin. Input: `{token}`. Output: the visitor, any status, plus `blocklisted:
+   * {reason} | null` (operations §3). Errors: 400 empty, 404 unknown.
+   */
   scan: procedureFor(ACCESS.visitors.scan)
     // A user over the failed-scan limit gets 429 for every scan, a malformed one included
     // (live-gate §1): checked before the input is validated.
@@ -115,17 +121,21 @@ export const visitorsRouter = createTRPCRouter({
       return next();
     })
     .input(ZScanRequest)
-    .output(ZVisitor)
+    // operations §1: or a recurring pass (`kind: 'recurring'`, with this month's entries).
+    .output(z.union([ZGateVisitor, ZRecurringPassWithEntries]))
     .mutation(({ ctx, input }) => scanPass(ctx.em, ctx.actor, input.token, clockOf(ctx), ctx.failedScans)),
 
   /**
-   * Guard or admin. Input: `{visitorId, notes?, occurredAt?}` (`occurredAt`: a check-in the
-   * gate recorded offline, offline-gate §3). Output: the checked-in visitor. Errors: 400
-   * occurredAt, 404, 409.
+   * Guard or admin. Input: `{visitorId, notes?, occurredAt?, override?}` (`occurredAt`: a
+   * check-in the gate recorded offline, offline-gate §3; `override`: an admin checks in a
+   * blocklisted visitor, with notes, operations §3). Output: the checked-in visitor.
+   * Errors: 400 occurredAt, notes of an override; 403 a guard's override; 404; 409
+   * (INVALID_TRANSITION; BLOCKLISTED 'This visitor is on the community blocklist').
    */
   checkIn: procedureFor(ACCESS.visitors.checkIn)
     .input(ZGateTransitionRequest)
-    .output(ZVisitor)
+    // operations §1: `visitorId` may name a recurring pass: the pass with this month's entries.
+    .output(ZGateSubject)
     .mutation(({ ctx, input }) => checkInVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 
   /**
@@ -135,16 +145,18 @@ export const visitorsRouter = createTRPCRouter({
    */
   checkOut: procedureFor(ACCESS.visitors.checkOut)
     .input(ZGateTransitionRequest)
-    .output(ZVisitor)
+    // operations §1: `visitorId` may name a recurring pass: the pass with this month's entries.
+    .output(ZGateSubject)
     .mutation(({ ctx, input }) => checkOutVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 
   /**
    * Guard or admin (live-gate §2). Input: `{name, phone, houseId, purpose?, vehicleLicensePlate?}`.
-   * Output: the walk-in, status pending, no host, with its pass. Errors: 400, 404 house.
+   * Output: the walk-in, status pending, no host, with its pass, plus `blocklisted: {reason} |
+   * null` (operations §3). Errors: 400, 404 house.
    */
   walkIn: procedureFor(ACCESS.visitors.walkIn)
     .input(ZWalkInRequest)
-    .output(ZVisitor)
+    .output(ZGateVisitor)
     .mutation(({ ctx, input }) => registerWalkIn(ctx.em, ctx.actor, input, clockOf(ctx))),
 
   /**

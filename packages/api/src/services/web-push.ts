@@ -32,6 +32,8 @@ const TITLES = {
   'walk-in.waiting': 'A visitor is waiting at the gate',
   'visitor.checked-in': 'Your visitor has arrived',
   'visitor.checked-out': 'Your visitor has left',
+  // operations §3: to the admins, when the gate refused a blocklisted visitor.
+  'visitor.blocklist-refused': 'Blocklisted visitor refused at the gate',
 } as const;
 
 /** The payload for a notification: the visitor's first name and the house only. */
@@ -46,7 +48,9 @@ export function pushPayload(
       ? `${firstName} at the gate for ${house}: approve or deny.`
       : kind === 'visitor.checked-in'
         ? `${firstName} checked in for ${house}.`
-        : `${firstName} checked out from ${house}.`;
+        : kind === 'visitor.checked-out'
+          ? `${firstName} checked out from ${house}.`
+          : `${firstName} (${house}) is on the blocklist: the check-in was refused.`;
   return { title: TITLES[kind], body, url: `/visitors/${visitor.id}`, tag: `${kind}:${visitor.id}` };
 }
 

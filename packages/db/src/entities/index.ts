@@ -28,6 +28,7 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_URL_MAX,
+  BLOCKLIST_REASON_MAX,
   RECURRING_PASS_STORED_STATUSES,
   GATE_NAME_MAX,
 } from '@gatehouse/shared';
@@ -417,7 +418,7 @@ export const RecurringPassSchema = defineEntity({
   },
   indexes: [{ name: 'recurring_pass_house_created_at_index', properties: ['house', 'createdAt', 'id'] }],
   checks: [
-    { name: 'recurring_pass_weekdays_check', expression: 'weekdays between 1 and 127' },
+    { name: 'recurring_pass_weekdays_check', expression: '(weekdays >= 1) AND (weekdays <= 127)' },
     { name: 'recurring_pass_window_check', expression: 'time_from < time_to' },
     { name: 'recurring_pass_dates_check', expression: 'start_date <= end_date' },
   ],
@@ -626,7 +627,8 @@ export class VisitorEvent extends VisitorEventSchema.class {}
 VisitorEventSchema.setClass(VisitorEvent);
 
 /** The kinds of notification a resident gets (live-gate §4), each of which they can turn off. */
-export const NOTIFICATION_KINDS = ['walk-in.waiting', 'visitor.checked-in', 'visitor.checked-out'] as const;
+/** `visitor.blocklist-refused`: written for the admins by the gate's refused check-in (operations §3), not by a trigger. */
+export const NOTIFICATION_KINDS = ['walk-in.waiting', 'visitor.checked-in', 'visitor.checked-out', 'visitor.blocklist-refused'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -897,6 +899,40 @@ export const WebhookDeliverySchema = defineEntity({
 export class WebhookDelivery extends WebhookDeliverySchema.class {}
 WebhookDeliverySchema.setClass(WebhookDelivery);
 
+/**
+ * An entry of the community blocklist (operations §3): a person the gate must not let in,
+ * matched by phone number and/or licence plate (at least one), each stored as a visitor's
+ * is (phone trimmed; plate trimmed, upper-cased, inner spaces collapsed). Phones match with
+ * spaces and dashes ignored (product-spec §5), through `blocklist_entry_phone_key_index`.
+ */
+export const BlocklistEntrySchema = defineEntity({
+  name: 'BlocklistEntry',
+  tableName: 'blocklist_entry',
+  properties: {
+    id: id(),
+    name: p.string().length(MAX_LENGTH.name),
+    phone: p.string().length(MAX_LENGTH.phone).nullable(),
+    licensePlate: p.string().length(MAX_LENGTH.licensePlate).nullable().index('blocklist_entry_license_plate_index'),
+    reason: p.string().length(BLOCKLIST_REASON_MAX),
+    addedBy: () => p.manyToOne(User).deleteRule('restrict'),
+    createdAt: createdAt(),
+  },
+  indexes: [
+    {
+      name: 'blocklist_entry_phone_key_index',
+      expression: `create index "blocklist_entry_phone_key_index" on "blocklist_entry" (regexp_replace("phone", '[\\s-]', '', 'g'))`,
+    },
+    { name: 'blocklist_entry_created_at_index', properties: ['createdAt', 'id'] },
+  ],
+  checks: [
+    { name: 'blocklist_entry_match_check', expression: 'phone is not null or license_plate is not null' },
+    { name: 'blocklist_entry_license_plate_check', expression: 'license_plate = upper(license_plate)' },
+    { name: 'blocklist_entry_reason_check', expression: 'char_length(btrim(reason)) > 0' },
+  ],
+});
+export class BlocklistEntry extends BlocklistEntrySchema.class {}
+BlocklistEntrySchema.setClass(BlocklistEntry);
+
 /** Every entity, in the order the ORM should discover them. */
 export const entities = [
   UserSchema,
@@ -922,4 +958,5 @@ export const entities = [
   GateReviewSchema,
   WebhookSchema,
   WebhookDeliverySchema,
+  BlocklistEntrySchema,
 ];

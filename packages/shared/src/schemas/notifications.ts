@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 import { paginationFields, uuidField } from './fields';
 
-export const NOTIFICATION_KIND_NAMES = ['walk-in.waiting', 'visitor.checked-in', 'visitor.checked-out'] as const;
+/** `visitor.blocklist-refused`: an admin's, when the gate was refused a blocklisted visitor (operations §3). */
+export const NOTIFICATION_KIND_NAMES = ['walk-in.waiting', 'visitor.checked-in', 'visitor.checked-out', 'visitor.blocklist-refused'] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KIND_NAMES)[number];
 
 /** `notifications.list` input: a page. */

@@ -1,0 +1,197 @@
+/**
+ * The community blocklist (operations §3). Admins list, add and remove entries (a name, a
+ * phone number and/or a licence plate, a reason; who added it and when); each add and
+ * removal writes its audit row (`blocklist.added`, `blocklist.removed`, ids only) in the
+ * same transaction. The gate matches a visitor against it by phone (spaces and dashes
+ * ignored, as product-spec §5 validates phones) or plate (stored normalised on both
+ * sides): the SQL of that match lives here, once (`blocklistMatchSql`), for the scan, the
+ * walk-in, the check-in's own condition (visitor-state-machine.ts) and recurring passes.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { BlocklistEntry, type EntityManager } from '@gatehouse/db';
+import {
+  BLOCKLISTED_MESSAGE,
+  isUuid,
+  type BlocklistEntry as BlocklistEntryJson,
+  type BlocklistListResponse,
+  type Blocklisted,
+  type CreateBlocklistEntryInput,
+} from '@gatehouse/shared';
+
+import { httpError } from '../errors';
+import { isoInstant } from '../lib/serialize';
+import { recordAudit, type Actor } from './audit';
+
+/** A phone number as the blocklist compares it: spaces and dashes removed (SQL over `column`). */
+export const blocklistPhoneKeySql = (column: string) => `regexp_replace(${column}, '[\\s-]', '', 'g')`;
+
+/**
+ * SQL of the blocklist entry matching a phone and a plate, the oldest first, at most one:
+ * `select b.id, b.reason from blocklist_entry b where …`. `phoneSql` and `plateSql` are SQL
+ * expressions (columns such as `v.phone`, `v.vehicle_license_plate`, or `?`); a null one
+ * matches nothing. Served by `blocklist_entry_phone_key_index` and
+ * `blocklist_entry_license_plate_index`. Use it as a lateral join
+ * (`left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl on true`,
+ * then `bl.id`, `bl.reason`), or through `blocklistedSql` as a condition.
+ */
+export function blocklistMatchSql(phoneSql: string, plateSql: string): string {
+  return `select b.id, b.reason from blocklist_entry b
+           where ${blocklistPhoneKeySql('b.phone')} = ${blocklistPhoneKeySql(phoneSql)} or b.license_plate = ${plateSql}
+           order by b.created_at, b.id limit 1`;
+}
+
+/**
+ * SQL condition: the phone or the plate is on the blocklist (`exists (…)`). The check-in's
+ * one statement refuses with `not ${blocklistedSql('v.phone', 'v.vehicle_license_plate')}`.
+ */
+export function blocklistedSql(phoneSql: string, plateSql: string): string {
+  return `exists (select 1 from blocklist_entry b
+                   where ${blocklistPhoneKeySql('b.phone')} = ${blocklistPhoneKeySql(phoneSql)} or b.license_plate = ${plateSql})`;
+}
+
+/** The entry matching `phone` or `plate` (either may be null): its id and reason, or null. */
+export async function findBlocklistMatch(
+  em: EntityManager,
+  phone: string | null,
+  plate: string | null,
+): Promise<{ id: string; reason: string } | null> {
+  if (!phone && !plate) return null;
+  const [row] = await em.execute<{ id: string; reason: string }[]>(blocklistMatchSql('?', '?'), [phone || null, plate || null]);
+  return row ?? null;
+}
+
+/** What the gate is shown of a match (operations §3): the reason, never who added the entry. */
+export function blocklistedOf(reason: string | null | undefined): Blocklisted {
+  return reason === null || reason === undefined ? null : { reason };
+}
+
+/**
+ * The 409 of a check-in of a blocklisted visitor (operations §3), code BLOCKLISTED. The
+ * reason is not in it: the gate has it from the scan (`blocklisted`).
+ */
+export function blocklistedError() {
+  return httpError(409, BLOCKLISTED_MESSAGE, { code: 'BLOCKLISTED' });
+}
+
+/**
+ * Records a check-in the blocklist refused (operations §3), in one statement of its own,
+ * so that it stays whatever the caller does next: the audit row `visitor.blocklist-refused`
+ * (target the visitor; details the entry's id and reason, never the phone or plate), and a
+ * `visitor.blocklist-refused` notification for every active admin, announced with
+ * `NOTIFY notification` (Web Push) at commit. Must not run inside a transaction that the
+ * refusal rolls back: `transitionVisitor` calls it on the entity manager it was given.
+ */
+export async function recordBlocklistRefusal(
+  em: EntityManager,
+  actor: Actor,
+  visitorId: string,
+  entry: { id: string; reason: string },
+  now: Date,
+): Promise<void> {
+  await em.execute(
+    `with audit as (
+       insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
+       values (?, ?, 'visitor.blocklist-refused', ?, ?, ?, 'visitor', ?, ?::jsonb)
+     ), notified as (
+       insert into notification (id, user_id, kind, visitor_id, created_at)
+       select gen_random_uuid(), u.id, 'visitor.blocklist-refused', ?, ? from app_user u where u.role = 'admin' and u.is_active
+       returning id
+     )
+     select pg_notify('notification', ?) from (select 1 where exists (select 1 from notified)) n`,
+    [
+      randomUUID(),
+      now,
+      actor.userId,
+      actor.apiTokenId ?? null,
+      actor.ipAddress.slice(0, 64),
+      visitorId,
+      JSON.stringify({ blocklistEntryId: entry.id, reason: entry.reason }),
+      visitorId,
+      now,
+      visitorId,
+    ],
+  );
+}
+
+interface BlocklistRow {
+  id: string;
+  name: string;
+  phone: string | null;
+  license_plate: string | null;
+  reason: string;
+  added_by_id: string | null;
+  added_by_name: string | null;
+  created_at: string | Date;
+}
+
+const toJson = (row: BlocklistRow): BlocklistEntryJson => ({
+  id: row.id,
+  name: row.name,
+  phone: row.phone,
+  licensePlate: row.license_plate,
+  reason: row.reason,
+  addedBy: row.added_by_id ? { id: row.added_by_id, name: row.added_by_name ?? '' } : null,
+  createdAt: isoInstant(row.created_at),
+});
+
+const ROW_SELECT = `select b.id, b.name, b.phone, b.license_plate, b.reason, b.added_by_id, u.name as added_by_name, b.created_at
+  from blocklist_entry b left join app_user u on u.id = b.added_by_id`;
+
+/**
+ * Admin (`GET /api/blocklist`): the entries, newest first, a page and the full count.
+ * Input: `{limit, offset}`. Output: `{items, total}`.
+ */
+export async function listBlocklist(em: EntityManager, page: { limit: number; offset: number }): Promise<BlocklistListResponse> {
+  const [rows, [count]] = await Promise.all([
+    em.execute<BlocklistRow[]>(`${ROW_SELECT} order by b.created_at desc, b.id desc limit ? offset ?`, [page.limit, page.offset]),
+    em.execute<{ total: string | number }[]>('select count(*) as total from blocklist_entry'),
+  ]);
+  return { items: rows.map(toJson), total: Number(count?.total ?? 0) };
+}
+
+/**
+ * Admin (`POST /api/blocklist`, 201): adds an entry, added by the actor, and its
+ * `blocklist.added` audit row (the entry's id only) in one transaction. Input: the schema's
+ * output (name and reason trimmed; phone as a visitor's; plate normalised; one of them at
+ * least, checked by the schema and by the table). Output: the entry.
+ */
+export async function addBlocklistEntry(
+  em: EntityManager,
+  actor: Actor & { userId: string },
+  input: CreateBlocklistEntryInput,
+  now: Date,
+): Promise<BlocklistEntryJson> {
+  const id = await em.transactional(async (tx) => {
+    const entry = tx.create(BlocklistEntry, {
+      name: input.name,
+      phone: input.phone ?? null,
+      licensePlate: input.licensePlate ?? null,
+      reason: input.reason,
+      addedBy: actor.userId,
+      createdAt: now,
+    });
+    await tx.flush();
+    await recordAudit(tx, actor, { action: 'blocklist.added', targetType: 'blocklist-entry', targetId: entry.id }, now);
+    return entry.id;
+  });
+  const [row] = await em.execute<BlocklistRow[]>(`${ROW_SELECT} where b.id = ?`, [id]);
+  return toJson(row!);
+}
+
+/**
+ * Admin (`DELETE /api/blocklist/{id}`): removes the entry and writes `blocklist.removed`
+ * (its id only: the removed phone, plate and reason are not copied into the log) in one
+ * transaction. Output: `{id}`. Errors: 404 'Blocklist entry not found' (unknown, malformed
+ * or already removed).
+ */
+export async function removeBlocklistEntry(em: EntityManager, actor: Actor, id: string, now: Date): Promise<{ id: string }> {
+  if (!isUuid(id)) throw httpError(404, 'Blocklist entry not found');
+  const normalized = id.toLowerCase();
+  return em.transactional(async (tx) => {
+    const removed = await tx.nativeDelete(BlocklistEntry, { id: normalized });
+    if (removed === 0) throw httpError(404, 'Blocklist entry not found');
+    await recordAudit(tx, actor, { action: 'blocklist.removed', targetType: 'blocklist-entry', targetId: normalized }, now);
+    return { id: normalized };
+  });
+}
