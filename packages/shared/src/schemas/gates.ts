@@ -20,7 +20,7 @@ export const UNKNOWN_GATE_MESSAGE = 'Unknown gate';
 export const GATE_NAME_TAKEN_MESSAGE = 'A gate with this name already exists';
 
 /** Too many gates (409). */
-export const TOO_MANY_GATES_MESSAGE = `A community can have at most ${GATES_MAX} gates`;
+export const TOO_MANY_GATES_MESSAGE = 'A community can have at most 200 gates';
 
 /** A gate name: trimmed, 1 to 60 characters (`Gate name is required`). */
 export const gateNameField = requiredText('Gate name', GATE_NAME_MAX, 'Gate name is required');

@@ -36,6 +36,11 @@ export default {
     // Reports (operations §4).
     'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
     'Too many exports are running, try again in a minute': 'Hay demasiadas exportaciones en curso; inténtalo de nuevo en un minuto',
+    // Gates (operations §2).
+    'Gate not found': 'No se encontró la entrada',
+    'A gate with this name already exists': 'Ya existe una entrada con este nombre',
+    'A community can have at most 200 gates': 'Una comunidad puede tener como máximo 200 entradas',
+    'Unknown gate': 'Entrada desconocida',
     // Webhooks (integrations §3).
     'Webhook not found': 'No se encontró el webhook',
     'Delivery not found': 'No se encontró el envío',
@@ -155,6 +160,14 @@ export default {
     'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
     'Invalid house': 'Casa no válida',
     'Invalid gate': 'Entrada no válida',
+    // Gates (operations §2).
+    'A gate with this name already exists': 'Ya existe una entrada con este nombre',
+    'A community can have at most 200 gates': 'Una comunidad puede tener como máximo 200 entradas',
+    'Gate name is required': 'El nombre de la entrada es obligatorio',
+    'Gate name must be at most 60 characters': 'El nombre de la entrada puede tener como máximo 60 caracteres',
+    'Gate name contains characters that cannot be stored': 'El nombre de la entrada contiene caracteres que no se pueden guardar',
+    'Gate not found': 'No se encontró la entrada',
+    'Unknown gate': 'Entrada desconocida',
     // Webhooks (integrations §3).
     'Webhook not found': 'No se encontró el webhook',
     'Delivery not found': 'No se encontró el envío',

@@ -36,6 +36,11 @@ export default {
     // Reports (operations §4).
     'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
     'Too many exports are running, try again in a minute': 'बहुत सारे निर्यात चल रहे हैं, एक मिनट बाद फिर से प्रयास करें',
+    // Gates (operations §2).
+    'Gate not found': 'गेट नहीं मिला',
+    'A gate with this name already exists': 'इस नाम का गेट पहले से मौजूद है',
+    'A community can have at most 200 gates': 'एक समुदाय में अधिकतम 200 गेट हो सकते हैं',
+    'Unknown gate': 'अज्ञात गेट',
     // Webhooks (integrations §3).
     'Webhook not found': 'वेबहुक नहीं मिला',
     'Delivery not found': 'डिलीवरी नहीं मिली',
@@ -147,6 +152,14 @@ export default {
     'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
     'Invalid house': 'अमान्य घर',
     'Invalid gate': 'अमान्य गेट',
+    // Gates (operations §2).
+    'A gate with this name already exists': 'इस नाम का गेट पहले से मौजूद है',
+    'A community can have at most 200 gates': 'एक समुदाय में अधिकतम 200 गेट हो सकते हैं',
+    'Gate name is required': 'गेट का नाम आवश्यक है',
+    'Gate name must be at most 60 characters': 'गेट का नाम अधिकतम 60 अक्षरों का हो सकता है',
+    'Gate name contains characters that cannot be stored': 'गेट के नाम में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
+    'Gate not found': 'गेट नहीं मिला',
+    'Unknown gate': 'अज्ञात गेट',
     // Webhooks (integrations §3).
     'Webhook not found': 'वेबहुक नहीं मिला',
     'Delivery not found': 'डिलीवरी नहीं मिली',
