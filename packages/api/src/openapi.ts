@@ -95,6 +95,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   vehicles: 'Residents’ vehicles (server-contract §5).',
   visitors: 'Invitations, walk-ins and the gate: scan, check-in, check-out, photos and live events (server-contract §6, live-gate).',
   payments: 'Community dues (server-contract §7).',
+  passes: 'Recurring passes for frequent visitors: create, read with attendance, change, pause, resume, cancel (operations §1).',
   audit: 'The audit log, for admins.',
   gate: 'The gate tablet working offline: the gate pack and Needs review (offline-gate).',
   apiTokens: 'API tokens for integrations, for admins (integrations §4).',

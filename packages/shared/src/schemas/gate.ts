@@ -153,10 +153,10 @@ export const GATE_INSIDE_MAX = 5_000;
 export const ZGateInsideRequest = z.object({});
 
 /**
- * What someone inside is. Today only visitors ('invitation' | 'walk-in', as the visitor
- * has it); recurring passes add their own kind here when they exist (operations §4).
+ * What someone inside is: a visitor ('invitation' | 'walk-in', as the visitor has it) or a
+ * recurring pass's open entry ('recurring', operations §1; the item's id is the pass's).
  */
-export const ZGateInsideKind = ZVisitorKind;
+export const ZGateInsideKind = z.enum([...ZVisitorKind.options, 'recurring']);
 
 /** The gate someone came in by (operations §2, §4): `{id, name}`, defined with the gates. */
 export { ZGateRef };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 import { ZHouseRef } from './auth';
-import { DATE_PATTERN, TIME_PATTERN, idField } from './fields';
+import { DATE_PATTERN, TIME_PATTERN, idField, paginationFields } from './fields';
 import { ZGateRef } from './gate';
 import { isCalendarDate, ZInviteVisitorRequest, ZVisitor } from './visitors';
 
@@ -152,8 +152,9 @@ export const ZPassByIdRequest = z.object({
 });
 export type PassByIdRequest = z.input<typeof ZPassByIdRequest>;
 
-/** `passes.list` input: optional stored or derived status. */
-export const ZPassListRequest = z.object({ status: ZRecurringPassStatus.optional() });
+/** `passes.list` input: limit, offset and an optional status (stored or derived). */
+export const ZPassListRequest = z.object({ ...paginationFields, status: ZRecurringPassStatus.optional() });
+export type PassListRequest = z.input<typeof ZPassListRequest>;
 
 /** One check-in (and its check-out) of a pass (operations §1). */
 export const ZPassEntry = z.object({

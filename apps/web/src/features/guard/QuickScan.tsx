@@ -6,7 +6,7 @@
  * with a large Check Out; anything else is shown refused with its reason. Each scan
  * replaces the field's previous value instead of being appended to it.
  */
-import { ZScanRequest } from '@gatehouse/shared';
+import { isRecurringPass, ZScanRequest, type RecurringPassWithEntries } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, ScanLine } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -42,6 +42,7 @@ import {
   type OfflineBasis,
 } from './offline-gate';
 import { PassResult } from './PassResult';
+import { RecurringPassResult } from './RecurringPassResult';
 
 const messages = i18n('QuickScan', {
   title: 'Quick scan',
@@ -72,7 +73,9 @@ type Outcome =
   | { kind: 'checked-in'; visitor: GateVisitor; saved?: boolean }
   /** `offline`: verified from the gate pack (offline-gate §2). */
   | { kind: 'shown'; visitor: GateVisitor; refusal: string | null; offline?: OfflineBasis }
-  | { kind: 'error'; message: string; retry?: () => void };
+  | { kind: 'error'; message: string; retry?: () => void }
+  /** operations §1: a recurring pass, checked in at once when it may enter; inside, offered Check Out. */
+  | { kind: 'recurring'; pass: RecurringPassWithEntries; refusal: string | null; checkedIn?: boolean };
 
 export function QuickScan() {
   const t = useMessages(messages);
@@ -117,7 +120,12 @@ export function QuickScan() {
     if (connectionState() !== 'online' && (await processFromPack(token))) return ready();
     let visitor: GateVisitor;
     try {
-      visitor = await scan.mutateAsync({ token });
+      const scanned = await scan.mutateAsync({ token });
+      if (isRecurringPass(scanned)) {
+        await moveRecurring(scanned.inside ? null : 'checkIn', scanned);
+        return ready();
+      }
+      visitor = scanned;
     } catch (error) {
       if (isConnectionFailure(error) && (await processFromPack(token))) return ready();
       const again = token;
@@ -195,12 +203,27 @@ export function QuickScan() {
       if (settled === 'unknown') return lost();
     }
     try {
-      succeeded(await (move === 'checkIn' ? checkIn : checkOut).mutateAsync({ visitorId: visitor.id }));
+      const moved = await (move === 'checkIn' ? checkIn : checkOut).mutateAsync({ visitorId: visitor.id });
+      // A visitor's id answers the visitor (a recurring pass is moved by moveRecurring).
+      succeeded(isRecurringPass(moved) ? visitor : moved);
     } catch (error) {
       if (isConnectionFailure(error)) return lost();
       // The server refused (outside the window, or the status changed meanwhile): say why.
       const fallback = move === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage();
       setOutcome({ kind: 'shown', visitor, refusal: failureText(error, fallback) });
+    }
+  };
+
+  /** A recurring pass: checked in at once when it may enter (else shown with the reason), or shown to be checked out. */
+  const moveRecurring = async (move: GateMove | null, pass: RecurringPassWithEntries) => {
+    if (move === null || (move === 'checkIn' && pass.status !== 'active')) return setOutcome({ kind: 'recurring', pass, refusal: null });
+    try {
+      const moved = await (move === 'checkIn' ? checkIn : checkOut).mutateAsync({ visitorId: pass.id });
+      showToast(move === 'checkIn' ? checkedInMessage() : checkedOutMessage());
+      setOutcome(move === 'checkIn' && isRecurringPass(moved) ? { kind: 'recurring', pass: moved, refusal: null, checkedIn: true } : null);
+      void refreshVisitorLists();
+    } catch (error) {
+      setOutcome({ kind: 'recurring', pass, refusal: failureText(error, move === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage()) });
     }
   };
 
@@ -252,6 +275,15 @@ export function QuickScan() {
               </p>
             )}
           </div>
+        )}
+        {outcome?.kind === 'recurring' && (
+          <RecurringPassResult
+            pass={outcome.pass}
+            headingLevel={3}
+            refusal={outcome.refusal}
+            checkingOut={checkOut.isPending}
+            onCheckOut={() => void moveRecurring('checkOut', outcome.pass).then(ready)}
+          />
         )}
         {outcome?.kind === 'shown' && (
           <PassResult

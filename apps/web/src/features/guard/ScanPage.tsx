@@ -1,5 +1,5 @@
 /** /guard/scan: verify a pass token and check the visitor in or out (product-spec §2, §4, §5). */
-import { ZScanRequest } from '@gatehouse/shared';
+import { isRecurringPass, ZScanRequest, type RecurringPassWithEntries } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Camera, ScanLine, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -39,6 +39,7 @@ import {
   type OfflineBasis,
 } from './offline-gate';
 import { PassResult } from './PassResult';
+import { RecurringPassResult } from './RecurringPassResult';
 
 const messages = i18n('ScanPage', {
   title: 'Scan QR',
@@ -70,6 +71,9 @@ export function ScanPage() {
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [visitor, setVisitor] = useState<GateVisitor | null>(null);
+  // operations §1: a recurring pass found by the scan, and the server's refusal of its move.
+  const [recurring, setRecurring] = useState<RecurringPassWithEntries | null>(null);
+  const [recurringRefusal, setRecurringRefusal] = useState<string | null>(null);
   // Set when the pass on screen was verified offline from the gate pack (offline-gate §2).
   const [offline, setOffline] = useState<OfflineBasis | null>(null);
   const [offlineRefusal, setOfflineRefusal] = useState<string | null>(null);
@@ -97,6 +101,8 @@ export function ScanPage() {
     setTokenError(null);
     setActionError(null);
     setVisitor(null);
+    setRecurring(null);
+    setRecurringRefusal(null);
     setOffline(null);
     setOfflineRefusal(null);
   };
@@ -135,7 +141,12 @@ export function ScanPage() {
 
   const scan = useMutation(
     trpc.visitors.scan.mutationOptions({
-      onSuccess: (scanned) => showResult(scanned),
+      onSuccess: (scanned) => {
+        if (!isRecurringPass(scanned)) return showResult(scanned);
+        setRecurring(scanned);
+        setRecurringRefusal(null);
+        ready();
+      },
       onError: async (error, input) => {
         if (isConnectionFailure(error) && (await verifyFromPack(input.token))) return;
         setActionError(failureText(error, scanFailedMessage()));
@@ -186,6 +197,17 @@ export function ScanPage() {
     }),
   );
 
+  // operations §1: a recurring pass's moves (the same procedures; a refusal is shown on its card).
+  const passMoveOptions = (move: GateMove) => ({
+    onSuccess: () => moved(move),
+    onError: (error: unknown) => {
+      setRecurringRefusal(failureText(error, move === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage()));
+      ready();
+    },
+  });
+  const passCheckIn = useMutation(trpc.visitors.checkIn.mutationOptions(passMoveOptions('checkIn')));
+  const passCheckOut = useMutation(trpc.visitors.checkOut.mutationOptions(passMoveOptions('checkOut')));
+
   /**
    * A move while the server cannot be reached (offline-gate §3): saved on this tablet and
    * sent when the link returns; the screen moves on as after a check-in or check-out.
@@ -231,6 +253,8 @@ export function ScanPage() {
     setScanRetryable(false);
     setLostMove(null);
     setVisitor(null);
+    setRecurring(null);
+    setRecurringRefusal(null);
     setOffline(null);
     setOfflineRefusal(null);
     const parsed = ZScanRequest.safeParse({ token: value });
@@ -360,6 +384,16 @@ export function ScanPage() {
               onCheckOut={() => onMove('checkOut', visitor)}
             />
           </div>
+        )}
+        {recurring && (
+          <RecurringPassResult
+            pass={recurring}
+            refusal={recurringRefusal}
+            checkingIn={passCheckIn.isPending}
+            checkingOut={passCheckOut.isPending}
+            onCheckIn={() => passCheckIn.mutate({ visitorId: recurring.id })}
+            onCheckOut={() => passCheckOut.mutate({ visitorId: recurring.id })}
+          />
         )}
         <CameraScanner onCode={onCameraCode} />
       </div>

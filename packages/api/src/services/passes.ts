@@ -1,0 +1,533 @@
+/**
+ * Recurring passes (operations §1): frequent visitors (daily help, drivers, tutors,
+ * carers). A resident (their own house) or an admin (any house) creates a pass valid on
+ * listed weekdays inside a daily window between a start and an end date; the gate scans,
+ * checks in and checks out a pass like an invitation, each check-in an entry of its log.
+ * The rules (which status allows what, the window) are the state machine's
+ * (`visitor-state-machine.ts`); every change writes its audit row (target type `pass`) in
+ * the same statement or transaction.
+ *
+ * Pass codes: 7 digits, a length invitations never use (6, or 8 in a large community:
+ * pass-codes.ts), so a code read out at the gate names one table, and the scan looks here
+ * only when the invitations have no such token or code (the invitation path stays as it
+ * was). A pass keeps its code for its whole life: unique among all passes.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+
+import type { EntityManager, User } from '@gatehouse/db';
+import {
+  formatDisplayDate,
+  formatDisplayTime,
+  isUuid,
+  passLatestEndDate,
+  PASS_TOO_LONG_MESSAGE,
+  RECURRING_PASS_CODE_DIGITS,
+  WEEKDAYS,
+  type CreatePassInput,
+  type PassEntry,
+  type PassListResponse,
+  type RecurringPass,
+  type RecurringPassStatus,
+  type RecurringPassWithEntries,
+  type UpdatePassInput,
+  type Weekday,
+} from '@gatehouse/shared';
+
+import { httpError } from '../errors';
+import { houseIdOf, isoInstant } from '../lib/serialize';
+import { communityDate, communityInstant } from '../lib/time';
+import type { Actor } from './audit';
+import {
+  canTransitionPass,
+  CHECK_OUT_BEFORE_CHECK_IN_MESSAGE,
+  PASS_ALREADY_INSIDE_MESSAGE,
+  PASS_CHECK_IN_STATUS,
+  PASS_NOT_INSIDE_MESSAGE,
+  PASS_TRANSITIONS,
+  passCheckInRefusal,
+  passStatusOf,
+  passTransitionConflict,
+  type PassTransition,
+  type RecurringPassStoredStatus,
+} from './visitor-state-machine';
+
+/** The clock and settings pass rules depend on. */
+export interface PassClock {
+  now: Date;
+  /** COMMUNITY_TIMEZONE. */
+  timeZone: string;
+  /** EARLY_CHECKIN_MINUTES (the invitation's early allowance). */
+  earlyCheckinMinutes: number;
+}
+
+const NOT_FOUND = 'Pass not found';
+
+/** A pass as one SQL statement reads it (`PASS_COLUMNS` over `recurring_pass p` and `PASS_JOINS`). */
+interface PassRow {
+  id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  purpose: string | null;
+  vehicle_license_plate: string | null;
+  house_id: string;
+  house_number: string;
+  block: string;
+  host_id: string;
+  host_name: string;
+  weekdays: number;
+  time_from: string;
+  time_to: string;
+  start_date: string;
+  end_date: string;
+  status: RecurringPassStoredStatus;
+  qr_code_token: string;
+  pass_code: string;
+  qr_code_data_url: string;
+  created_at: string | Date;
+  inside: boolean;
+}
+
+const PASS_COLUMNS = `p.id, p.name, p.phone, p.email, p.purpose, p.vehicle_license_plate, p.house_id, h.house_number, h.block,
+  p.host_id, hu.name as host_name, p.weekdays, p.time_from, p.time_to, to_char(p.start_date, 'YYYY-MM-DD') as start_date,
+  to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.status, p.qr_code_token, p.pass_code, p.qr_code_data_url, p.created_at,
+  exists (select 1 from pass_entry oe where oe.pass_id = p.id and oe.check_out_time is null) as inside`;
+const PASS_JOINS = 'join house h on h.id = p.house_id join app_user hu on hu.id = p.host_id';
+
+/** The weekdays as the stored bitmask: bit 0 Monday … bit 6 Sunday. */
+export function weekdayMask(days: readonly Weekday[]): number {
+  return days.reduce((mask, day) => mask | (1 << WEEKDAYS.indexOf(day)), 0);
+}
+
+/** The bitmask as weekday names, in week order. */
+export function weekdaysOf(mask: number): Weekday[] {
+  return WEEKDAYS.filter((_, index) => (mask & (1 << index)) !== 0);
+}
+
+const today = (clock: Pick<PassClock, 'now' | 'timeZone'>) => communityDate(clock.now, clock.timeZone);
+
+/** Pass JSON (operations §1) from a row, its status derived on the community's `today`. */
+function serializePass(row: PassRow, day: string): RecurringPass {
+  return {
+    id: row.id,
+    kind: 'recurring',
+    name: row.name,
+    phone: row.phone,
+    email: row.email ?? null,
+    purpose: row.purpose ?? null,
+    vehicleLicensePlate: row.vehicle_license_plate ?? null,
+    houseId: { id: row.house_id, houseNumber: row.house_number, block: row.block },
+    hostId: { id: row.host_id, name: row.host_name },
+    weekdays: weekdaysOf(Number(row.weekdays)),
+    timeFrom: row.time_from,
+    timeTo: row.time_to,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    status: passStatusOf({ status: row.status, endDate: row.end_date }, day),
+    qrCodeToken: row.qr_code_token,
+    passCode: row.pass_code,
+    qrCodeDataUrl: row.qr_code_data_url,
+    inside: Boolean(row.inside),
+    createdAt: isoInstant(row.created_at),
+  };
+}
+
+/** `This pass is valid on Mon, Wed, Fri from 9:00 AM to 5:00 PM until Nov 30, 2027` (operations §1). */
+export function passWindowMessage(pass: { weekdays: readonly Weekday[]; timeFrom: string; timeTo: string; startDate: string; endDate: string }): string {
+  const days = pass.weekdays.map((day) => day.charAt(0).toUpperCase() + day.slice(1)).join(', ');
+  return `This pass is valid on ${days} from ${formatDisplayTime(pass.timeFrom)} to ${formatDisplayTime(pass.timeTo)}, ${formatDisplayDate(
+    pass.startDate,
+  )} to ${formatDisplayDate(pass.endDate)}`;
+}
+
+/** An audit row written by the statement it is part of: a CTE named `audit` inserting from `source` (which has `pass_id`). */
+const auditCte = (source: string) => `audit as (
+  insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
+  select ?, ?, ?, ?, ?, ?, 'pass', ${source}.pass_id, ?::jsonb from ${source})`;
+const auditParams = (actor: Actor, now: Date, action: string, details: Record<string, unknown> | null) => [
+  randomUUID(),
+  now,
+  action,
+  actor.userId,
+  actor.apiTokenId ?? null,
+  actor.ipAddress.slice(0, 64),
+  details ? JSON.stringify(details) : null,
+];
+
+/** A resident's reach: their house's passes and the ones they host (server-contract §5, as visitors); staff: all. */
+function reachCondition(user: User): { sql: string; params: unknown[] } {
+  if (user.role !== 'resident') return { sql: 'true', params: [] };
+  const houseId = houseIdOf(user);
+  return houseId ? { sql: '(p.house_id = ? or p.host_id = ?)', params: [houseId, user.id] } : { sql: 'p.host_id = ?', params: [user.id] };
+}
+
+/** Reads one pass the caller may see (staff: any), or undefined. */
+async function readPass(em: EntityManager, id: string, user?: User): Promise<PassRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const reach = user ? reachCondition(user) : { sql: 'true', params: [] };
+  const [row] = await em.execute<PassRow[]>(`select ${PASS_COLUMNS} from recurring_pass p ${PASS_JOINS} where p.id = ? and ${reach.sql}`, [
+    id.toLowerCase(),
+    ...reach.params,
+  ]);
+  return row;
+}
+
+/** The first and last instant of a month (YYYY-MM) in the community zone: [from, to). */
+function monthRange(month: string, timeZone: string): { from: Date; to: Date } {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+  return { from: communityInstant(`${month}-01`, '00:00', timeZone), to: communityInstant(`${next}-01`, '00:00', timeZone) };
+}
+
+interface EntryRow {
+  id: string;
+  check_in_time: string | Date;
+  check_out_time: string | Date | null;
+  check_in_gate_id: string | null;
+  check_in_gate_name: string | null;
+  check_out_gate_id: string | null;
+  check_out_gate_name: string | null;
+  checked_in_by_id: string | null;
+  checked_in_by_name: string | null;
+  checked_out_by_id: string | null;
+  checked_out_by_name: string | null;
+}
+
+/** The pass's entries checked in during `month` (community zone), newest first. */
+async function entriesOf(em: EntityManager, passId: string, month: string, timeZone: string): Promise<PassEntry[]> {
+  const { from, to } = monthRange(month, timeZone);
+  const rows = await em.execute<EntryRow[]>(
+    `select e.id, e.check_in_time, e.check_out_time, e.check_in_gate_id, gi.name as check_in_gate_name,
+            e.check_out_gate_id, go.name as check_out_gate_name, e.checked_in_by_id, ui.name as checked_in_by_name,
+            e.checked_out_by_id, uo.name as checked_out_by_name
+       from pass_entry e
+       left join gate gi on gi.id = e.check_in_gate_id
+       left join gate go on go.id = e.check_out_gate_id
+       left join app_user ui on ui.id = e.checked_in_by_id
+       left join app_user uo on uo.id = e.checked_out_by_id
+      where e.pass_id = ? and e.check_in_time >= ? and e.check_in_time < ?
+      order by e.check_in_time desc, e.id desc`,
+    [passId, from, to],
+  );
+  const ref = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null);
+  return rows.map((row) => ({
+    id: row.id,
+    checkInTime: isoInstant(row.check_in_time),
+    checkOutTime: row.check_out_time ? isoInstant(row.check_out_time) : null,
+    gate: ref(row.check_in_gate_id, row.check_in_gate_name),
+    checkOutGate: ref(row.check_out_gate_id, row.check_out_gate_name),
+    checkedInBy: ref(row.checked_in_by_id, row.checked_in_by_name),
+    checkedOutBy: ref(row.checked_out_by_id, row.checked_out_by_name),
+  }));
+}
+
+/** A pass with its entries of `month` (default: the current month in the community zone). */
+async function withEntries(em: EntityManager, row: PassRow, clock: Pick<PassClock, 'now' | 'timeZone'>, month?: string): Promise<RecurringPassWithEntries> {
+  const day = today(clock);
+  const chosen = month ?? day.slice(0, 7);
+  return { ...serializePass(row, day), month: chosen, entries: await entriesOf(em, row.id, chosen, clock.timeZone) };
+}
+
+/** Draws before giving up; with 10^7 codes a collision is rare, twelve in a row practically never. */
+const MAX_DRAWS = 12;
+
+/**
+ * Creates a recurring pass (operations §1; `POST /api/passes`, 201): status active, a fresh
+ * QR token and a 7-digit code, with its `pass.created` audit row in one transaction.
+ * Input: ZCreatePassRequest's output (the schema has checked the window, the date order and
+ * the 12-month limit). Errors: 403 'You can only create passes for your own house' (a
+ * resident, another house); 404 'House not found'; 400 'Start date cannot be in the past'
+ * (field startDate).
+ */
+export async function createPass(em: EntityManager, user: User, actor: Actor, input: CreatePassInput, clock: PassClock, qr: (token: string) => Promise<string>, newToken: () => string): Promise<RecurringPass> {
+  if (user.role === 'resident' && houseIdOf(user) !== input.houseId) {
+    throw httpError(403, 'You can only create passes for your own house');
+  }
+  const houseId = isUuid(input.houseId) ? input.houseId.toLowerCase() : null;
+  const [house] = houseId ? await em.execute<{ id: string }[]>('select id from house where id = ?', [houseId]) : [];
+  if (!house) throw httpError(404, 'House not found');
+  if (input.startDate < today(clock)) throw httpError(400, 'Start date cannot be in the past', { field: 'startDate' });
+  const token = newToken();
+  const qrCodeDataUrl = await qr(token);
+  return em.transactional(async (tx) => {
+    for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
+      const id = randomUUID();
+      const code = String(randomInt(0, 10 ** RECURRING_PASS_CODE_DIGITS)).padStart(RECURRING_PASS_CODE_DIGITS, '0');
+      const inserted = await tx.execute<{ pass_id: string }[]>(
+        `with created as (
+           insert into recurring_pass (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, weekdays, time_from, time_to,
+             start_date, end_date, status, qr_code_token, pass_code, qr_code_data_url, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+           on conflict (pass_code) do nothing
+           returning id as pass_id
+         ), ${auditCte('created')}
+         select pass_id from created`,
+        [
+          id,
+          input.name,
+          input.phone,
+          input.email ?? null,
+          input.purpose ?? null,
+          input.vehicleLicensePlate ?? null,
+          house.id,
+          user.id,
+          weekdayMask(input.weekdays),
+          input.timeFrom,
+          input.timeTo,
+          input.startDate,
+          input.endDate,
+          token,
+          code,
+          qrCodeDataUrl,
+          clock.now,
+          clock.now,
+          ...auditParams(actor, clock.now, 'pass.created', null),
+        ],
+      );
+      if (inserted[0]) return serializePass((await readPass(tx, id))!, today(clock));
+    }
+    throw new Error(`No free ${RECURRING_PASS_CODE_DIGITS}-digit pass code after ${MAX_DRAWS} draws`);
+  });
+}
+
+/**
+ * The passes the caller may see (operations §1; `GET /api/passes`), newest first: staff
+ * all, a resident their house's and the ones they host. `status` filters on the status as
+ * read (`ended` is derived). Output: `{items, total}`.
+ */
+export async function listPasses(
+  em: EntityManager,
+  user: User,
+  input: { status?: RecurringPassStatus | undefined; limit: number; offset: number },
+  clock: PassClock,
+): Promise<PassListResponse> {
+  const reach = reachCondition(user);
+  const day = today(clock);
+  const conditions = [reach.sql];
+  const params: unknown[] = [...reach.params];
+  if (input.status === 'cancelled') conditions.push(`p.status = 'cancelled'`);
+  else if (input.status === 'ended') {
+    conditions.push(`p.status <> 'cancelled' and p.end_date < ?`);
+    params.push(day);
+  } else if (input.status) {
+    conditions.push('p.status = ? and p.end_date >= ?');
+    params.push(input.status, day);
+  }
+  const rows = await em.execute<(PassRow & { total: string | number })[]>(
+    `select ${PASS_COLUMNS}, count(*) over () as total from recurring_pass p ${PASS_JOINS}
+      where ${conditions.join(' and ')} order by p.created_at desc, p.id desc limit ? offset ?`,
+    [...params, input.limit, input.offset],
+  );
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : Number((await em.execute<{ n: string | number }[]>(`select count(*) as n from recurring_pass p where ${conditions.join(' and ')}`, params))[0]?.n ?? 0);
+  return { items: rows.map((row) => serializePass(row, day)), total };
+}
+
+/**
+ * One pass with its entries of `month` (YYYY-MM; default the current month in the
+ * community zone), newest first (operations §1; `GET /api/passes/{id}?month=`). Visibility
+ * as visitors: a resident their house's or hosted ones, else 404 'Pass not found'.
+ */
+export async function getPass(em: EntityManager, user: User, input: { id: string; month?: string | undefined }, clock: PassClock): Promise<RecurringPassWithEntries> {
+  const row = await readPass(em, input.id, user);
+  if (!row) throw httpError(404, NOT_FOUND);
+  return withEntries(em, row, clock, input.month);
+}
+
+/**
+ * Changes a pass's fields (operations §1; `PUT /api/passes/{id}`): the ones given replace
+ * the stored ones; the merged pass must keep its window in order, its end on or after its
+ * start and within 12 months of it, and a changed start may not be in the past. With its
+ * `pass.updated` audit row. Errors: 404 (also outside a resident's reach), 409 cancelled or
+ * ended, 400 (fields: timeTo, endDate, startDate).
+ */
+export async function updatePass(em: EntityManager, user: User, actor: Actor, input: UpdatePassInput, clock: PassClock): Promise<RecurringPass> {
+  const row = await readPass(em, input.id, user);
+  if (!row) throw httpError(404, NOT_FOUND);
+  const day = today(clock);
+  const status = passStatusOf({ status: row.status, endDate: row.end_date }, day);
+  if (status === 'cancelled' || status === 'ended') throw passTransitionConflict(status, 'update');
+  const merged = {
+    timeFrom: input.timeFrom ?? row.time_from,
+    timeTo: input.timeTo ?? row.time_to,
+    startDate: input.startDate ?? row.start_date,
+    endDate: input.endDate ?? row.end_date,
+  };
+  if (merged.timeFrom >= merged.timeTo) throw httpError(400, 'End time must be after start time', { field: 'timeTo' });
+  if (input.startDate !== undefined && input.startDate !== row.start_date && input.startDate < day) {
+    throw httpError(400, 'Start date cannot be in the past', { field: 'startDate' });
+  }
+  if (merged.endDate < merged.startDate) throw httpError(400, 'End date must be on or after start date', { field: 'endDate' });
+  if (merged.endDate > passLatestEndDate(merged.startDate)) throw httpError(400, PASS_TOO_LONG_MESSAGE, { field: 'endDate' });
+  // Optional text: absent keeps it; sent empty or null (undefined after the schema) when the key was given removes it.
+  const sets: string[] = ['updated_at = ?'];
+  const params: unknown[] = [clock.now];
+  const set = (column: string, value: unknown) => {
+    sets.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (input.name !== undefined) set('name', input.name);
+  if (input.phone !== undefined) set('phone', input.phone);
+  if ('email' in input) set('email', input.email ?? null);
+  if ('purpose' in input) set('purpose', input.purpose ?? null);
+  if ('vehicleLicensePlate' in input) set('vehicle_license_plate', input.vehicleLicensePlate ?? null);
+  if (input.weekdays !== undefined) set('weekdays', weekdayMask(input.weekdays));
+  set('time_from', merged.timeFrom);
+  set('time_to', merged.timeTo);
+  set('start_date', merged.startDate);
+  set('end_date', merged.endDate);
+  const changed = Object.keys(input).filter((key) => key !== 'id');
+  const updated = await em.execute<{ pass_id: string }[]>(
+    `with changed as (
+       update recurring_pass set ${sets.join(', ')} where id = ? and status <> 'cancelled' returning id as pass_id
+     ), ${auditCte('changed')}
+     select pass_id from changed`,
+    [...params, row.id, ...auditParams(actor, clock.now, 'pass.updated', { fields: changed })],
+  );
+  if (!updated[0]) throw passTransitionConflict('cancelled', 'update');
+  return serializePass((await readPass(em, row.id))!, day);
+}
+
+const PASS_AUDIT_ACTIONS: Record<PassTransition, string> = { pause: 'pass.paused', resume: 'pass.resumed', cancel: 'pass.cancelled' };
+
+/**
+ * Pauses, resumes or cancels a pass (operations §1; `POST /api/passes/{id}/pause`,
+ * `/resume`, `DELETE /api/passes/{id}`): the host, residents of its house and admins (guards
+ * are refused by the access matrix, 403). One conditional UPDATE with its audit row; from
+ * the statuses `PASS_TRANSITIONS` allows, never once ended. Errors: 404 'Pass not found',
+ * 409 INVALID_TRANSITION `Pass cannot be paused: status is cancelled`.
+ */
+export async function movePass(em: EntityManager, user: User, actor: Actor, id: string, move: PassTransition, clock: PassClock): Promise<RecurringPass> {
+  if (!isUuid(id)) throw httpError(404, NOT_FOUND);
+  const { from, to } = PASS_TRANSITIONS[move];
+  const reach = reachCondition(user);
+  const day = today(clock);
+  const moved = await em.execute<{ pass_id: string }[]>(
+    `with moved as (
+       update recurring_pass p set status = ?, updated_at = ?
+        where p.id = ? and p.status in (${from.map(() => '?').join(', ')}) and p.end_date >= ? and ${reach.sql}
+       returning p.id as pass_id
+     ), ${auditCte('moved')}
+     select pass_id from moved`,
+    [to, clock.now, id.toLowerCase(), ...from, day, ...reach.params, ...auditParams(actor, clock.now, PASS_AUDIT_ACTIONS[move], null)],
+  );
+  const row = await readPass(em, id, user);
+  if (!row) throw httpError(404, NOT_FOUND);
+  if (!moved[0]) {
+    const status = passStatusOf({ status: row.status, endDate: row.end_date }, day);
+    if (!canTransitionPass(status, move)) throw passTransitionConflict(status, move);
+  }
+  return serializePass(row, day);
+}
+
+/**
+ * The gate's scan of a recurring pass (operations §1), after the invitations had no such
+ * token or code: by QR token, or by its 7-digit code (spaces and dashes ignored). One
+ * statement reads it and writes its `pass.scanned` audit row. Output: the pass with this
+ * month's entries, or undefined when there is no such pass (the caller answers the 404).
+ */
+export async function scanRecurringPass(em: EntityManager, actor: Actor, token: string, clock: PassClock): Promise<RecurringPassWithEntries | undefined> {
+  const digits = token.replace(/[\s-]/g, '');
+  const byCode = new RegExp(`^\\d{${RECURRING_PASS_CODE_DIGITS}}$`).test(digits);
+  if (!byCode && !/^[A-Za-z0-9_-]{1,64}$/.test(token)) return undefined;
+  const [row] = await em.execute<PassRow[]>(
+    `with found as (
+       select ${PASS_COLUMNS}, p.id as pass_id from recurring_pass p ${PASS_JOINS}
+        where ${byCode ? 'p.pass_code = ?' : 'p.qr_code_token = ?'}
+     ), ${auditCte('found')}
+     select * from found`,
+    [byCode ? digits : token, ...auditParams(actor, clock.now, 'pass.scanned', null)],
+  );
+  return row ? withEntries(em, row, clock) : undefined;
+}
+
+/** What the gate sends to move a pass (the check-in/check-out input of visitors). */
+export interface PassGateMoveInput {
+  visitorId: string;
+  notes?: string | undefined;
+  /** A move the gate recorded offline (offline-gate §3): when it happened, already checked for range. */
+  occurredAt?: Date | undefined;
+  /** The gate of the move (operations §2), when known. */
+  gateId?: string | null | undefined;
+}
+
+/**
+ * Checks a recurring pass in or out at the gate (operations §1), for `visitors.checkIn` /
+ * `visitors.checkOut` when `visitorId` named no visitor. A check-in inserts an entry (the
+ * state machine's rules: active, not ended, a listed weekday inside the window with the
+ * early allowance; never inside twice at once, enforced by the database: of concurrent
+ * check-ins exactly one inserts); a check-out closes the open entry (whatever the pass's
+ * status: who is inside can always leave). Each writes its audit row in the same statement.
+ * With `occurredAt` (offline-gate §3) the move is stamped and judged at that instant.
+ * Output: the pass with this month's entries, or undefined when no pass has this id.
+ * Errors: 409 INVALID_TRANSITION (status, window, already inside, not inside, check-out
+ * before check-in).
+ */
+export async function movePassAtGate(
+  em: EntityManager,
+  actor: Actor,
+  input: PassGateMoveInput,
+  clock: PassClock,
+  move: 'checkIn' | 'checkOut',
+): Promise<RecurringPassWithEntries | undefined> {
+  const row = await readPass(em, input.visitorId);
+  if (!row) return undefined;
+  const at = input.occurredAt ?? clock.now;
+  const details = {
+    ...(input.notes ? { notes: input.notes } : {}),
+    ...(input.occurredAt ? { occurredAt: input.occurredAt.toISOString(), recordedAt: clock.now.toISOString() } : {}),
+  };
+  const gateId = input.gateId ?? null;
+  if (move === 'checkIn') {
+    const pass = {
+      status: row.status,
+      weekdays: Number(row.weekdays),
+      timeFrom: row.time_from,
+      timeTo: row.time_to,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      inside: Boolean(row.inside),
+    };
+    const refusal = passCheckInRefusal(pass, at, {
+      today: today(clock),
+      earlyMinutes: clock.earlyCheckinMinutes,
+      dayAt: (instant) => communityDate(instant, clock.timeZone),
+      instantOf: (date, time) => communityInstant(date, time, clock.timeZone),
+      windowMessage: passWindowMessage({ ...pass, weekdays: weekdaysOf(pass.weekdays) }),
+    });
+    if (refusal) throw refusal;
+    const entryId = randomUUID();
+    const inserted = await em.execute<{ pass_id: string }[]>(
+      `with entered as (
+         insert into pass_entry (id, pass_id, check_in_time, check_in_gate_id, checked_in_by_id)
+         select ?, p.id, ?, ?, ? from recurring_pass p where p.id = ? and p.status = ?
+         on conflict (pass_id) where check_out_time is null do nothing
+         returning pass_id
+       ), ${auditCte('entered')}
+       select pass_id from entered`,
+      [entryId, at, gateId, actor.userId, row.id, PASS_CHECK_IN_STATUS, ...auditParams(actor, clock.now, 'pass.checked-in', { entryId, ...details })],
+    );
+    if (!inserted[0]) {
+      // A concurrent move won: another check-in (inside now) or a pause/cancel.
+      const now = (await readPass(em, row.id))!;
+      if (now.inside) throw httpError(409, PASS_ALREADY_INSIDE_MESSAGE, { code: 'INVALID_TRANSITION' });
+      throw passTransitionConflict(passStatusOf({ status: now.status, endDate: now.end_date }, today(clock)), 'checkIn');
+    }
+  } else {
+    const closed = await em.execute<{ pass_id: string }[]>(
+      `with closed as (
+         update pass_entry set check_out_time = ?, check_out_gate_id = ?, checked_out_by_id = ?
+          where pass_id = ? and check_out_time is null and check_in_time <= ?
+         returning pass_id, id as entry_id
+       ), ${auditCte('closed')}
+       select pass_id from closed`,
+      [at, gateId, actor.userId, row.id, at, ...auditParams(actor, clock.now, 'pass.checked-out', Object.keys(details).length ? details : null)],
+    );
+    if (!closed[0]) {
+      const [open] = await em.execute<{ id: string }[]>('select id from pass_entry where pass_id = ? and check_out_time is null', [row.id]);
+      throw httpError(409, open ? CHECK_OUT_BEFORE_CHECK_IN_MESSAGE : PASS_NOT_INSIDE_MESSAGE, { code: 'INVALID_TRANSITION' });
+    }
+  }
+  return withEntries(em, (await readPass(em, row.id))!, clock);
+}
