@@ -3,7 +3,8 @@
  * through the procedures (and moved in time by SQL where a check-in must fall at a given
  * instant), each figure asserted; days, hours and weekdays are the community's (New York:
  * a check-in at 23:30 local, 04:30 UTC the next day, belongs to the local day and hour 23);
- * an erased visitor still counts; the range's rules and who may read it.
+ * an erased visitor still counts; entries per gate by the gate each check-in recorded; the
+ * range's rules and who may read it.
  */
 import { databaseLegs } from '@gatehouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,9 +26,10 @@ describe.each(legs)('Reports on $name', (leg) => {
     const visitor = await h.caller(token).visitors.invite({ name, phone: '+15557654321', houseId, visitDate, visitTimeFrom: '08:00', visitTimeTo: '20:00' });
     return visitor.id;
   };
-  const checkIn = (visitorId: string, when: Date) => {
+  const gates: Record<'north' | 'south', string> = { north: '', south: '' };
+  const checkIn = (visitorId: string, when: Date, gateId?: string) => {
     h.now = when;
-    return h.caller(c.guard.token).visitors.checkIn({ visitorId });
+    return h.caller(c.guard.token).visitors.checkIn({ visitorId, ...(gateId ? { gateId } : {}) });
   };
   const checkOut = (visitorId: string, when: Date) => {
     h.now = when;
@@ -45,6 +47,9 @@ describe.each(legs)('Reports on $name', (leg) => {
   beforeAll(async () => {
     h = await createHarness(leg, { now: at('2026-11-20T14:00:00.000Z') });
     c = await h.community();
+    // Two gates: a check-in that names none records none (operations §2).
+    gates.north = (await h.caller(c.admin.token).gates.create({ name: 'North Gate' })).id;
+    gates.south = (await h.caller(c.admin.token).gates.create({ name: 'South Gate' })).id;
 
     // Friday 2026-11-20: one invitation at house 101, in at 10:00 local.
     ids.friday = await invite('Fred Friday', c.houseId, '2026-11-20');
@@ -68,7 +73,7 @@ describe.each(legs)('Reports on $name', (leg) => {
     ids.gateApproved = await walkIn('Walt Gate', c.otherHouseId, at('2026-11-22T14:00:00.000Z'));
     h.now = at('2026-11-22T14:02:00.000Z');
     await h.caller(c.guard.token).visitors.approve({ id: ids.gateApproved, reason: 'Resident said so on the phone' });
-    await checkIn(ids.gateApproved, at('2026-11-22T14:03:00.000Z'));
+    await checkIn(ids.gateApproved, at('2026-11-22T14:03:00.000Z'), gates.south);
 
     ids.residentApproved = await walkIn('Ronnie Resident', c.houseId, at('2026-11-22T14:10:00.000Z'));
     h.now = at('2026-11-22T14:16:00.000Z');
@@ -86,8 +91,8 @@ describe.each(legs)('Reports on $name', (leg) => {
     // Invitations: Amy 09:05–10:35 local (a 90-minute stay), Bob in at 10:00, Carl at 23:30
     // local (04:30 UTC on Monday), Sam at 23:30 local on Saturday (04:30 UTC on Sunday), Mo
     // at 00:30 local on Monday (05:30 UTC): each checked in, then moved to that instant.
-    await checkIn(ids.amy, at('2026-11-22T14:05:00.000Z'));
-    await checkIn(ids.bob, at('2026-11-22T15:00:00.000Z'));
+    await checkIn(ids.amy, at('2026-11-22T14:05:00.000Z'), gates.north);
+    await checkIn(ids.bob, at('2026-11-22T15:00:00.000Z'), gates.north);
     await checkIn(ids.carl, at('2026-11-22T15:01:00.000Z'));
     await checkIn(ids.saturdayNight, at('2026-11-22T15:02:00.000Z'));
     await checkIn(ids.mondayMorning, at('2026-11-22T15:03:00.000Z'));
@@ -160,8 +165,12 @@ describe.each(legs)('Reports on $name', (leg) => {
     expect(summary.gateOverrides).toEqual({ entries: 7, overrides: 1, share: 0.1429 });
     // Ronnie came in 24 minutes after the approval; Walt 1 minute after.
     expect(summary.lateCheckIns).toEqual({ checkIns: 2, late: 1, share: 0.5 });
-    // No gate is recorded for any of them.
-    expect(summary.byGate).toEqual([{ gate: null, entries: 7 }]);
+    // Amy and Bob by the North gate, Walt by the South one; the others named no gate.
+    expect(summary.byGate).toEqual([
+      { gate: null, entries: 4 },
+      { gate: { id: gates.north, name: 'North Gate' }, entries: 2 },
+      { gate: { id: gates.south, name: 'South Gate' }, entries: 1 },
+    ]);
   });
 
   it('puts check-ins near midnight on their community day at the range edges', async () => {

@@ -48,7 +48,7 @@ type SqlNumber = number | string | null;
  */
 const ENTRIES_SQL = `
   select v.id, v.kind::text as kind, v.house_id, v.check_in_time, v.check_out_time, v.decided_at,
-         null::uuid as gate_id,
+         v.check_in_gate_id as gate_id,
          (v.kind = 'walk-in' and exists (
             select 1 from audit_event a
              where a.target_type = 'visitor' and a.target_id = v.id and a.action = 'visitor.approved'
@@ -162,9 +162,10 @@ export async function reportSummary(
   )) as Array<{ house_id: string; house_number: string; block: string; visits: SqlCount }>;
 
   const gates = (await entries(
-    `select c.gate_id, null::text as gate_name, c.entries
+    `select c.gate_id, g.name as gate_name, c.entries
        from (select gate_id, count(*) as entries from entries group by gate_id) c
-      order by c.entries desc, gate_name nulls last, c.gate_id nulls last`,
+       left join gate g on g.id = c.gate_id
+      order by c.entries desc, g.name nulls last, c.gate_id nulls last`,
   )) as Array<{ gate_id: string | null; gate_name: string | null; entries: SqlCount }>;
 
   // Walk-ins registered in the range and approved (a decision that was not a rejection;
