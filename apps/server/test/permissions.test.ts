@@ -101,6 +101,18 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
   const newVisitor = async () =>
     asAdmin('POST', '/api/visitors/invite', { name: 'Fresh Visitor', phone: '+15550000002', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '09:30', visitTimeTo: '17:00' });
   const newPayment = async () => asAdmin('POST', '/api/payments', { houseId: ids.house, amount: 12.5, type: 'other' });
+  /** operations §1: a recurring pass of the resident's house, valid every day from today. */
+  const passBody = () => ({
+    name: 'Pat Pass',
+    phone: '+15550000004',
+    houseId: ids.house,
+    weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+    timeFrom: '06:00',
+    timeTo: '22:00',
+    startDate: '2026-11-22',
+    endDate: '2027-05-22',
+  });
+  const newPass = async () => asAdmin('POST', '/api/passes', passBody());
   const invitation = () => ({ name: 'Vera Visitor', phone: '+15557654321', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '10:00', visitTimeTo: '17:00' });
   const walkIn = () => ({ name: 'Wes Walker', phone: '+15557654321', houseId: ids.house, purpose: 'Delivery' });
   const review = () => ({ visitorId: ids.visitor, action: 'check-in', occurredAt: '2026-11-22T13:55:00Z', message: 'Visitor cannot be checked in: status is cancelled' });
@@ -227,6 +239,24 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'POST', path: '/api/visitors/:id/erase', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/visitors/${(await newVisitor()).id}/erase` }) },
     // live-gate §3: every signed-in user may open the stream (each sees what they may read).
     { method: 'GET', path: '/api/events', expected: [401, 200, 200, 200, 200], prepare: async () => ({ url: '/api/events', stream: true }) },
+
+    // operations §1: recurring passes follow visitors (the house's residents and admins manage; guards read).
+    { method: 'GET', path: '/api/passes', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/passes') },
+    { method: 'POST', path: '/api/passes', expected: [401, 201, 403, 403, 201], prepare: fixed(() => '/api/passes', passBody) },
+    { method: 'GET', path: '/api/passes/:id', expected: [401, 200, 404, 200, 200], prepare: async () => ({ url: `/api/passes/${(await newPass()).id}` }) },
+    { method: 'PUT', path: '/api/passes/:id', expected: [401, 200, 404, 403, 200], prepare: async () => ({ url: `/api/passes/${(await newPass()).id}`, body: { purpose: 'Cooking' } }) },
+    { method: 'POST', path: '/api/passes/:id/pause', expected: [401, 200, 404, 403, 200], prepare: async () => ({ url: `/api/passes/${(await newPass()).id}/pause` }) },
+    {
+      method: 'POST',
+      path: '/api/passes/:id/resume',
+      expected: [401, 200, 404, 403, 200],
+      prepare: async () => {
+        const pass = await newPass();
+        await asAdmin('POST', `/api/passes/${pass.id}/pause`);
+        return { url: `/api/passes/${pass.id}/resume` };
+      },
+    },
+    { method: 'DELETE', path: '/api/passes/:id', expected: [401, 200, 404, 403, 200], prepare: async () => ({ url: `/api/passes/${(await newPass()).id}` }) },
 
     { method: 'GET', path: '/api/payments', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/payments') },
     { method: 'GET', path: '/api/payments/:id', expected: [401, 200, 404, 403, 200], prepare: fixed(() => `/api/payments/${ids.payment}`) },

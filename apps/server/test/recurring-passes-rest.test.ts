@@ -1,0 +1,139 @@
+/**
+ * Recurring passes over REST (operations §1), on both databases, every answer checked
+ * against the OpenAPI document: POST /api/passes (201), GET /api/passes (X-Total-Count),
+ * GET /api/passes/{id}?month=, PUT, pause/resume, DELETE (cancels); the scan finds a pass
+ * by its code (`kind: "recurring"`), checkin-qr/checkout-qr take the pass id and answer the
+ * pass with its entries; guards get 403 on the resident's moves; the spec's 400s.
+ */
+import { createMemoryAuthRateLimits } from '@gatehouse/api';
+import { User } from '@gatehouse/db';
+import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../src/app';
+import { UNLIMITED_API } from './support/limits';
+import { withResponseValidation } from './support/openapi-validation';
+
+const legs = await databaseLegs();
+
+describe.each(legs)('Recurring passes over REST on $name', (leg) => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+  // Monday 2026-11-23 09:00 in New York.
+  let now = new Date('2026-11-23T14:00:00.000Z');
+  const tokens = { admin: '', guard: '', resident: '' };
+  let houseId = '';
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+  const answer = (response: LightMyRequestResponse, status: number) => {
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+    return response.json() as { success: boolean; data: any; error: string | null; code?: string; details?: unknown };
+  };
+  const signup = async (name: string, email: string, role = 'resident') => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name, email, phone: '+15551234567', password: 'secret123', role }),
+    });
+    return answer(response, 201).data as { token: string; user: { id: string } };
+  };
+  const passBody = (extra: Record<string, unknown> = {}) => ({
+    name: 'Dora Driver',
+    phone: '+15550009999',
+    houseId,
+    purpose: 'School run',
+    weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    timeFrom: '08:00',
+    timeTo: '18:00',
+    startDate: '2026-11-23',
+    endDate: '2027-11-23',
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    test = await leg.create();
+    app = withResponseValidation(
+      await buildApp({
+        db: test.db,
+        service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
+        rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
+        apiRateLimits: UNLIMITED_API,
+        clock: () => now,
+      }),
+    );
+    tokens.admin = (await signup('Ada Admin', 'admin@passes.example', 'admin')).token;
+    const guard = await signup('Gus Guard', 'guard@passes.example');
+    await test.db.fork().nativeUpdate(User, { id: guard.user.id }, { role: 'guard' });
+    tokens.guard = guard.token;
+    const resident = await signup('Rita Resident', 'rita@passes.example');
+    tokens.resident = resident.token;
+    houseId = answer(await call('POST', '/api/houses', tokens.admin, { houseNumber: '101', block: 'A', street: 'Maple', ownerId: resident.user.id }), 201).data.id;
+    answer(await call('POST', `/api/houses/${houseId}/residents`, tokens.admin, { userId: resident.user.id }), 200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await test?.drop();
+  });
+
+  it('creates, lists, reads with attendance, and moves a pass through the gate', async () => {
+    now = new Date('2026-11-23T14:00:00.000Z');
+    const created = answer(await call('POST', '/api/passes', tokens.resident, passBody()), 201).data;
+    expect(created).toMatchObject({ kind: 'recurring', status: 'active', weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'], hostId: { name: 'Rita Resident' } });
+
+    const list = await call('GET', '/api/passes', tokens.resident);
+    expect(answer(list, 200).data.map((pass: { id: string }) => pass.id)).toEqual([created.id]);
+    expect(list.headers['x-total-count']).toBe('1');
+
+    // The guard scans the code, checks in and out by the pass id.
+    const scanned = answer(await call('POST', '/api/visitors/scan', tokens.guard, { token: created.passCode }), 200).data;
+    expect(scanned).toMatchObject({ id: created.id, kind: 'recurring', entries: [] });
+    const inside = answer(await call('POST', '/api/visitors/checkin-qr', tokens.guard, { visitorId: created.id }), 200).data;
+    expect(inside).toMatchObject({ kind: 'recurring', inside: true, entries: [{ checkInTime: now.toISOString(), checkOutTime: null, checkedInBy: { name: 'Gus Guard' } }] });
+    expect(answer(await call('POST', '/api/visitors/checkin-qr', tokens.guard, { visitorId: created.id }), 409)).toMatchObject({
+      error: 'Pass cannot be checked in: already inside',
+      code: 'INVALID_TRANSITION',
+    });
+    now = new Date('2026-11-23T15:30:00.000Z');
+    const out = answer(await call('POST', '/api/visitors/checkout-qr', tokens.guard, { visitorId: created.id }), 200).data;
+    expect(out.entries[0]).toMatchObject({ checkOutTime: now.toISOString(), checkedOutBy: { name: 'Gus Guard' } });
+
+    const read = answer(await call('GET', `/api/passes/${created.id}?month=2026-11`, tokens.resident), 200).data;
+    expect(read.entries).toHaveLength(1);
+    expect(answer(await call('GET', `/api/passes/${created.id}?month=2026-10`, tokens.resident), 200).data.entries).toEqual([]);
+    expect(answer(await call('GET', `/api/passes/${created.id}?month=nope`, tokens.resident), 400).error).toBe('Month must be YYYY-MM');
+
+    // Changes, pause, resume, cancel; guards may not.
+    expect(answer(await call('PUT', `/api/passes/${created.id}`, tokens.resident, { timeTo: '17:00', purpose: '' }), 200).data).toMatchObject({ timeTo: '17:00', purpose: null });
+    expect(answer(await call('POST', `/api/passes/${created.id}/pause`, tokens.guard), 403).code).toBe('FORBIDDEN');
+    expect(answer(await call('POST', `/api/passes/${created.id}/pause`, tokens.resident), 200).data.status).toBe('paused');
+    expect(answer(await call('POST', `/api/passes/${created.id}/resume`, tokens.admin), 200).data.status).toBe('active');
+    expect(answer(await call('DELETE', `/api/passes/${created.id}`, tokens.guard), 403).code).toBe('FORBIDDEN');
+    expect(answer(await call('DELETE', `/api/passes/${created.id}`, tokens.resident), 200).data.status).toBe('cancelled');
+    expect(answer(await call('POST', `/api/passes/${created.id}/resume`, tokens.resident), 409).error).toBe('Pass cannot be resumed: status is cancelled');
+    expect(answer(await call('GET', '/api/passes/00000000-0000-4000-8000-000000000000', tokens.resident), 404).error).toBe('Pass not found');
+  });
+
+  it('answers the spec’s 400s in the envelope', async () => {
+    now = new Date('2026-11-23T14:00:00.000Z');
+    expect(answer(await call('POST', '/api/passes', tokens.resident, passBody({ weekdays: [] })), 400)).toMatchObject({
+      error: 'Choose at least one day',
+      code: 'VALIDATION_FAILED',
+    });
+    // 12 months: Nov 23 → Nov 23 next year is fine (above); a day more is not.
+    expect(answer(await call('POST', '/api/passes', tokens.resident, passBody({ endDate: '2027-11-24' })), 400)).toMatchObject({
+      error: 'A pass can last at most 12 months',
+      details: [{ path: 'endDate', message: 'A pass can last at most 12 months' }],
+    });
+    expect(answer(await call('POST', '/api/passes', tokens.resident, passBody({ name: '' })), 400).error).toBe('Visitor name is required');
+    expect(answer(await call('POST', '/api/passes', tokens.resident, passBody({ phone: 'abc' })), 400).error).toBe('Invalid phone number format');
+    expect(answer(await call('POST', '/api/passes', tokens.guard, passBody()), 403).code).toBe('FORBIDDEN');
+  });
+});
