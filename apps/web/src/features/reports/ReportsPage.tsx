@@ -149,7 +149,11 @@ function FigureTable({
   scrolls?: boolean;
 }) {
   return (
-    <div className={clsx('overflow-auto rounded-xl border border-slate-100', scrolls && 'max-h-64')}>
+    // A box that scrolls is focusable and named, so a keyboard can scroll it (WCAG 2.1.1).
+    <div
+      className={clsx('overflow-auto rounded-xl border border-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600', scrolls && 'max-h-64')}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table id={id} className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-slate-50 text-slate-600">
