@@ -285,6 +285,48 @@ describe.each(legs)('Recurring passes on $name', (leg) => {
     expect((await failure(guard().passes.update({ id: pass.id, name: 'Guarded' }))).status).toBe(403);
   });
 
+  it('exports one CSV row per entry, dated by the entry, filtered like visitors', async () => {
+    at(START);
+    const pass = await create({ name: 'Export Emma', weekdays: ['sat', 'mon'], timeFrom: '09:00', timeTo: '17:00' });
+    at(nyc('2026-11-28', '09:15'));
+    await guard().visitors.checkIn({ visitorId: pass.id });
+    at(nyc('2026-11-28', '10:00'));
+    await guard().visitors.checkOut({ visitorId: pass.id });
+    at(nyc('2026-11-30', '09:30'));
+    await guard().visitors.checkIn({ visitorId: pass.id });
+    // Read back within a week of the neighbour's sign-in (sessions end after 7 idle days).
+    at(nyc('2026-11-28', '12:00'));
+    const rowsOf = async (token: string, input: Record<string, string>) => {
+      const file = await h.caller(token).visitors.exportCsv({ from: '2026-11-01', to: '2026-12-31', ...input });
+      const rows: Record<string, string | null>[] = [];
+      for await (const row of file.rows) if (row.name === 'Export Emma') rows.push(row);
+      return rows;
+    };
+    const rows = await rowsOf(c.admin.token, {});
+    expect(rows).toEqual([
+      expect.objectContaining({
+        kind: 'recurring',
+        houseNumber: '101',
+        host: 'Rita Resident',
+        visitDate: '2026-11-28',
+        visitTimeFrom: '09:00',
+        visitTimeTo: '17:00',
+        status: 'checked-out',
+        checkInTime: '2026-11-28T09:15:00-05:00',
+        checkOutTime: '2026-11-28T10:00:00-05:00',
+      }),
+      expect.objectContaining({ kind: 'recurring', visitDate: '2026-11-30', status: 'checked-in', checkOutTime: null }),
+    ]);
+    expect((await rowsOf(c.admin.token, { status: 'checked-in' })).map((row) => row.visitDate)).toEqual(['2026-11-30']);
+    expect(await rowsOf(c.admin.token, { status: 'approved' })).toEqual([]);
+    expect((await rowsOf(c.admin.token, { from: '2026-11-29' })).map((row) => row.visitDate)).toEqual(['2026-11-30']);
+    expect(await rowsOf(c.admin.token, { houseId: c.otherHouseId })).toEqual([]);
+    expect(await rowsOf(c.resident.token, {})).toHaveLength(2);
+    expect(await rowsOf(c.neighbour.token, {})).toEqual([]);
+    at(nyc('2026-11-30', '11:00'));
+    await guard().visitors.checkOut({ visitorId: pass.id });
+  });
+
   it('is found by the scan, by token and by code, after the invitations', async () => {
     at(START);
     const pass = await create({ name: 'Scan Sam' });

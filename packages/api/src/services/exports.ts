@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { httpError } from '../errors';
 import { addCalendarDays, communityDate, communityInstant, communityIsoTime } from '../lib/time';
 import { applyExpiry, listScope } from './visitors';
+import { passEntryExportSql } from './passes';
 
 /** Rows per keyset page: one statement per 1,000 rows keeps a page small and the statements few. */
 export const EXPORT_PAGE_SIZE = 1_000;
@@ -149,15 +150,22 @@ export async function visitorExport(
   async function* rows(): AsyncGenerator<ExportRow<VisitorExportColumn>> {
     let after: { visitDate: string; id: string } | null = null;
     for (;;) {
+      // operations §1: the pass entries of the range, one row each, in the same order (each
+      // branch reads its own index up to a page; the union keeps the first page of both).
+      const entries = passEntryExportSql(user, input, { ...range, nextDay: addCalendarDays(range.to, 1) }, timeZone, after);
       const page: Array<VisitorExportSqlRow & { check_in_gate: string | null; check_out_gate: string | null }> = await em.execute(
-        `select v.id, v.kind, v.name, v.phone, v.email, v.purpose, h.house_number, h.block, hu.name as host_name,
-                to_char(v.visit_date, 'YYYY-MM-DD') as visit_date, v.visit_time_from, v.visit_time_to, v.status,
+        `select * from ((select v.id, v.kind::text as kind, v.name, v.phone, v.email, v.purpose, h.house_number, h.block, hu.name as host_name,
+                to_char(v.visit_date, 'YYYY-MM-DD') as visit_date, v.visit_time_from, v.visit_time_to, v.status::text as status,
                 v.check_in_time, v.check_out_time, ${gateColumns}
            from visitor_invitation v join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id
           where ${conditions.join(' and ')} ${after ? 'and (v.visit_date, v.id) > (?::date, ?::uuid)' : ''}
           order by v.visit_date, v.id
-          limit ?`,
-        [...params, ...(after ? [after.visitDate, after.id] : []), EXPORT_PAGE_SIZE],
+          limit ?)
+         union all
+         (${entries.sql} order by 10, 1 limit ?)) page
+         order by page.visit_date, page.id
+         limit ?`,
+        [...params, ...(after ? [after.visitDate, after.id] : []), EXPORT_PAGE_SIZE, ...entries.params, EXPORT_PAGE_SIZE, EXPORT_PAGE_SIZE],
       );
       for (const row of page) {
         yield {

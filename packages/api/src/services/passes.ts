@@ -531,3 +531,56 @@ export async function movePassAtGate(
   }
   return withEntries(em, (await readPass(em, row.id))!, clock);
 }
+
+/**
+ * The recurring-pass branch of the visitor CSV export (operations §4): one row per pass
+ * entry, dated by the community date of its check-in, with the export's columns (as the
+ * visitor branch selects them: id, kind, name, phone, email, purpose, house_number, block,
+ * host_name, visit_date, visit_time_from, visit_time_to, status, check_in_time,
+ * check_out_time, check_in_gate, check_out_gate). `status` is `checked-in` for an open entry,
+ * `checked-out` for a closed one; a status filter keeps only entries in it. Reach: staff
+ * all, a resident their house's and hosted passes; `houseId` and `gateId` filter as for
+ * visitors. `after` is the keyset cursor (visit date, id). Read through the check-in-time
+ * index: the range is turned into the instants of its first and last community days.
+ */
+export function passEntryExportSql(
+  user: User,
+  input: { status?: string | undefined; houseId?: string | undefined; gateId?: string | undefined },
+  range: { from: string; to: string; nextDay: string },
+  timeZone: string,
+  after: { visitDate: string; id: string } | null,
+): { sql: string; params: unknown[] } {
+  const reach = reachCondition(user);
+  const conditions = [reach.sql, 'e.check_in_time >= ?', 'e.check_in_time < ?'];
+  const params: unknown[] = [timeZone, ...reach.params, communityInstant(range.from, '00:00', timeZone), communityInstant(range.nextDay, '00:00', timeZone)];
+  if (input.status === 'checked-in') conditions.push('e.check_out_time is null');
+  else if (input.status === 'checked-out') conditions.push('e.check_out_time is not null');
+  else if (input.status) conditions.push('false');
+  if (input.houseId) {
+    conditions.push('p.house_id = ?');
+    params.push(input.houseId);
+  }
+  if (input.gateId) {
+    conditions.push('(e.check_in_gate_id = ?::uuid or e.check_out_gate_id = ?::uuid)');
+    params.push(input.gateId, input.gateId);
+  }
+  if (after) {
+    conditions.push('(entry_day.day, e.id) > (?::date, ?::uuid)');
+    params.push(after.visitDate, after.id);
+  }
+  return {
+    sql: `select e.id, 'recurring'::text as kind, p.name, p.phone, p.email, p.purpose, h.house_number, h.block, hu.name as host_name,
+                 to_char(entry_day.day, 'YYYY-MM-DD') as visit_date, p.time_from as visit_time_from, p.time_to as visit_time_to,
+                 (case when e.check_out_time is null then 'checked-in' else 'checked-out' end)::text as status,
+                 e.check_in_time, e.check_out_time,
+                 (select g.name from gate g where g.id = e.check_in_gate_id) as check_in_gate,
+                 (select g.name from gate g where g.id = e.check_out_gate_id) as check_out_gate
+            from pass_entry e
+            cross join lateral (select (e.check_in_time at time zone ?)::date as day) entry_day
+            join recurring_pass p on p.id = e.pass_id
+            join house h on h.id = p.house_id
+            join app_user hu on hu.id = p.host_id
+           where ${conditions.join(' and ')}`,
+    params,
+  };
+}
