@@ -68,6 +68,8 @@ const InviteVisitorPage = lazyPage(() => import('./features/visitors/InviteVisit
 const VisitorDetailPage = lazyPage(() => import('./features/visitors/VisitorDetailPage'), 'VisitorDetailPage');
 const VisitorListPage = lazyPage(() => import('./features/visitors/VisitorListPage'), 'VisitorListPage');
 const WebhooksPage = lazyPage(() => import('./features/webhooks/WebhooksPage'), 'WebhooksPage');
+const BlocklistPage = lazyPage(() => import('./features/blocklist/BlocklistPage'), 'BlocklistPage');
+const GatesPage = lazyPage(() => import('./features/gates/GatesPage'), 'GatesPage');
 const WebhookDeliveriesPage = lazyPage(() => import('./features/webhooks/WebhookDeliveriesPage'), 'WebhookDeliveriesPage');
 
 /** Clients the app runs on; tests pass their own (e.g. a short time-out). */
@@ -160,6 +162,18 @@ function AuthenticatedRoutes() {
       <Route path="/api-tokens">
         <RequireRole roles={ADMIN_ROLES}>
           <ApiTokensPage />
+        </RequireRole>
+      </Route>
+      {/* operations §2: the community's gates (admin). */}
+      <Route path="/gates">
+        <RequireRole roles={ADMIN_ROLES}>
+          <GatesPage />
+        </RequireRole>
+      </Route>
+      {/* operations §3: the community blocklist (admin). */}
+      <Route path="/blocklist">
+        <RequireRole roles={ADMIN_ROLES}>
+          <BlocklistPage />
         </RequireRole>
       </Route>
       {/* integrations §3: webhooks (admin). */}

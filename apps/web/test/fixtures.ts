@@ -69,6 +69,8 @@ export function makeVisitor(overrides: Partial<Visitor> = {}): Visitor {
     decidedAt: null,
     decisionReason: null,
     anonymisedAt: null,
+    checkInGate: null,
+    checkOutGate: null,
     ...overrides,
   };
 }

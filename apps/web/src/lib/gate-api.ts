@@ -116,9 +116,11 @@ export async function fetchInside(): Promise<GateInsideItem[]> {
 }
 
 /** Replays one check-in or check-out made offline: the instant it happened, under its own key. */
-export async function sendGateMove(move: { action: GateAction; visitorId: string; occurredAt: string; key: string }): Promise<void> {
+export async function sendGateMove(move: { action: GateAction; visitorId: string; occurredAt: string; key: string; gate?: { id: string } | undefined }): Promise<void> {
   const path = move.action === 'check-in' ? '/api/visitors/checkin-qr' : '/api/visitors/checkout-qr';
-  await gateRequest('POST', path, { body: { visitorId: move.visitorId, occurredAt: move.occurredAt }, idempotencyKey: move.key });
+  // operations §2: the gate it happened at, as chosen on the tablet then.
+  const body = { visitorId: move.visitorId, occurredAt: move.occurredAt, ...(move.gate ? { gateId: move.gate.id } : {}) };
+  await gateRequest('POST', path, { body, idempotencyKey: move.key });
 }
 
 /** Puts a refused entry on the Needs review list (its own key: a repeat creates nothing more). */

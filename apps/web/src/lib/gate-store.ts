@@ -12,7 +12,7 @@
 import { clear, createStore, delMany, get, update, type UseStore } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 
-import type { GateInsideItem } from '@gatehouse/shared';
+import type { GateInsideItem, GateRef } from '@gatehouse/shared';
 
 import type { GateAction, PackItem, PackResponse } from './gate-api';
 
@@ -37,6 +37,8 @@ export interface QueuedMove {
   /** For the screens: who and where, as the pack said. */
   name: string;
   houseNumber: string;
+  /** operations §2: the gate chosen on this device when the move was made, sent as `gateId` (absent: none chosen). */
+  gate?: GateRef | undefined;
 }
 
 /** The community's gate settings kept with the pack: the zone and the early check-in allowance. */
@@ -203,7 +205,7 @@ export async function noteInsideMove(move: QueuedMove): Promise<void> {
           hostName: null,
           vehicleLicensePlate: item?.vehicleLicensePlate ?? null,
           checkInTime: move.occurredAt,
-          gate: null,
+          gate: move.gate ?? null,
         });
       }
       return { ...current, items };

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useRef } from 'react';
 
 import { connectionState, onConnectionRestored } from './connection';
 import { createReview, fetchInside, fetchPack, GateApiError, sendGateMove } from './gate-api';
+import { chosenGate } from './gate-choice';
 import {
   clearGateData,
   clearPack,
@@ -217,7 +218,9 @@ async function replayOnce(): Promise<void> {
  * Idempotency-Key and the instant it happened, sent as soon as the link allows.
  */
 export async function queueGateMove(move: Omit<QueuedMove, 'key' | 'occurredAt'>, now: Date = new Date()): Promise<QueuedMove> {
-  const queued: QueuedMove = { ...move, key: crypto.randomUUID(), occurredAt: now.toISOString() };
+  // operations §2: the move keeps the gate this tablet stands at now, whenever it is sent.
+  const gate = move.gate ?? chosenGate() ?? undefined;
+  const queued: QueuedMove = { ...move, ...(gate ? { gate } : {}), key: crypto.randomUUID(), occurredAt: now.toISOString() };
   await enqueueMove(queued);
   await noteInsideMove(queued).catch(() => {});
   if (connectionState() === 'online') void replayQueue();

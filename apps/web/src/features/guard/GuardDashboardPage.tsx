@@ -14,12 +14,14 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
+import { chosenGateId } from '../../lib/gate-choice';
 import { formatInstant } from '../../lib/format';
 import { count as plural, i18n, params, useMessages } from '../../lib/i18n';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useToast } from '../../lib/toasts';
 import { checkedOutMessage, checkOutFailedMessage } from './gate-messages';
+import { GateChooser } from '../gates/GateChooser';
 import { InsideNowLink } from './InsideNowLink';
 import { NeedsReview } from './NeedsReview';
 import { QuickScan } from './QuickScan';
@@ -215,6 +217,7 @@ export function GuardDashboardPage() {
           </>
         }
       />
+      <GateChooser />
       <QuickScan />
       <NeedsReview />
       {waiting.length > 0 && (
@@ -280,7 +283,7 @@ export function GuardDashboardPage() {
                   });
                   if (!leave) return;
                   setActionError(null);
-                  checkOut.mutate({ visitorId: visitor.id });
+                  checkOut.mutate({ visitorId: visitor.id, gateId: chosenGateId() });
                 }}
               />
             ))}

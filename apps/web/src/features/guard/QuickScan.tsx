@@ -16,6 +16,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
 import { connectionState } from '../../lib/connection';
 import { failureText, isConnectionFailure } from '../../lib/failures';
+import { chosenGateId } from '../../lib/gate-choice';
 import { i18n, params, translateValidation, useMessages } from '../../lib/i18n';
 import { useToast } from '../../lib/toasts';
 import { useTRPCClient } from '../../lib/trpc';
@@ -203,7 +204,7 @@ export function QuickScan() {
       if (settled === 'unknown') return lost();
     }
     try {
-      const moved = await (move === 'checkIn' ? checkIn : checkOut).mutateAsync({ visitorId: visitor.id });
+      const moved = await (move === 'checkIn' ? checkIn : checkOut).mutateAsync({ visitorId: visitor.id, gateId: chosenGateId() });
       // A visitor's id answers the visitor (a recurring pass is moved by moveRecurring).
       succeeded(isRecurringPass(moved) ? visitor : moved);
     } catch (error) {
@@ -218,7 +219,7 @@ export function QuickScan() {
   const moveRecurring = async (move: GateMove | null, pass: RecurringPassWithEntries) => {
     if (move === null || (move === 'checkIn' && pass.status !== 'active')) return setOutcome({ kind: 'recurring', pass, refusal: null });
     try {
-      const moved = await (move === 'checkIn' ? checkIn : checkOut).mutateAsync({ visitorId: pass.id });
+      const moved = await (move === 'checkIn' ? checkIn : checkOut).mutateAsync({ visitorId: pass.id, gateId: chosenGateId() });
       showToast(move === 'checkIn' ? checkedInMessage() : checkedOutMessage());
       setOutcome(move === 'checkIn' && isRecurringPass(moved) ? { kind: 'recurring', pass: moved, refusal: null, checkedIn: true } : null);
       void refreshVisitorLists();

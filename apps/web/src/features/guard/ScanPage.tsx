@@ -12,12 +12,14 @@ import { controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { connectionState } from '../../lib/connection';
 import { failureText, isConnectionFailure } from '../../lib/failures';
+import { chosenGateId } from '../../lib/gate-choice';
 import { i18n, translateValidation, useMessages } from '../../lib/i18n';
 import { useToast } from '../../lib/toasts';
 import { useTRPCClient } from '../../lib/trpc';
 import { useTRPC } from '../../lib/trpc-react';
 import { useVisitorEvents } from '../../lib/live-updates';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../../lib/session';
 import { CameraScanner } from './CameraScanner';
 import {
   checkedInMessage,
@@ -84,6 +86,7 @@ export function ScanPage() {
   const [scanRetryable, setScanRetryable] = useState(false);
   const trpcClient = useTRPCClient();
   const { showToast } = useToast();
+  const isAdmin = useCurrentUser().role === 'admin';
 
   /** Focus on the field with its text selected: the next scan replaces it. */
   const ready = () => {
@@ -229,7 +232,7 @@ export function ScanPage() {
   /** Check In or Check Out of the pass on screen: online through the server, else on this tablet. */
   const onMove = (move: GateMove, shown: GateVisitor) => {
     if (offline || connectionState() !== 'online') return void moveOffline(move, shown);
-    (move === 'checkIn' ? checkIn : checkOut).mutate({ visitorId: shown.id });
+    (move === 'checkIn' ? checkIn : checkOut).mutate({ visitorId: shown.id, gateId: chosenGateId() });
   };
 
   /** Retry after a lost answer: reads the visitor first when that could not be done, then moves. */
@@ -241,7 +244,7 @@ export function ScanPage() {
       if (settled === 'done') return moved(lostMove.move);
       if (settled === 'unknown') return setActionError(lostMoveUnknownMessage(lostMove.move));
     }
-    (lostMove.move === 'checkIn' ? checkIn : checkOut).mutate({ visitorId: lostMove.visitorId });
+    (lostMove.move === 'checkIn' ? checkIn : checkOut).mutate({ visitorId: lostMove.visitorId, gateId: chosenGateId() });
   };
 
   /** Retry of a scan that got no answer. */
@@ -382,6 +385,10 @@ export function ScanPage() {
               checkingOut={checkOut.isPending || savingOffline}
               onCheckIn={() => onMove('checkIn', visitor)}
               onCheckOut={() => onMove('checkOut', visitor)}
+              // operations §3: only an admin may check in a blocklisted visitor, with notes (online only).
+              {...(isAdmin && !offline
+                ? { onOverride: (notes: string) => checkIn.mutate({ visitorId: visitor.id, gateId: chosenGateId(), override: true, notes }), overriding: checkIn.isPending }
+                : {})}
             />
           </div>
         )}
@@ -391,8 +398,8 @@ export function ScanPage() {
             refusal={recurringRefusal}
             checkingIn={passCheckIn.isPending}
             checkingOut={passCheckOut.isPending}
-            onCheckIn={() => passCheckIn.mutate({ visitorId: recurring.id })}
-            onCheckOut={() => passCheckOut.mutate({ visitorId: recurring.id })}
+            onCheckIn={() => passCheckIn.mutate({ visitorId: recurring.id, gateId: chosenGateId() })}
+            onCheckOut={() => passCheckOut.mutate({ visitorId: recurring.id, gateId: chosenGateId() })}
           />
         )}
         <CameraScanner onCode={onCameraCode} />

@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
 import { failureText } from '../../lib/failures';
+import { chosenGateId } from '../../lib/gate-choice';
 import { formatInstant, houseLabel } from '../../lib/format';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { i18n, params, useMessages } from '../../lib/i18n';
@@ -31,6 +32,7 @@ import { useToast } from '../../lib/toasts';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VisitorPhoto } from '../visitors/WalkInRequests';
+import { BlocklistWarning } from './BlocklistWarning';
 import { checkedInMessage, checkInFailedMessage } from './gate-messages';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 
@@ -142,6 +144,8 @@ export function WalkInPage() {
     setSending(true);
     try {
       const visitor = await walkIn.mutateAsync(input);
+      // operations §3: the waiting card warns when the phone or plate is on the blocklist.
+      if (visitor.blocklisted) sessionStorage.setItem(`walk-in-blocklisted:${visitor.id}`, visitor.blocklisted.reason);
       if (photo) {
         // The walk-in stands even if its photo fails; the waiting card says so.
         await uploadPhoto(visitor.id, photo.blob).catch((error: unknown) => {
@@ -323,6 +327,7 @@ export function WalkInStatusPage({ id }: { id: string }) {
     }),
   );
   const photoError = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(`walk-in-photo-error:${id}`) : null;
+  const blocklistReason = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(`walk-in-blocklisted:${id}`) : null;
 
   if (visitor.isPending) return <PageSpinner label={t.loading} />;
   if (visitor.isError || !data) return <ErrorBox message={failureText(visitor.error)} onRetry={() => void visitor.refetch()} />;
@@ -361,6 +366,7 @@ export function WalkInStatusPage({ id }: { id: string }) {
         subtitle={t.visitorForHouse({ name: data.name, house: houseLabel(data.houseId) })}
       />
       {photoError && <ErrorBox message={t.photoNotSaved({ error: photoError })} className="mb-6" />}
+      {blocklistReason && <BlocklistWarning reason={blocklistReason} className="mb-6" />}
       <section aria-labelledby="walk-in-status" className={`rounded-2xl border-2 p-5 sm:p-6 ${tone.box}`}>
         <div role="status" className="flex items-start gap-3">
           {tone.icon}
@@ -414,7 +420,7 @@ export function WalkInStatusPage({ id }: { id: string }) {
         </div>
         {checkInError && <ErrorBox message={checkInError} onDismiss={() => setCheckInError(null)} className="mt-4" />}
         {data.status === 'approved' && (
-          <Button size="lg" className="mt-6 w-full" loading={checkIn.isPending} onClick={() => checkIn.mutate({ visitorId: data.id })} icon={<LogIn aria-hidden="true" className="size-5" />}>
+          <Button size="lg" className="mt-6 w-full" loading={checkIn.isPending} onClick={() => checkIn.mutate({ visitorId: data.id, gateId: chosenGateId() })} icon={<LogIn aria-hidden="true" className="size-5" />}>
             {t.checkIn}
           </Button>
         )}

@@ -7,9 +7,11 @@ import {
   Bell,
   Building2,
   Car,
+  Ban,
   ChartColumn,
   ClipboardList,
   CreditCard,
+  DoorOpen,
   KeyRound,
   LayoutDashboard,
   QrCode,
@@ -47,6 +49,16 @@ const insideNowMessages = i18n('InsideNowNavigation', {
   insideNow: 'Inside Now',
 });
 
+/** operations §2: the gates page's entry (admins), in a catalog of its own. */
+const gatesMessages = i18n('GatesNavigation', {
+  gates: 'Gates',
+});
+
+/** operations §3: the blocklist's entry (admins), in a catalog of its own. */
+const blocklistMessages = i18n('BlocklistNavigation', {
+  blocklist: 'Blocklist',
+});
+
 /** operations §4: the reports page's entry (admins), in a catalog of its own. */
 const reportsMessages = i18n('ReportsNavigation', {
   reports: 'Reports',
@@ -55,7 +67,9 @@ const reportsMessages = i18n('ReportsNavigation', {
 type LabelKey =
   | keyof ReturnType<typeof messages.get>
   | keyof ReturnType<typeof insideNowMessages.get>
-  | keyof ReturnType<typeof reportsMessages.get>;
+  | keyof ReturnType<typeof reportsMessages.get>
+  | keyof ReturnType<typeof blocklistMessages.get>
+  | keyof ReturnType<typeof gatesMessages.get>;
 
 /** One menu entry. */
 export interface NavEntry {
@@ -73,7 +87,7 @@ interface Place {
 
 /** `places` with their labels in the current language. */
 function entriesOf(places: Place[]): NavEntry[] {
-  const t = { ...messages.get(), ...insideNowMessages.get(), ...reportsMessages.get() };
+  const t = { ...messages.get(), ...insideNowMessages.get(), ...reportsMessages.get(), ...blocklistMessages.get(), ...gatesMessages.get() };
   return places.map((place) => ({ ...place, label: t[place.label] }));
 }
 
@@ -88,8 +102,12 @@ const activeVisitors: Place = { href: '/guard/dashboard', label: 'activeVisitors
 const insideNow: Place = { href: '/guard/inside', label: 'insideNow', icon: ClipboardList };
 /** integrations §4: the admins' API tokens, reached from the user menu. */
 const apiTokens: Place = { href: '/api-tokens', label: 'apiTokens', icon: KeyRound };
+/** operations §3: the admins' blocklist, reached from the user menu. */
+const blocklist: Place = { href: '/blocklist', label: 'blocklist', icon: Ban };
 /** operations §4: the admins' reports, reached from the user menu. */
 const reports: Place = { href: '/reports', label: 'reports', icon: ChartColumn };
+/** operations §2: the admins' gates, reached from the user menu. */
+const gates: Place = { href: '/gates', label: 'gates', icon: DoorOpen };
 
 /**
  * Desktop top bar. Residents: their invitations, houses, vehicles, payments. Guards: the
@@ -149,7 +167,7 @@ export function bottomBarEntries(role: Role): NavEntry[] {
 const ALL_ENTRIES: Record<Role, Place[]> = {
   resident: [...TOP_BAR.resident, notifications],
   guard: [...TOP_BAR.guard, insideNow, notifications],
-  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, insideNow, reports, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
+  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, insideNow, reports, gates, blocklist, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
 };
 
 /**

@@ -23,6 +23,7 @@ import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { visitorGateMessages } from '../gates/messages';
 import { QrPassCard } from './QrPassCard';
 import { canErase, EraseError, EraseVisitorButton, ErasedNote, useEraseError } from './EraseVisitor';
 import { VisitorPhoto, WalkInRequest } from './WalkInRequests';
@@ -134,6 +135,7 @@ const ACTIVITY_LABELS = {
  */
 function ActivityLog({ visitor }: { visitor: Visitor }) {
   const t = useMessages(messages);
+  const g = useMessages(visitorGateMessages);
   const trpc = useTRPC();
   const timeZone = useCommunityTimeZone();
   const present = Boolean(visitor.check_in_time || visitor.check_out_time || visitor.notes);
@@ -149,6 +151,9 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
         {visitor.check_out_time && (
           <Detail term={t.checkedOut}>{formatInstant(visitor.check_out_time, timeZone)}</Detail>
         )}
+        {/* operations §2: the gates of the check-in and check-out. */}
+        {visitor.checkInGate && <Detail term={g.checkInGate}>{visitor.checkInGate.name}</Detail>}
+        {visitor.checkOutGate && <Detail term={g.checkOutGate}>{visitor.checkOutGate.name}</Detail>}
         {visitor.notes && <Detail term={t.notes}>{visitor.notes}</Detail>}
       </dl>
       {entries.length > 0 && (
@@ -162,6 +167,7 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
                   <p className="font-medium text-slate-900">
                     {t[ACTIVITY_LABELS[entry.action]]}
                     {entry.by && <span className="font-normal text-slate-600"> {t.by({ name: entry.by })}</span>}
+                    {entry.gate && <span className="font-normal text-slate-600"> {g.atGate({ gate: entry.gate.name })}</span>}
                   </p>
                   <p className="text-slate-500">{formatInstant(entry.at, timeZone)}</p>
                   {entry.notes && <p className="mt-0.5 break-words text-slate-700">{entry.notes}</p>}
