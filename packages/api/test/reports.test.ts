@@ -3,7 +3,7 @@
  * through the procedures (and moved in time by SQL where a check-in must fall at a given
  * instant), each figure asserted; days, hours and weekdays are the community's (New York:
  * a check-in at 23:30 local, 04:30 UTC the next day, belongs to the local day and hour 23);
- * an erased visitor still counts; entries per gate by the gate each check-in recorded; the
+ * an erased visitor still counts; a recurring pass's entries count as kind `recurring`; entries per gate by the gate each check-in recorded; the
  * range's rules and who may read it.
  */
 import { databaseLegs } from '@gatehouse/db/testing';
@@ -50,6 +50,20 @@ describe.each(legs)('Reports on $name', (leg) => {
     // Two gates: a check-in that names none records none (operations §2).
     gates.north = (await h.caller(c.admin.token).gates.create({ name: 'North Gate' })).id;
     gates.south = (await h.caller(c.admin.token).gates.create({ name: 'South Gate' })).id;
+
+    // A recurring pass of house 202 (operations §1), valid on Sundays from the 22nd.
+    ids.pass = (
+      await h.caller(c.neighbour.token).passes.create({
+        name: 'Paula Pass',
+        phone: '+15550002222',
+        houseId: c.otherHouseId,
+        weekdays: ['sun'],
+        timeFrom: '08:00',
+        timeTo: '20:00',
+        startDate: '2026-11-22',
+        endDate: '2026-12-31',
+      })
+    ).id;
 
     // Friday 2026-11-20: one invitation at house 101, in at 10:00 local.
     ids.friday = await invite('Fred Friday', c.houseId, '2026-11-20');
@@ -98,6 +112,9 @@ describe.each(legs)('Reports on $name', (leg) => {
     await checkIn(ids.mondayMorning, at('2026-11-22T15:03:00.000Z'));
     await checkOut(ids.amy, at('2026-11-22T15:35:00.000Z'));
     await checkOut(ids.gateApproved, at('2026-11-22T14:33:00.000Z'));
+    // The pass: in at 11:00 local by the North gate, out at 12:00.
+    await checkIn(ids.pass, at('2026-11-22T16:00:00.000Z'), gates.north);
+    await checkOut(ids.pass, at('2026-11-22T17:00:00.000Z'));
     await moveCheckIn(ids.carl, at('2026-11-23T04:30:00.000Z'));
     await moveCheckIn(ids.saturdayNight, at('2026-11-22T04:30:00.000Z'));
     await moveCheckIn(ids.mondayMorning, at('2026-11-23T05:30:00.000Z'));
@@ -112,9 +129,9 @@ describe.each(legs)('Reports on $name', (leg) => {
   it('counts the entries of Monday 16 to Sunday 22 November per community day, hour and weekday', async () => {
     const summary = await report({ from: '2026-11-16', to: '2026-11-22' });
     expect(summary).toMatchObject({ from: '2026-11-16', to: '2026-11-22', timeZone: 'America/New_York' });
-    // Friday; Saturday night's 23:30; Sunday's Amy (erased), Bob, Carl at 23:30 and two walk-ins.
-    // Mo's 00:30 on Monday the 23rd and October's visit are outside.
-    expect(summary.totalEntries).toBe(7);
+    // Friday; Saturday night's 23:30; Sunday's Amy (erased), Bob, Carl at 23:30, two walk-ins
+    // and the recurring pass's entry. Mo's 00:30 on Monday the 23rd and October's visit are outside.
+    expect(summary.totalEntries).toBe(8);
     expect(summary.visitsPerDay).toEqual([
       { date: '2026-11-16', visits: 0 },
       { date: '2026-11-17', visits: 0 },
@@ -122,12 +139,12 @@ describe.each(legs)('Reports on $name', (leg) => {
       { date: '2026-11-19', visits: 0 },
       { date: '2026-11-20', visits: 1 },
       { date: '2026-11-21', visits: 1 },
-      { date: '2026-11-22', visits: 5 },
+      { date: '2026-11-22', visits: 6 },
     ]);
     const hours = Object.fromEntries(summary.entriesByHour.map((row) => [row.hour, row.entries]));
     expect(summary.entriesByHour.map((row) => row.hour)).toEqual([...Array(24).keys()]);
-    // 09:03 Walt, 09:05 Amy, 09:40 Ronnie; 10:00 Fred and Bob; 23:30 Sam and Carl.
-    expect(hours).toEqual({ ...Object.fromEntries([...Array(24).keys()].map((hour) => [hour, 0])), 9: 3, 10: 2, 23: 2 });
+    // 09:03 Walt, 09:05 Amy, 09:40 Ronnie; 10:00 Fred and Bob; 11:00 the pass; 23:30 Sam and Carl.
+    expect(hours).toEqual({ ...Object.fromEntries([...Array(24).keys()].map((hour) => [hour, 0])), 9: 3, 10: 2, 11: 1, 23: 2 });
     expect(summary.entriesByWeekday).toEqual([
       { weekday: 1, entries: 0 },
       { weekday: 2, entries: 0 },
@@ -135,7 +152,7 @@ describe.each(legs)('Reports on $name', (leg) => {
       { weekday: 4, entries: 0 },
       { weekday: 5, entries: 1 },
       { weekday: 6, entries: 1 },
-      { weekday: 7, entries: 5 },
+      { weekday: 7, entries: 6 },
     ]);
   });
 
@@ -144,13 +161,13 @@ describe.each(legs)('Reports on $name', (leg) => {
     expect(summary.busiestHouses).toEqual([
       // Fred, Amy, Bob, Ronnie.
       { houseId: c.houseId, houseNumber: '101', block: 'A', visits: 4 },
-      // Carl, Sam, Walt.
-      { houseId: c.otherHouseId, houseNumber: '202', block: 'B', visits: 3 },
+      // Carl, Sam, Walt and the pass: a tie, in house number order.
+      { houseId: c.otherHouseId, houseNumber: '202', block: 'B', visits: 4 },
     ]);
     expect(summary.byKind).toEqual([
       { kind: 'invitation', entries: 5 },
       { kind: 'walk-in', entries: 2 },
-      { kind: 'recurring', entries: 0 },
+      { kind: 'recurring', entries: 1 },
     ]);
   });
 
@@ -159,16 +176,16 @@ describe.each(legs)('Reports on $name', (leg) => {
     // Approved after 2, 6 and 9 minutes (the rejected one is not an approval): the median 6,
     // p90 6 + 0.8 × (9 − 6) = 8.4 (percentile_cont interpolates).
     expect(summary.walkInApproval).toEqual({ approved: 3, medianMinutes: 6, p90Minutes: 8.4 });
-    // Amy 90 minutes, Walt 30.
-    expect(summary.averageStay).toEqual({ stays: 2, averageMinutes: 60 });
-    // Walt, approved by the guard: one of the seven entries.
-    expect(summary.gateOverrides).toEqual({ entries: 7, overrides: 1, share: 0.1429 });
+    // Amy 90 minutes, Walt 30, the pass 60.
+    expect(summary.averageStay).toEqual({ stays: 3, averageMinutes: 60 });
+    // Walt, approved by the guard: one of the eight entries.
+    expect(summary.gateOverrides).toEqual({ entries: 8, overrides: 1, share: 0.125 });
     // Ronnie came in 24 minutes after the approval; Walt 1 minute after.
     expect(summary.lateCheckIns).toEqual({ checkIns: 2, late: 1, share: 0.5 });
-    // Amy and Bob by the North gate, Walt by the South one; the others named no gate.
+    // Amy, Bob and the pass by the North gate, Walt by the South one; the others named no gate.
     expect(summary.byGate).toEqual([
       { gate: null, entries: 4 },
-      { gate: { id: gates.north, name: 'North Gate' }, entries: 2 },
+      { gate: { id: gates.north, name: 'North Gate' }, entries: 3 },
       { gate: { id: gates.south, name: 'South Gate' }, entries: 1 },
     ]);
   });
@@ -176,8 +193,8 @@ describe.each(legs)('Reports on $name', (leg) => {
   it('puts check-ins near midnight on their community day at the range edges', async () => {
     // Sunday alone: Saturday night's 23:30 (04:30 UTC on Sunday) is not Sunday's.
     const sunday = await report({ from: '2026-11-22', to: '2026-11-22' });
-    expect(sunday.visitsPerDay).toEqual([{ date: '2026-11-22', visits: 5 }]);
-    expect(sunday.totalEntries).toBe(5);
+    expect(sunday.visitsPerDay).toEqual([{ date: '2026-11-22', visits: 6 }]);
+    expect(sunday.totalEntries).toBe(6);
     // Monday alone: Mo's 00:30.
     const monday = await report({ from: '2026-11-23', to: '2026-11-23' });
     expect(monday.visitsPerDay).toEqual([{ date: '2026-11-23', visits: 1 }]);
@@ -203,7 +220,7 @@ describe.each(legs)('Reports on $name', (leg) => {
     const summary = await report({});
     expect(summary).toMatchObject({ from: '2026-10-24', to: '2026-11-22' });
     expect(summary.visitsPerDay).toHaveLength(30);
-    expect(summary.visitsPerDay.at(-1)).toEqual({ date: '2026-11-22', visits: 5 });
+    expect(summary.visitsPerDay.at(-1)).toEqual({ date: '2026-11-22', visits: 6 });
     // Only the end: the 30 days up to it (October's visit included).
     const october = await report({ to: '2026-10-20' });
     expect(october).toMatchObject({ from: '2026-09-21', to: '2026-10-20', totalEntries: 1 });

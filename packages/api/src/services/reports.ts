@@ -6,15 +6,16 @@
  * index range scans, not a transfer of its rows.
  *
  * An entry is a check-in: a visitor's (`visitor_invitation.check_in_time`, read through the
- * `(status, check_in_time)` index: only checked-in and checked-out visitors have one). Its
+ * `(status, check_in_time)` index: only checked-in and checked-out visitors have one), or
+ * a recurring pass's (operations §1: one `pass_entry` row per check-in, kind `recurring`). Its
  * day, hour and weekday are those of the community's clock (`at time zone`), so a check-in
  * at 23:30 local belongs to that local day and hour whatever the server's zone. Anonymised
  * visitors (operations §6) keep their dates, house, status and gate, and count like the others.
  *
  * All figures but the walk-in approval times come from the one `entries` set (`ENTRIES_SQL`),
  * so the parts add up: the days, the hours, the weekdays and the kinds each sum to
- * `totalEntries`. Recurring passes (operations §1) join that set as a `union all` branch of
- * their entries when they exist; until then their kind counts zero.
+ * `totalEntries`. Walk-in figures (approval times, gate overrides, late check-ins) concern
+ * walk-ins alone; a pass entry is neither.
  */
 import type { EntityManager } from '@gatehouse/db';
 import {
@@ -39,7 +40,9 @@ type SqlNumber = number | string | null;
 /**
  * The range's entries, one row each: kind, house, gate of entry, check-in and check-out
  * instants, the walk-in's decision instant and whether the gate approved it itself.
- * Parameters: the range's first instant (inclusive) and end instant (exclusive).
+ * Parameters: the range's first instant (inclusive) and end instant (exclusive), twice:
+ * once for the visitors, once for the recurring passes' entries (operations §1: a pass is
+ * checked in many times, each entry a `pass_entry` row, read through its check-in-time index).
  *
  * The gate override comes from the audit row of the approval (`visitor.approved` with
  * `details.gateOverride = true`, written in the approval's own transaction by
@@ -54,7 +57,13 @@ const ENTRIES_SQL = `
              where a.target_type = 'visitor' and a.target_id = v.id and a.action = 'visitor.approved'
                and a.details ->> 'gateOverride' = 'true')) as gate_override
     from visitor_invitation v
-   where v.status in ('checked-in', 'checked-out') and v.check_in_time >= ? and v.check_in_time < ?`;
+   where v.status in ('checked-in', 'checked-out') and v.check_in_time >= ? and v.check_in_time < ?
+  union all
+  select pe.id, 'recurring' as kind, rp.house_id, pe.check_in_time, pe.check_out_time, null::timestamptz as decided_at,
+         pe.check_in_gate_id as gate_id, false as gate_override
+    from pass_entry pe
+    join recurring_pass rp on rp.id = pe.pass_id
+   where pe.check_in_time >= ? and pe.check_in_time < ?`;
 
 /** The range's report (see the file's comment), as resolved from the request. */
 export interface ReportRange {
@@ -107,7 +116,7 @@ export async function reportSummary(
   const start = communityInstant(range.from, '00:00', timeZone);
   const end = communityInstant(addCalendarDays(range.to, 1), '00:00', timeZone);
   const entries = (sql: string, params: unknown[] = []) =>
-    em.execute(`with entries as (${ENTRIES_SQL}) ${sql}`, [start, end, ...params]) as Promise<Array<Record<string, unknown>>>;
+    em.execute(`with entries as (${ENTRIES_SQL}) ${sql}`, [start, end, start, end, ...params]) as Promise<Array<Record<string, unknown>>>;
 
   // The figures of one row each, in one pass over the entries.
   const [totals] = (await entries(
