@@ -12,6 +12,7 @@ import { StatusBadge, visitorStatusLabel } from '../../components/StatusBadge';
 import { formatDate, formatVisitWindow, hostLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone } from '../../lib/time-zone';
+import { BlocklistOverride, BlocklistWarning } from './BlocklistWarning';
 import { verifiedOfflineMessage, type GateVisitor, type OfflineBasis } from './offline-gate';
 
 const messages = i18n('PassResult', {
@@ -66,6 +67,9 @@ interface PassResultProps {
   checkingOut?: boolean;
   onCheckIn?: () => void;
   onCheckOut?: () => void;
+  /** operations §3: an admin's check-in of a blocklisted visitor, with notes (absent: not offered). */
+  onOverride?: (notes: string) => void;
+  overriding?: boolean;
 }
 
 /** The card of one scanned pass: verified (with Check In or Check Out) or refused. */
@@ -78,11 +82,17 @@ export function PassResult({
   checkingOut = false,
   onCheckIn,
   onCheckOut,
+  onOverride,
+  overriding = false,
 }: PassResultProps) {
   const t = useMessages(messages);
   const communityTimeZone = useCommunityTimeZone();
   const timeZone = offline?.timeZone ?? communityTimeZone;
   const refused = Boolean(refusal) || !isUsableAtGate(visitor);
+  // operations §3: a visitor on the blocklist is shown refused, with the reason; the check-in
+  // stays possible (the server refuses it, and records the attempt) and an admin may override.
+  const blocklisted = visitor.blocklisted ?? null;
+  const alarming = refused || blocklisted !== null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const busy = checkingIn || checkingOut;
   return (
@@ -90,11 +100,11 @@ export function PassResult({
       aria-labelledby={`pass-${visitor.id}-title`}
       className={clsx(
         'rounded-2xl border-2 p-5 sm:p-6',
-        refused ? 'border-red-300 bg-red-50' : 'border-emerald-300 bg-emerald-50',
+        alarming ? 'border-red-300 bg-red-50' : 'border-emerald-300 bg-emerald-50',
       )}
     >
       <div role={refused ? 'alert' : undefined} className="flex items-start gap-3">
-        {refused ? (
+        {alarming ? (
           <XCircle aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-red-700" />
         ) : (
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-emerald-700" />
@@ -102,9 +112,9 @@ export function PassResult({
         <div className="min-w-0 flex-1">
           <Heading
             id={`pass-${visitor.id}-title`}
-            className={clsx('text-lg font-bold', refused ? 'text-red-900' : 'text-emerald-900')}
+            className={clsx('text-lg font-bold', alarming ? 'text-red-900' : 'text-emerald-900')}
           >
-            {refused ? t.refused : t.verified}
+            {alarming ? t.refused : t.verified}
           </Heading>
           {offline && !refused && (
             <p className="mt-1 flex items-center gap-1.5 text-base font-semibold text-emerald-900">
@@ -112,13 +122,16 @@ export function PassResult({
               {verifiedOfflineMessage(offline)}
             </p>
           )}
-          <p className={clsx('mt-1 text-sm font-medium', refused ? 'text-red-800' : 'text-emerald-900')}>
-            {refused
-              ? (refusal ?? refusalReason(visitor))
-              : t.checkDetails}
-          </p>
+          {!(blocklisted && !refused) && (
+            <p className={clsx('mt-1 text-sm font-medium', refused ? 'text-red-800' : 'text-emerald-900')}>
+              {refused
+                ? (refusal ?? refusalReason(visitor))
+                : t.checkDetails}
+            </p>
+          )}
         </div>
       </div>
+      {blocklisted && <BlocklistWarning reason={blocklisted.reason} className="mt-4" />}
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
         <p className="min-w-0 text-2xl font-bold break-words text-slate-900">{visitor.name}</p>
@@ -147,6 +160,9 @@ export function PassResult({
         >
           {t.checkIn}
         </Button>
+      )}
+      {blocklisted && !refused && visitor.status === 'approved' && onOverride && (
+        <BlocklistOverride busy={overriding} onOverride={onOverride} />
       )}
       {!refused && visitor.status === 'checked-in' && onCheckOut && (
         <Button

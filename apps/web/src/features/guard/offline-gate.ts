@@ -4,7 +4,7 @@
  * up in the gate pack; what the tablet queued since the last sync counts too (a visitor
  * checked in offline can be checked out offline). Used by the scan screen and the quick scan.
  */
-import { passCodeOf, type Visitor, type VisitorStatus } from '@gatehouse/shared';
+import { passCodeOf, type Blocklisted, type Visitor, type VisitorStatus } from '@gatehouse/shared';
 
 import { formatDate, formatTime } from '../../lib/format';
 import type { PackItem } from '../../lib/gate-api';
@@ -27,7 +27,10 @@ const messages = i18n('offline-gate', {
 /** What the gate screens show of a pass: a full visitor online, the pack's fields offline. */
 export type GateVisitor = Pick<Visitor, 'id' | 'name' | 'status' | 'visitDate' | 'visitTimeFrom' | 'visitTimeTo' | 'vehicleLicensePlate'> & {
   houseId: Pick<Visitor['houseId'], 'houseNumber' | 'block'>;
-} & Partial<Pick<Visitor, 'phone' | 'purpose' | 'hostId'>>;
+} & Partial<Pick<Visitor, 'phone' | 'purpose' | 'hostId'>> & {
+  /** operations §3: the scan's blocklist match (the reason only); the pack has none. */
+  blocklisted?: Blocklisted;
+};
 
 /** How an offline verification was made: when the pack was synced, in which zone to say it. */
 export interface OfflineBasis {

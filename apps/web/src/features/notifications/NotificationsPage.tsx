@@ -5,7 +5,7 @@
 import type { NotificationJson } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Bell, DoorOpen, LogIn, LogOut } from 'lucide-react';
+import { Ban, Bell, DoorOpen, LogIn, LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 
@@ -31,6 +31,11 @@ const messages = i18n('NotificationsPage', {
   new: 'New',
 });
 
+/** operations §3: an admin's notification of a refused blocklisted visitor, in a catalog of its own. */
+const blocklistMessages = i18n('BlocklistNotification', {
+  refused: params('{name} is on the blocklist: their check-in was refused at the gate'),
+});
+
 /** The sentence a notification says, in the current language. */
 export function notificationText(notification: NotificationJson): string {
   const t = messages.get();
@@ -42,10 +47,17 @@ export function notificationText(notification: NotificationJson): string {
       return t.checkedIn({ name });
     case 'visitor.checked-out':
       return t.checkedOut({ name });
+    case 'visitor.blocklist-refused':
+      return blocklistMessages.get().refused({ name });
   }
 }
 
-const ICONS = { 'walk-in.waiting': DoorOpen, 'visitor.checked-in': LogIn, 'visitor.checked-out': LogOut } as const;
+const ICONS = {
+  'walk-in.waiting': DoorOpen,
+  'visitor.checked-in': LogIn,
+  'visitor.checked-out': LogOut,
+  'visitor.blocklist-refused': Ban,
+} as const;
 
 export function NotificationsPage() {
   const t = useMessages(messages);

@@ -31,6 +31,11 @@ export default {
   },
 
   serverTexts: {
+    // Blocklist (operations §3).
+    'This visitor is on the community blocklist': 'Este visitante está en la lista de bloqueo de la comunidad',
+    'Only an admin can override the blocklist': 'Solo un administrador puede anular la lista de bloqueo',
+    'Notes are required to override the blocklist': 'Las notas son obligatorias para anular la lista de bloqueo',
+    'Blocklist entry not found': 'No se encontró el registro de la lista de bloqueo',
     // CSV exports (operations §4).
     'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
     // Reports (operations §4).
@@ -152,6 +157,21 @@ export default {
   },
 
   validation: {
+    // Blocklist (operations §3).
+    'This visitor is on the community blocklist': 'Este visitante está en la lista de bloqueo de la comunidad',
+    'Only an admin can override the blocklist': 'Solo un administrador puede anular la lista de bloqueo',
+    'Notes are required to override the blocklist': 'Las notas son obligatorias para anular la lista de bloqueo',
+    'Blocklist entry not found': 'No se encontró el registro de la lista de bloqueo',
+    'Give a phone number or a licence plate': 'Indica un número de teléfono o una matrícula',
+    'Reason is required': 'El motivo es obligatorio',
+    'Reason must be at most 500 characters': 'El motivo puede tener como máximo 500 caracteres',
+    'Phone number must be text': 'El número de teléfono debe ser texto',
+    'Phone number must be at most 32 characters': 'El número de teléfono puede tener como máximo 32 caracteres',
+    'Phone number contains characters that cannot be stored': 'El número de teléfono contiene caracteres que no se pueden guardar',
+    'Licence plate must be text': 'La matrícula debe ser texto',
+    'Licence plate must be at most 16 characters': 'La matrícula puede tener como máximo 16 caracteres',
+    'Licence plate contains characters that cannot be stored': 'La matrícula contiene caracteres que no se pueden guardar',
+    'override must be true or false': 'override debe ser true o false',
     // CSV exports (operations §4).
     'From must be a date (YYYY-MM-DD)': 'Desde debe ser una fecha (AAAA-MM-DD)',
     'To must be a date (YYYY-MM-DD)': 'Hasta debe ser una fecha (AAAA-MM-DD)',

@@ -31,6 +31,11 @@ export default {
   },
 
   serverTexts: {
+    // Blocklist (operations §3).
+    'This visitor is on the community blocklist': 'यह विज़िटर सोसाइटी की ब्लॉक सूची में है',
+    'Only an admin can override the blocklist': 'केवल एडमिन ब्लॉक सूची को अनदेखा कर सकता है',
+    'Notes are required to override the blocklist': 'ब्लॉक सूची को अनदेखा करने के लिए नोट्स ज़रूरी हैं',
+    'Blocklist entry not found': 'ब्लॉक सूची की प्रविष्टि नहीं मिली',
     // CSV exports (operations §4).
     'The start date must not be after the end date': 'आरंभ तिथि अंतिम तिथि के बाद नहीं हो सकती',
     // Reports (operations §4).
@@ -144,6 +149,21 @@ export default {
   },
 
   validation: {
+    // Blocklist (operations §3).
+    'This visitor is on the community blocklist': 'यह विज़िटर सोसाइटी की ब्लॉक सूची में है',
+    'Only an admin can override the blocklist': 'केवल एडमिन ब्लॉक सूची को अनदेखा कर सकता है',
+    'Notes are required to override the blocklist': 'ब्लॉक सूची को अनदेखा करने के लिए नोट्स ज़रूरी हैं',
+    'Blocklist entry not found': 'ब्लॉक सूची की प्रविष्टि नहीं मिली',
+    'Give a phone number or a licence plate': 'फ़ोन नंबर या गाड़ी नंबर दें',
+    'Reason is required': 'कारण ज़रूरी है',
+    'Reason must be at most 500 characters': 'कारण अधिकतम 500 अक्षरों का हो सकता है',
+    'Phone number must be text': 'फ़ोन नंबर टेक्स्ट होना चाहिए',
+    'Phone number must be at most 32 characters': 'फ़ोन नंबर अधिकतम 32 अक्षरों का हो सकता है',
+    'Phone number contains characters that cannot be stored': 'फ़ोन नंबर में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
+    'Licence plate must be text': 'गाड़ी नंबर टेक्स्ट होना चाहिए',
+    'Licence plate must be at most 16 characters': 'गाड़ी नंबर अधिकतम 16 अक्षरों का हो सकता है',
+    'Licence plate contains characters that cannot be stored': 'गाड़ी नंबर में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
+    'override must be true or false': 'override true या false होना चाहिए',
     // CSV exports (operations §4).
     'From must be a date (YYYY-MM-DD)': 'आरंभ तिथि YYYY-MM-DD रूप में होनी चाहिए',
     'To must be a date (YYYY-MM-DD)': 'अंतिम तिथि YYYY-MM-DD रूप में होनी चाहिए',
