@@ -14,10 +14,13 @@ export const GATE_CHOICE_KEY = 'gatehouse.gate';
 
 const listeners = new Set<() => void>();
 
-function read(): GateRef | null {
+/** The stored text last parsed, and what it parsed to: a stable snapshot for React while it does not change. */
+let lastRaw: string | null | undefined;
+let lastParsed: GateRef | null = null;
+
+function parse(raw: string | null): GateRef | null {
+  if (!raw) return null;
   try {
-    const raw = localStorage.getItem(GATE_CHOICE_KEY);
-    if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     return parsed && typeof parsed === 'object' && typeof (parsed as GateRef).id === 'string' && typeof (parsed as GateRef).name === 'string'
       ? { id: (parsed as GateRef).id, name: (parsed as GateRef).name }
@@ -27,12 +30,23 @@ function read(): GateRef | null {
   }
 }
 
-let current: GateRef | null | undefined;
+/** When storage is refused, the choice lasts while the page is open. */
+let memoryOnly: GateRef | null | undefined;
 
 /** The gate chosen on this device, `{id, name}`, or null. */
 export function chosenGate(): GateRef | null {
-  if (current === undefined) current = read();
-  return current;
+  if (memoryOnly !== undefined) return memoryOnly;
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(GATE_CHOICE_KEY);
+  } catch {
+    return null;
+  }
+  if (raw !== lastRaw) {
+    lastRaw = raw;
+    lastParsed = parse(raw);
+  }
+  return lastParsed;
 }
 
 /** The chosen gate's id, as a move's `gateId` (undefined when none is chosen). */
@@ -42,12 +56,14 @@ export function chosenGateId(): string | undefined {
 
 /** Remembers `gate` as this device's gate (null forgets it) and tells every screen. */
 export function chooseGate(gate: GateRef | null): void {
-  current = gate ? { id: gate.id, name: gate.name } : null;
+  const value = gate ? { id: gate.id, name: gate.name } : null;
   try {
-    if (current) localStorage.setItem(GATE_CHOICE_KEY, JSON.stringify(current));
+    if (value) localStorage.setItem(GATE_CHOICE_KEY, JSON.stringify(value));
     else localStorage.removeItem(GATE_CHOICE_KEY);
+    memoryOnly = undefined;
   } catch {
     // Storage refused (private mode, full): the choice lasts while the page is open.
+    memoryOnly = value;
   }
   listeners.forEach((listener) => listener());
 }
@@ -55,9 +71,7 @@ export function chooseGate(gate: GateRef | null): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== GATE_CHOICE_KEY) return;
-    current = read();
-    listener();
+    if (event.key === GATE_CHOICE_KEY || event.key === null) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
