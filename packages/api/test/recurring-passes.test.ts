@@ -350,4 +350,33 @@ describe.each(legs)('Recurring passes on $name', (leg) => {
     // An unknown id at the gate is still the visitor's 404.
     expect(await failure(guard().visitors.checkIn({ visitorId: '00000000-0000-4000-8000-000000000000' }))).toEqual({ status: 404, message: 'Visitor not found' });
   });
+  // Last: the gates it makes would be every later check-in's gate.
+  it('records the gates of entries and refuses a blocklisted pass unless an admin overrides', async () => {
+    at(START);
+    const north = await h.caller(c.admin.token).gates.create({ name: 'North Pass Gate' });
+    const south = await h.caller(c.admin.token).gates.create({ name: 'South Pass Gate' });
+    const pass = await create({ name: 'Gated Gail', phone: '+15550004444' });
+    at(nyc('2026-11-23', '09:00'));
+    const inside = passOf(await guard().visitors.checkIn({ visitorId: pass.id, gateId: north.id }));
+    expect(inside.entries[0]).toMatchObject({ gate: { id: north.id, name: 'North Pass Gate' }, checkOutGate: null });
+    expect((await guard().gate.inside({})).items.find((item) => item.id === pass.id)?.gate).toEqual({ id: north.id, name: 'North Pass Gate' });
+    const out = passOf(await guard().visitors.checkOut({ visitorId: pass.id, gateId: south.id }));
+    expect(out.entries[0]).toMatchObject({ gate: { id: north.id }, checkOutGate: { id: south.id, name: 'South Pass Gate' } });
+    expect(await failure(guard().visitors.checkIn({ visitorId: pass.id, gateId: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({ status: 400, message: 'Unknown gate' });
+
+    // operations §3: listed by phone.
+    await h.caller(c.admin.token).blocklist.create({ name: 'Gail Listed', phone: '+1 555 000 4444', reason: 'Took a parcel' });
+    const scanned = await guard().visitors.scan({ token: pass.qrCodeToken });
+    expect(scanned).toMatchObject({ kind: 'recurring', blocklisted: { reason: 'Took a parcel' } });
+    at(nyc('2026-11-23', '10:00'));
+    expect(await failure(guard().visitors.checkIn({ visitorId: pass.id }))).toEqual({ status: 409, message: 'This visitor is on the community blocklist' });
+    expect((await failure(guard().visitors.checkIn({ visitorId: pass.id, override: true, notes: 'Known to us' }))).status).toBe(403);
+    const overridden = passOf(await h.caller(c.admin.token).visitors.checkIn({ visitorId: pass.id, override: true, notes: 'Resident vouched' }));
+    expect(overridden.inside).toBe(true);
+    const events = (await h.caller(c.admin.token).audit.list({ targetId: pass.id, limit: 100 })).items;
+    expect(events.find((event) => event.action === 'visitor.blocklist-refused')).toMatchObject({ targetType: 'pass' });
+    expect(events.find((event) => event.action === 'pass.checked-in' && event.details?.override === true)).toBeTruthy();
+    at(nyc('2026-11-23', '10:30'));
+    await guard().visitors.checkOut({ visitorId: pass.id });
+  });
 });

@@ -17,7 +17,7 @@ import {
   ZScanRequest,
   ZGateVisitor,
   ZGateSubject,
-  ZRecurringPassWithEntries,
+  ZScannedRecurringPass,
   ZVisitor,
   ZVisitorActivityResponse,
   ZVisitorExportRequest,
@@ -122,7 +122,7 @@ export const visitorsRouter = createTRPCRouter({
     })
     .input(ZScanRequest)
     // operations §1: or a recurring pass (`kind: 'recurring'`, with this month's entries).
-    .output(z.union([ZGateVisitor, ZRecurringPassWithEntries]))
+    .output(z.union([ZGateVisitor, ZScannedRecurringPass]))
     .mutation(({ ctx, input }) => scanPass(ctx.em, ctx.actor, input.token, clockOf(ctx), ctx.failedScans)),
 
   /**

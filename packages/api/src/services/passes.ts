@@ -29,6 +29,7 @@ import {
   type RecurringPass,
   type RecurringPassStatus,
   type RecurringPassWithEntries,
+  type ScannedRecurringPass,
   type UpdatePassInput,
   type Weekday,
 } from '@gatehouse/shared';
@@ -37,6 +38,8 @@ import { httpError } from '../errors';
 import { houseIdOf, isoInstant } from '../lib/serialize';
 import { communityDate, communityInstant } from '../lib/time';
 import type { Actor } from './audit';
+import { blocklistedError, blocklistedOf, blocklistMatchSql, findBlocklistMatch } from './blocklist';
+import { assertKnownGate, gateOfMove } from './gates';
 import {
   canTransitionPass,
   CHECK_OUT_BEFORE_CHECK_IN_MESSAGE,
@@ -427,19 +430,21 @@ export async function movePass(em: EntityManager, user: User, actor: Actor, id: 
  * statement reads it and writes its `pass.scanned` audit row. Output: the pass with this
  * month's entries, or undefined when there is no such pass (the caller answers the 404).
  */
-export async function scanRecurringPass(em: EntityManager, actor: Actor, token: string, clock: PassClock): Promise<RecurringPassWithEntries | undefined> {
+export async function scanRecurringPass(em: EntityManager, actor: Actor, token: string, clock: PassClock): Promise<ScannedRecurringPass | undefined> {
   const digits = token.replace(/[\s-]/g, '');
   const byCode = new RegExp(`^\\d{${RECURRING_PASS_CODE_DIGITS}}$`).test(digits);
   if (!byCode && !/^[A-Za-z0-9_-]{1,64}$/.test(token)) return undefined;
-  const [row] = await em.execute<PassRow[]>(
+  const [row] = await em.execute<(PassRow & { blocklist_reason: string | null })[]>(
     `with found as (
-       select ${PASS_COLUMNS}, p.id as pass_id from recurring_pass p ${PASS_JOINS}
+       select ${PASS_COLUMNS}, p.id as pass_id, bl.reason as blocklist_reason from recurring_pass p ${PASS_JOINS}
+         left join lateral (${blocklistMatchSql('p.phone', 'p.vehicle_license_plate')}) bl on true
         where ${byCode ? 'p.pass_code = ?' : 'p.qr_code_token = ?'}
      ), ${auditCte('found')}
      select * from found`,
     [byCode ? digits : token, ...auditParams(actor, clock.now, 'pass.scanned', null)],
   );
-  return row ? withEntries(em, row, clock) : undefined;
+  // operations §3: the guard sees a blocklisted pass's reason (never who listed it).
+  return row ? { ...(await withEntries(em, row, clock)), blocklisted: blocklistedOf(row.blocklist_reason) } : undefined;
 }
 
 /** What the gate sends to move a pass (the check-in/check-out input of visitors). */
@@ -448,8 +453,10 @@ export interface PassGateMoveInput {
   notes?: string | undefined;
   /** A move the gate recorded offline (offline-gate §3): when it happened, already checked for range. */
   occurredAt?: Date | undefined;
-  /** The gate of the move (operations §2), when known. */
+  /** The gate of the move (operations §2): named, else the only active gate, else none. */
   gateId?: string | null | undefined;
+  /** operations §3: an admin checks in a blocklisted pass (the caller has checked the role and the notes). */
+  override?: boolean | undefined;
 }
 
 /**
@@ -478,7 +485,9 @@ export async function movePassAtGate(
     ...(input.notes ? { notes: input.notes } : {}),
     ...(input.occurredAt ? { occurredAt: input.occurredAt.toISOString(), recordedAt: clock.now.toISOString() } : {}),
   };
-  const gateId = input.gateId ?? null;
+  // operations §2: the named gate (an unknown or inactive one is 400), else the only active one.
+  await assertKnownGate(em, input.gateId);
+  const gate = gateOfMove(input.gateId);
   if (move === 'checkIn') {
     const pass = {
       status: row.status,
@@ -497,16 +506,34 @@ export async function movePassAtGate(
       windowMessage: passWindowMessage({ ...pass, weekdays: weekdaysOf(pass.weekdays) }),
     });
     if (refusal) throw refusal;
+    // operations §3: a listed phone or plate is refused (the attempt audited) unless an admin overrides.
+    const listed = await findBlocklistMatch(em, row.phone, row.vehicle_license_plate);
+    if (listed && !input.override) {
+      await em.execute(
+        `with found as (select ?::uuid as pass_id), ${auditCte('found')} select 1`,
+        [row.id, ...auditParams(actor, clock.now, 'visitor.blocklist-refused', { blocklistEntryId: listed.id, reason: listed.reason })],
+      );
+      throw blocklistedError();
+    }
+    const overrideDetails = input.override && listed ? { override: true, blocklistEntryId: listed.id } : input.override ? { override: true } : {};
     const entryId = randomUUID();
     const inserted = await em.execute<{ pass_id: string }[]>(
       `with entered as (
          insert into pass_entry (id, pass_id, check_in_time, check_in_gate_id, checked_in_by_id)
-         select ?, p.id, ?, ?, ? from recurring_pass p where p.id = ? and p.status = ?
+         select ?, p.id, ?, ${gate.value.sql}, ? from recurring_pass p where p.id = ? and p.status = ?
          on conflict (pass_id) where check_out_time is null do nothing
          returning pass_id
        ), ${auditCte('entered')}
        select pass_id from entered`,
-      [entryId, at, gateId, actor.userId, row.id, PASS_CHECK_IN_STATUS, ...auditParams(actor, clock.now, 'pass.checked-in', { entryId, ...details })],
+      [
+        entryId,
+        at,
+        ...gate.value.params,
+        actor.userId,
+        row.id,
+        PASS_CHECK_IN_STATUS,
+        ...auditParams(actor, clock.now, 'pass.checked-in', { entryId, ...details, ...overrideDetails, ...(input.gateId ? { gateId: input.gateId } : {}) }),
+      ],
     );
     if (!inserted[0]) {
       // A concurrent move won: another check-in (inside now) or a pause/cancel.
@@ -517,12 +544,19 @@ export async function movePassAtGate(
   } else {
     const closed = await em.execute<{ pass_id: string }[]>(
       `with closed as (
-         update pass_entry set check_out_time = ?, check_out_gate_id = ?, checked_out_by_id = ?
+         update pass_entry set check_out_time = ?, check_out_gate_id = ${gate.value.sql}, checked_out_by_id = ?
           where pass_id = ? and check_out_time is null and check_in_time <= ?
          returning pass_id, id as entry_id
        ), ${auditCte('closed')}
        select pass_id from closed`,
-      [at, gateId, actor.userId, row.id, at, ...auditParams(actor, clock.now, 'pass.checked-out', Object.keys(details).length ? details : null)],
+      [
+        at,
+        ...gate.value.params,
+        actor.userId,
+        row.id,
+        at,
+        ...auditParams(actor, clock.now, 'pass.checked-out', { ...details, ...(input.gateId ? { gateId: input.gateId } : {}) }),
+      ],
     );
     if (!closed[0]) {
       const [open] = await em.execute<{ id: string }[]>('select id from pass_entry where pass_id = ? and check_out_time is null', [row.id]);

@@ -16,6 +16,7 @@ import {
   passCodeOf,
   type InviteVisitorInput,
   type RecurringPassWithEntries,
+  type ScannedRecurringPass,
   type WalkInInput,
   type GateVisitor,
   OVERRIDE_FORBIDDEN_MESSAGE,
@@ -535,7 +536,7 @@ export async function scanPass(
   token: string,
   clock: VisitorClock,
   failedScans: FailedScanLog,
-): Promise<GateVisitor | RecurringPassWithEntries> {
+): Promise<GateVisitor | ScannedRecurringPass> {
   failedScans.assertMayScan(actor, clock.now);
   const code = passCodeOf(token);
   // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
@@ -716,7 +717,7 @@ async function gateMove(
     // operations §1: no visitor has this id; a recurring pass may (only on this miss: the
     // invitation path pays nothing for passes).
     const pass = isNotFound(error)
-      ? await movePassAtGate(em, actor, { visitorId: input.visitorId, notes: input.notes, occurredAt, gateId: input.gateId ?? null }, clock, move)
+      ? await movePassAtGate(em, actor, { visitorId: input.visitorId, notes: input.notes, occurredAt, gateId: input.gateId ?? null, override }, clock, move)
       : undefined;
     if (pass) return pass;
     throw error;

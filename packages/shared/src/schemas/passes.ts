@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 import { ZHouseRef } from './auth';
 import { DATE_PATTERN, TIME_PATTERN, idField, paginationFields } from './fields';
+import { ZBlocklisted } from './blocklist';
 import { ZGateRef } from './gate';
 import { isCalendarDate, ZInviteVisitorRequest, ZVisitor } from './visitors';
 
@@ -201,6 +202,10 @@ export type RecurringPassWithEntries = z.infer<typeof ZRecurringPassWithEntries>
 
 export const ZPassListResponse = z.object({ items: z.array(ZRecurringPass), total: z.number().int() });
 export type PassListResponse = z.infer<typeof ZPassListResponse>;
+
+/** A recurring pass as the scan answers it: with its entries and `blocklisted: {reason} | null` (operations §3). */
+export const ZScannedRecurringPass = ZRecurringPassWithEntries.extend({ blocklisted: ZBlocklisted });
+export type ScannedRecurringPass = z.infer<typeof ZScannedRecurringPass>;
 
 /**
  * What the gate's scan, check-in and check-out answer: an invitation or walk-in (the
