@@ -36,8 +36,8 @@ const ROLES = [
   {
     name: 'admin',
     account: ADMIN,
-    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports'],
-    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard/dashboard', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports'],
+    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates'],
+    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard/dashboard', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates'],
   },
 ] as const;
 
