@@ -27,6 +27,7 @@ import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { BlocklistAlerts } from '../blocklist/BlocklistAlerts';
 import { NeedsReview } from '../guard/NeedsReview';
 import { HouseBalanceCard } from '../payments/HouseBalanceCard';
 import { VisitorRow } from '../visitors/VisitorSummary';
@@ -388,6 +389,7 @@ export function DashboardPage() {
       </div>
       {/* offline-gate §3: entries refused on replay, for admins too. */}
       {user.role === 'admin' && <NeedsReview className="" />}
+      {user.role === 'admin' && <BlocklistAlerts />}
       <ShortcutGrid role={user.role} />
       {user.role === 'resident' && user.houseId && <HouseBalanceCard houseId={user.houseId.id} />}
       {user.role === 'admin' && <AdminStats />}

@@ -45,6 +45,13 @@ export default {
   BlocklistNotification: {
     refused: '{name} está en la lista de bloqueo: se rechazó su entrada en la puerta',
   },
+  BlocklistAlerts: {
+    title: 'Alertas de la lista de bloqueo',
+    description: 'Entradas que la puerta rechazó: el visitante está en la lista de bloqueo.',
+    list: 'Entradas rechazadas',
+    refused: '{name} para la casa {house}, rechazado a las {time}',
+    seen: 'Marcar como vistas',
+  },
   BlocklistNavigation: {
     blocklist: 'Lista de bloqueo',
   },

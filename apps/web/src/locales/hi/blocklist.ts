@@ -45,6 +45,13 @@ export default {
   BlocklistNotification: {
     refused: '{name} ब्लॉक सूची में है: गेट पर उनका चेक-इन मना कर दिया गया',
   },
+  BlocklistAlerts: {
+    title: 'ब्लॉक सूची अलर्ट',
+    description: 'गेट द्वारा मना किए गए चेक-इन: विज़िटर ब्लॉक सूची में है।',
+    list: 'मना किए गए चेक-इन',
+    refused: '{name}, मकान {house} के लिए, {time} पर मना किया गया',
+    seen: 'देखा गया चिह्नित करें',
+  },
   BlocklistNavigation: {
     blocklist: 'ब्लॉक सूची',
   },
