@@ -155,6 +155,10 @@ describe.each(legs)('Blocklist on $name', (leg) => {
       message: 'This visitor is on the community blocklist',
     });
     expect(await errorCode(guard.visitors.checkIn({ visitorId: banned.id }))).toBe('BLOCKLISTED');
+    // A check-in the gate recorded offline is judged by the same rule when it arrives (offline-gate §3).
+    expect(await errorCode(guard.visitors.checkIn({ visitorId: banned.id, occurredAt: new Date(START.getTime() - 60_000).toISOString() }))).toBe(
+      'BLOCKLISTED',
+    );
     expect(await failure(guard.visitors.checkIn({ visitorId: byPlate.id }))).toMatchObject({ status: 409 });
     expect((await admin.visitors.byId({ id: banned.id })).status).toBe('approved');
     // A clean visitor checks in as ever.
@@ -162,7 +166,7 @@ describe.each(legs)('Blocklist on $name', (leg) => {
 
     // The refused attempts stayed in the audit log: the entry and its reason, no phone.
     const refused = await audit('visitor.blocklist-refused', banned.id);
-    expect(refused).toHaveLength(2);
+    expect(refused).toHaveLength(3);
     expect(refused[0]).toEqual({ actor_id: c.guard.id, details: { blocklistEntryId: entry.id, reason: 'Trespassing' } });
     expect(JSON.stringify(refused)).not.toContain('555');
     expect((await audit('visitor.blocklist-refused', byPlate.id))[0]?.details).toEqual({
@@ -172,7 +176,7 @@ describe.each(legs)('Blocklist on $name', (leg) => {
 
     // The admins are notified (live-gate §4's bell); the residents and the guard are not.
     const adminNotes = await admin.notifications.list({});
-    expect(adminNotes.items.filter((item) => item.kind === 'visitor.blocklist-refused' && item.visitor.id === banned.id)).toHaveLength(2);
+    expect(adminNotes.items.filter((item) => item.kind === 'visitor.blocklist-refused' && item.visitor.id === banned.id)).toHaveLength(3);
     expect((await h.caller(c.resident.token).notifications.list({})).items.some((item) => item.kind === 'visitor.blocklist-refused')).toBe(false);
     expect((await guard.notifications.list({})).items).toHaveLength(0);
 

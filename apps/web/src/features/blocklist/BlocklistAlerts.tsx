@@ -27,6 +27,7 @@ const messages = i18n('BlocklistAlerts', {
 /** How often the alerts are read again without a live event, ms. */
 const ALERTS_REFRESH_MS = 10_000;
 
+/** The alerts card (admins' dashboard): nothing while no refused check-in is unread. */
 export function BlocklistAlerts({ className = '' }: { className?: string }) {
   const t = useMessages(messages);
   const trpc = useTRPC();
