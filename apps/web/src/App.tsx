@@ -67,6 +67,9 @@ const VehicleListPage = lazyPage(() => import('./features/vehicles/VehicleListPa
 const InviteVisitorPage = lazyPage(() => import('./features/visitors/InviteVisitorPage'), 'InviteVisitorPage');
 const VisitorDetailPage = lazyPage(() => import('./features/visitors/VisitorDetailPage'), 'VisitorDetailPage');
 const VisitorListPage = lazyPage(() => import('./features/visitors/VisitorListPage'), 'VisitorListPage');
+const PassesPage = lazyPage(() => import('./features/passes/PassesPage'), 'PassesPage');
+const PassCreatePage = lazyPage(() => import('./features/passes/PassCreatePage'), 'PassCreatePage');
+const PassDetailPage = lazyPage(() => import('./features/passes/PassDetailPage'), 'PassDetailPage');
 const WebhooksPage = lazyPage(() => import('./features/webhooks/WebhooksPage'), 'WebhooksPage');
 const BlocklistPage = lazyPage(() => import('./features/blocklist/BlocklistPage'), 'BlocklistPage');
 const GatesPage = lazyPage(() => import('./features/gates/GatesPage'), 'GatesPage');
@@ -110,6 +113,24 @@ function AuthenticatedRoutes() {
       <Route path="/visitors/create" component={InviteVisitorPage} />
       <Route path="/visitors/:id">
         {(params) => <VisitorDetailPage key={params.id} id={params.id} />}
+      </Route>
+      {/* operations §1: frequent visitors (recurring passes), residents and admins. */}
+      <Route path="/passes">
+        <RequireRole roles={HOST_ROLES}>
+          <PassesPage />
+        </RequireRole>
+      </Route>
+      <Route path="/passes/create">
+        <RequireRole roles={HOST_ROLES}>
+          <PassCreatePage />
+        </RequireRole>
+      </Route>
+      <Route path="/passes/:id">
+        {(params) => (
+          <RequireRole roles={HOST_ROLES}>
+            <PassDetailPage key={params.id} id={params.id} />
+          </RequireRole>
+        )}
       </Route>
       <Route path="/guard/scan">
         <RequireRole roles={GATE_ROLES}>

@@ -27,6 +27,7 @@ import { count as plural, i18n, params, useMessages } from '../../lib/i18n';
 import { inZone, useCommunityTimeZone, zoneSuffix } from '../../lib/time-zone';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { recurringKindLabel } from '../passes/pass-labels';
 
 const messages = i18n('InsideNowPage', {
   title: 'Inside now',
@@ -150,7 +151,7 @@ function HouseTable({ group, headingLevel, timeZone, now, t }: { group: HouseGro
                   )}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{checkInLabel(item.checkInTime, timeZone, now)}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{item.kind === 'walk-in' ? t.walkIn : t.invitation}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{item.kind === 'recurring' ? recurringKindLabel() : item.kind === 'walk-in' ? t.walkIn : t.invitation}</td>
                 <td className="px-4 py-3 font-mono text-sm text-slate-700">{item.vehicleLicensePlate ?? t.none}</td>
               </tr>
             ))}

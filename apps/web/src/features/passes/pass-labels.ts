@@ -27,7 +27,13 @@ export const passLabels = i18n('PassLabels', {
   paused: 'Paused',
   cancelled: 'Cancelled',
   ended: 'Ended',
+  recurringKind: 'Recurring pass',
 });
+
+/** What a recurring pass is called where visitors are listed by kind (Inside now). */
+export function recurringKindLabel(): string {
+  return passLabels.get().recurringKind;
+}
 
 /** `Mon` (short) or `Monday` (long), in the chosen language. */
 export function weekdayLabel(day: Weekday, long = false): string {

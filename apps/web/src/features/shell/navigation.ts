@@ -6,6 +6,7 @@ import { MAX_NAV_ENTRIES, type Role } from '@gatehouse/shared';
 import {
   Bell,
   Building2,
+  CalendarClock,
   Car,
   Ban,
   ChartColumn,
@@ -59,6 +60,11 @@ const blocklistMessages = i18n('BlocklistNavigation', {
   blocklist: 'Blocklist',
 });
 
+/** operations §1: frequent visitors (recurring passes), residents and admins, in a catalog of its own. */
+const passesMessages = i18n('PassesNavigation', {
+  frequentVisitors: 'Frequent visitors',
+});
+
 /** operations §4: the reports page's entry (admins), in a catalog of its own. */
 const reportsMessages = i18n('ReportsNavigation', {
   reports: 'Reports',
@@ -67,6 +73,7 @@ const reportsMessages = i18n('ReportsNavigation', {
 type LabelKey =
   | keyof ReturnType<typeof messages.get>
   | keyof ReturnType<typeof insideNowMessages.get>
+  | keyof ReturnType<typeof passesMessages.get>
   | keyof ReturnType<typeof reportsMessages.get>
   | keyof ReturnType<typeof blocklistMessages.get>
   | keyof ReturnType<typeof gatesMessages.get>;
@@ -87,7 +94,7 @@ interface Place {
 
 /** `places` with their labels in the current language. */
 function entriesOf(places: Place[]): NavEntry[] {
-  const t = { ...messages.get(), ...insideNowMessages.get(), ...reportsMessages.get(), ...blocklistMessages.get(), ...gatesMessages.get() };
+  const t = { ...messages.get(), ...insideNowMessages.get(), ...passesMessages.get(), ...reportsMessages.get(), ...blocklistMessages.get(), ...gatesMessages.get() };
   return places.map((place) => ({ ...place, label: t[place.label] }));
 }
 
@@ -104,6 +111,8 @@ const insideNow: Place = { href: '/guard/inside', label: 'insideNow', icon: Clip
 const apiTokens: Place = { href: '/api-tokens', label: 'apiTokens', icon: KeyRound };
 /** operations §3: the admins' blocklist, reached from the user menu. */
 const blocklist: Place = { href: '/blocklist', label: 'blocklist', icon: Ban };
+/** operations §1: frequent visitors, reached from the user menu (residents and admins). */
+const frequentVisitors: Place = { href: '/passes', label: 'frequentVisitors', icon: CalendarClock };
 /** operations §4: the admins' reports, reached from the user menu. */
 const reports: Place = { href: '/reports', label: 'reports', icon: ChartColumn };
 /** operations §2: the admins' gates, reached from the user menu. */
@@ -165,9 +174,9 @@ export function bottomBarEntries(role: Role): NavEntry[] {
  * too).
  */
 const ALL_ENTRIES: Record<Role, Place[]> = {
-  resident: [...TOP_BAR.resident, notifications],
+  resident: [...TOP_BAR.resident, frequentVisitors, notifications],
   guard: [...TOP_BAR.guard, insideNow, notifications],
-  admin: [...TOP_BAR.admin, vehicles, scanQr, activeVisitors, insideNow, reports, gates, blocklist, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
+  admin: [...TOP_BAR.admin, vehicles, frequentVisitors, scanQr, activeVisitors, insideNow, reports, gates, blocklist, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
 };
 
 /**

@@ -31,6 +31,22 @@ export default {
   },
 
   serverTexts: {
+    // operations §1: recurring passes.
+    'A pass can last at most 12 months': 'Un pase puede durar como máximo 12 meses',
+    'Choose at least one day': 'Elige al menos un día',
+    'End date is required': 'La fecha de fin es obligatoria',
+    'End date must be a date (YYYY-MM-DD)': 'La fecha de fin debe ser una fecha (AAAA-MM-DD)',
+    'End date must be on or after start date': 'La fecha de fin debe ser igual o posterior a la fecha de inicio',
+    'End time must be after start time': 'La hora de fin debe ser posterior a la hora de inicio',
+    'Invalid weekday': 'Día de la semana no válido',
+    'Month must be YYYY-MM': 'El mes debe tener el formato AAAA-MM',
+    'Pass cannot be checked in: already inside': 'No se puede registrar la entrada del pase: ya está dentro',
+    'Pass cannot be checked out: not inside': 'No se puede registrar la salida del pase: no está dentro',
+    'Pass not found': 'Pase no encontrado',
+    'Start date cannot be in the past': 'La fecha de inicio no puede estar en el pasado',
+    'Start date is required': 'La fecha de inicio es obligatoria',
+    'Start date must be a date (YYYY-MM-DD)': 'La fecha de inicio debe ser una fecha (AAAA-MM-DD)',
+    'You can only create passes for your own house': 'Solo puedes crear pases para tu propia casa',
     // Blocklist (operations §3).
     'This visitor is on the community blocklist': 'Este visitante está en la lista de bloqueo de la comunidad',
     'Only an admin can override the blocklist': 'Solo un administrador puede anular la lista de bloqueo',
@@ -157,6 +173,21 @@ export default {
   },
 
   validation: {
+    // operations §1: recurring passes.
+    'A pass can last at most 12 months': 'Un pase puede durar como máximo 12 meses',
+    'Choose at least one day': 'Elige al menos un día',
+    'End date is required': 'La fecha de fin es obligatoria',
+    'End date must be a date (YYYY-MM-DD)': 'La fecha de fin debe ser una fecha (AAAA-MM-DD)',
+    'End date must be on or after start date': 'La fecha de fin debe ser igual o posterior a la fecha de inicio',
+    'Invalid weekday': 'Día de la semana no válido',
+    'Month must be YYYY-MM': 'El mes debe tener el formato AAAA-MM',
+    'Pass cannot be checked in: already inside': 'No se puede registrar la entrada del pase: ya está dentro',
+    'Pass cannot be checked out: not inside': 'No se puede registrar la salida del pase: no está dentro',
+    'Pass not found': 'Pase no encontrado',
+    'Start date cannot be in the past': 'La fecha de inicio no puede estar en el pasado',
+    'Start date is required': 'La fecha de inicio es obligatoria',
+    'Start date must be a date (YYYY-MM-DD)': 'La fecha de inicio debe ser una fecha (AAAA-MM-DD)',
+    'You can only create passes for your own house': 'Solo puedes crear pases para tu propia casa',
     // Blocklist (operations §3).
     'This visitor is on the community blocklist': 'Este visitante está en la lista de bloqueo de la comunidad',
     'Only an admin can override the blocklist': 'Solo un administrador puede anular la lista de bloqueo',

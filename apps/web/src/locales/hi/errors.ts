@@ -31,6 +31,22 @@ export default {
   },
 
   serverTexts: {
+    // operations §1: recurring passes.
+    'A pass can last at most 12 months': 'पास ज़्यादा से ज़्यादा 12 महीने का हो सकता है',
+    'Choose at least one day': 'कम से कम एक दिन चुनें',
+    'End date is required': 'खत्म होने की तारीख ज़रूरी है',
+    'End date must be a date (YYYY-MM-DD)': 'खत्म होने की तारीख एक तारीख (YYYY-MM-DD) होनी चाहिए',
+    'End date must be on or after start date': 'खत्म होने की तारीख शुरू होने की तारीख के बराबर या बाद की होनी चाहिए',
+    'End time must be after start time': 'खत्म होने का समय शुरू होने के समय के बाद होना चाहिए',
+    'Invalid weekday': 'अमान्य दिन',
+    'Month must be YYYY-MM': 'महीना YYYY-MM रूप में होना चाहिए',
+    'Pass cannot be checked in: already inside': 'पास से प्रवेश दर्ज नहीं हो सकता: व्यक्ति पहले से अंदर है',
+    'Pass cannot be checked out: not inside': 'पास से निकास दर्ज नहीं हो सकता: व्यक्ति अंदर नहीं है',
+    'Pass not found': 'पास नहीं मिला',
+    'Start date cannot be in the past': 'शुरू होने की तारीख बीत चुकी तारीख नहीं हो सकती',
+    'Start date is required': 'शुरू होने की तारीख ज़रूरी है',
+    'Start date must be a date (YYYY-MM-DD)': 'शुरू होने की तारीख एक तारीख (YYYY-MM-DD) होनी चाहिए',
+    'You can only create passes for your own house': 'आप केवल अपने घर के लिए पास बना सकते हैं',
     // Blocklist (operations §3).
     'This visitor is on the community blocklist': 'यह विज़िटर सोसाइटी की ब्लॉक सूची में है',
     'Only an admin can override the blocklist': 'केवल एडमिन ब्लॉक सूची को अनदेखा कर सकता है',
@@ -149,6 +165,21 @@ export default {
   },
 
   validation: {
+    // operations §1: recurring passes.
+    'A pass can last at most 12 months': 'पास ज़्यादा से ज़्यादा 12 महीने का हो सकता है',
+    'Choose at least one day': 'कम से कम एक दिन चुनें',
+    'End date is required': 'खत्म होने की तारीख ज़रूरी है',
+    'End date must be a date (YYYY-MM-DD)': 'खत्म होने की तारीख एक तारीख (YYYY-MM-DD) होनी चाहिए',
+    'End date must be on or after start date': 'खत्म होने की तारीख शुरू होने की तारीख के बराबर या बाद की होनी चाहिए',
+    'Invalid weekday': 'अमान्य दिन',
+    'Month must be YYYY-MM': 'महीना YYYY-MM रूप में होना चाहिए',
+    'Pass cannot be checked in: already inside': 'पास से प्रवेश दर्ज नहीं हो सकता: व्यक्ति पहले से अंदर है',
+    'Pass cannot be checked out: not inside': 'पास से निकास दर्ज नहीं हो सकता: व्यक्ति अंदर नहीं है',
+    'Pass not found': 'पास नहीं मिला',
+    'Start date cannot be in the past': 'शुरू होने की तारीख बीत चुकी तारीख नहीं हो सकती',
+    'Start date is required': 'शुरू होने की तारीख ज़रूरी है',
+    'Start date must be a date (YYYY-MM-DD)': 'शुरू होने की तारीख एक तारीख (YYYY-MM-DD) होनी चाहिए',
+    'You can only create passes for your own house': 'आप केवल अपने घर के लिए पास बना सकते हैं',
     // Blocklist (operations §3).
     'This visitor is on the community blocklist': 'यह विज़िटर सोसाइटी की ब्लॉक सूची में है',
     'Only an admin can override the blocklist': 'केवल एडमिन ब्लॉक सूची को अनदेखा कर सकता है',
