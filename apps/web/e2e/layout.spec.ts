@@ -24,8 +24,8 @@ const ROLES = [
   {
     name: 'resident',
     account: RESIDENT,
-    screens: ['/dashboard', '/visitors', '/visitors/create', '/houses', '/vehicles', '/vehicles/add', '/payments', '/notifications', '/profile'],
-    reachable: ['/dashboard', '/visitors', '/houses', '/vehicles', '/payments', '/notifications', '/profile'],
+    screens: ['/dashboard', '/visitors', '/visitors/create', '/houses', '/vehicles', '/vehicles/add', '/payments', '/passes', '/passes/create', '/notifications', '/profile'],
+    reachable: ['/dashboard', '/visitors', '/houses', '/vehicles', '/payments', '/passes', '/notifications', '/profile'],
   },
   {
     name: 'guard',
@@ -36,8 +36,8 @@ const ROLES = [
   {
     name: 'admin',
     account: ADMIN,
-    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates'],
-    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard/dashboard', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates'],
+    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes'],
+    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard/dashboard', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes'],
   },
 ] as const;
 
