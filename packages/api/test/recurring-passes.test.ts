@@ -327,6 +327,23 @@ describe.each(legs)('Recurring passes on $name', (leg) => {
     await guard().visitors.checkOut({ visitorId: pass.id });
   });
 
+  it('replays moves the gate recorded offline at their own instants', async () => {
+    at(START);
+    const pass = await create({ name: 'Offline Olga' });
+    // Recorded at 11:50 on Monday, uploaded at 12:30 (after the window): judged at 11:50.
+    at(nyc('2026-11-23', '12:30'));
+    const replayed = passOf(await guard().visitors.checkIn({ visitorId: pass.id, occurredAt: '2026-11-23T11:50:00-05:00' }));
+    expect(replayed.entries[0]?.checkInTime).toBe(nyc('2026-11-23', '11:50').toISOString());
+    expect(await failure(guard().visitors.checkOut({ visitorId: pass.id, occurredAt: '2026-11-23T11:40:00-05:00' }))).toEqual({
+      status: 409,
+      message: 'Check-out cannot be before check-in',
+    });
+    const out = passOf(await guard().visitors.checkOut({ visitorId: pass.id, occurredAt: '2026-11-23T12:10:00-05:00' }));
+    expect(out.entries[0]?.checkOutTime).toBe(nyc('2026-11-23', '12:10').toISOString());
+    // Outside the window at its own instant: refused.
+    expect((await failure(guard().visitors.checkIn({ visitorId: pass.id, occurredAt: '2026-11-23T12:20:00-05:00' }))).status).toBe(409);
+  });
+
   it('is found by the scan, by token and by code, after the invitations', async () => {
     at(START);
     const pass = await create({ name: 'Scan Sam' });
