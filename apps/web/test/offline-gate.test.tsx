@@ -206,6 +206,18 @@ describe('verifying offline (offline-gate §2)', () => {
     expect(await readQueue()).toEqual([]);
   });
 
+  it('shows the blocklist warning offline too, from the pack (operations §3)', async () => {
+    await storePack([packItem({ blocklisted: { reason: 'Trespassing' } })]);
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
+    server.use(http.all('*/trpc/visitors.scan', () => HttpResponse.error()));
+    const { user } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_CODE}{Enter}`);
+    const warning = (await screen.findAllByRole('alert')).find((alert) => alert.textContent?.includes('On the community blocklist'));
+    expect(warning).toHaveTextContent('Reason: Trespassing');
+    expect(screen.getByRole('heading', { name: 'Pass refused' })).toBeInTheDocument();
+  });
+
   it('refuses offline, on the quick scan, a pass outside its window and an unknown code', async () => {
     await storePack([packItem({ visitDate: '2099-01-02', visitTimeFrom: '09:00', visitTimeTo: '17:00' })]);
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => ({ items: [], total: 0 }), 'visitors.settings': () => SETTINGS });

@@ -19,7 +19,7 @@ const START = new Date('2026-11-22T14:00:00.000Z'); // Sunday 09:00 in New York
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const minutes = (count: number) => count * 60_000;
 
-const PACK_ITEM_KEYS = ['house', 'id', 'kind', 'name', 'passCodeHash', 'status', 'tokenHash', 'updatedAt', 'vehicleLicensePlate', 'visitDate', 'visitTimeFrom', 'visitTimeTo'];
+const PACK_ITEM_KEYS = ['blocklisted', 'house', 'id', 'kind', 'name', 'passCodeHash', 'status', 'tokenHash', 'updatedAt', 'vehicleLicensePlate', 'visitDate', 'visitTimeFrom', 'visitTimeTo'];
 
 describe.each(legs)('the gate pack on $name', (leg) => {
   let h: Harness;
@@ -92,6 +92,7 @@ describe.each(legs)('the gate pack on $name', (leg) => {
       status: 'approved',
       vehicleLicensePlate: 'PK 123',
       updatedAt: START.toISOString(),
+      blocklisted: null,
     });
     expect(item.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(result.items.find((entry) => entry.id === tomorrow.id)).toMatchObject({ house: { houseNumber: '202', block: 'B' }, vehicleLicensePlate: null });
@@ -179,6 +180,29 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     const delta = await pack(first.cursor);
     expect(delta.items.find((item) => item.id === visitor.id)).toMatchObject({ house: { houseNumber: '202', block: 'C' } });
     await h.caller(c.admin.token).houses.update({ id: c.otherHouseId, block: 'B' });
+  });
+
+  it('marks the passes on the blocklist (operations §3), and sends every pass again when the blocklist changes', async () => {
+    const listed = await invite('Listed By Plate', { vehicleLicensePlate: 'bl 777' });
+    const other = await invite('Not Listed', { vehicleLicensePlate: 'ok 1' });
+    later(1);
+    const first = await pack();
+    expect(first.items.find((item) => item.id === listed.id)?.blocklisted).toBeNull();
+    later(1);
+    const entry = await h.caller(c.admin.token).blocklist.create({ name: 'Listed', licensePlate: 'BL 777', reason: 'Drove through the barrier' });
+    const delta = await pack(first.cursor);
+    expect(delta.items.find((item) => item.id === listed.id)?.blocklisted).toEqual({ reason: 'Drove through the barrier' });
+    expect(delta.items.find((item) => item.id === other.id)?.blocklisted).toBeNull();
+    // The blocklist unchanged since: those passes are not sent again.
+    later(1);
+    const quiet = await pack(delta.cursor);
+    // (Other tests' visitors may come again: they changed later on the shared clock.)
+    expect(ids(quiet)).not.toContain(listed.id);
+    expect(ids(quiet)).not.toContain(other.id);
+    // Removed from the list: the pass comes again, without the warning.
+    await h.caller(c.admin.token).blocklist.remove({ id: entry.id });
+    const after = await pack(quiet.cursor);
+    expect(after.items.find((item) => item.id === listed.id)?.blocklisted).toBeNull();
   });
 
   it('refuses a since that is not one of its cursors: 400 on since; an empty one is the whole pack', async () => {

@@ -37,6 +37,8 @@ export interface PackItem {
   status: string;
   vehicleLicensePlate: string | null;
   updatedAt: string;
+  /** operations §3: the reason when the visitor is on the blocklist (absent in packs stored before it was sent). */
+  blocklisted?: { reason: string } | null;
 }
 
 /** `GET /api/gate/pack[?since=cursor]`: everything (no cursor) or what changed since. */

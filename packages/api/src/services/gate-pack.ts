@@ -11,9 +11,14 @@
  * is read: `encode(sha256(convert_to(text, 'UTF8')), 'hex')`, lowercase hex of the UTF-8
  * text, as the tablet computes it with Web Crypto.
  *
- * A cursor (opaque to the client: base64url of `{v, t, d, h}`) says when the pack was made
- * (`t`, the server's clock), for which community day (`d`), and the newest change of a house
- * then (`h`). With `since=cursor` the pack holds only what changed: visitors changed since
+ * Each item also says whether the visitor's phone or plate is on the blocklist (operations
+ * §3: `blocklisted`, the reason only), so that a pass verified offline shows the warning.
+ *
+ * A cursor (opaque to the client: base64url of `{v, t, d, h, b}`) says when the pack was made
+ * (`t`, the server's clock), for which community day (`d`), the newest change of a house
+ * then (`h`), and which blocklist it was matched against (`b`, a short fingerprint of the
+ * entries' ids; when it differs now, the delta holds every pass of the days again, since an
+ * entry added or removed may concern any of them). With `since=cursor` the pack holds only what changed: visitors changed since
  * `t` (a little before, so that a write that committed while the pack was read is not
  * missed; sending an item twice is harmless), visitors of a house changed since `h`,
  * approved passes whose window ended since `t`, and when the day has turned, the passes
@@ -27,6 +32,7 @@ import { addDays, format, parseISO } from 'date-fns';
 import { httpError } from '../errors';
 import { isoInstant } from '../lib/serialize';
 import { communityDate } from '../lib/time';
+import { blocklistedOf, blocklistMatchSql } from './blocklist';
 import { ENDED_BY_NOW_SQL } from './visitor-state-machine';
 
 /** Changes this long before a cursor's instant are sent again (a write that committed while that pack was read). */
@@ -42,6 +48,8 @@ interface PackCursor {
   d: string;
   /** The newest `house.updated_at` then, ISO; null without houses. */
   h: string | null;
+  /** The blocklist's fingerprint then (operations §3); absent in cursors made before it was kept. */
+  b?: string;
 }
 
 function encodeCursor(cursor: PackCursor): string {
@@ -65,7 +73,8 @@ function decodeCursor(since: string): PackCursor {
     !isInstant(cursor.t) ||
     typeof cursor.d !== 'string' ||
     !DATE_PATTERN.test(cursor.d) ||
-    !(cursor.h === null || isInstant(cursor.h))
+    !(cursor.h === null || isInstant(cursor.h)) ||
+    !(cursor.b === undefined || (typeof cursor.b === 'string' && /^[0-9a-f]{1,32}$/.test(cursor.b)))
   ) {
     throw httpError(400, GATE_PACK_CURSOR_MESSAGE, { field: 'since' });
   }
@@ -89,6 +98,7 @@ interface PackRow {
   status: string;
   vehicle_license_plate: string | null;
   updated_at: string | Date;
+  blocklist_reason: string | null;
   eligible: boolean;
   created_after_cursor: boolean;
 }
@@ -109,6 +119,7 @@ function packItem(row: PackRow): GatePackItem {
     status: row.status as GatePackItem['status'],
     vehicleLicensePlate: row.vehicle_license_plate ?? null,
     updatedAt: isoInstant(row.updated_at),
+    blocklisted: blocklistedOf(row.blocklist_reason),
   };
 }
 
@@ -129,8 +140,12 @@ export async function gatePack(
   const { now, timeZone } = clock;
   const today = communityDate(now, timeZone);
   const tomorrow = dayAfter(today);
-  const [mark] = await em.execute<{ house_mark: string | Date | null }[]>('select max(updated_at) as house_mark from house');
+  const [mark] = await em.execute<{ house_mark: string | Date | null; blocklist_mark: string }[]>(
+    `select (select max(updated_at) from house) as house_mark,
+            (select left(md5(coalesce(string_agg(id::text, ',' order by id), '')), 12) from blocklist_entry) as blocklist_mark`,
+  );
   const houseMark = mark?.house_mark ? isoInstant(mark.house_mark) : null;
+  const blocklistMark = mark?.blocklist_mark ?? '';
 
   // Can still enter: of today or tomorrow, and inside (checked-in) or approved with its window not over.
   const eligible = `(v.visit_date between ? and ? and (v.status = 'checked-in' or (v.status = 'approved' and not ${ENDED_BY_NOW_SQL})))`;
@@ -138,13 +153,15 @@ export async function gatePack(
   const hashes = `encode(sha256(convert_to(v.qr_code_token, 'UTF8')), 'hex') as token_hash,
                   encode(sha256(convert_to(v.pass_code, 'UTF8')), 'hex') as pass_code_hash`;
   const columns = `v.id, ${hashes}, v.name, h.house_number, h.block, v.kind, v.visit_date, v.visit_time_from, v.visit_time_to,
-                   v.status, v.vehicle_license_plate, v.updated_at`;
+                   v.status, v.vehicle_license_plate, v.updated_at, bl.reason as blocklist_reason`;
+  // operations §3: the blocklist entry the visitor matches, if any (two index probes a pass).
+  const blocklistJoin = `left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl on true`;
 
   let rows: PackRow[];
   if (!cursor) {
     rows = await em.execute<PackRow[]>(
       `select ${columns}, true as eligible, false as created_after_cursor
-         from visitor_invitation v join house h on h.id = v.house_id
+         from visitor_invitation v join house h on h.id = v.house_id ${blocklistJoin}
         where v.status in ('approved', 'checked-in') and ${eligible}
         order by v.visit_date, v.visit_time_from, v.id`,
       eligibleParams,
@@ -156,9 +173,10 @@ export async function gatePack(
     const high = cursorTomorrow > tomorrow ? cursorTomorrow : tomorrow;
     rows = await em.execute<PackRow[]>(
       `select ${columns}, ${eligible} as eligible, v.created_at > ? as created_after_cursor
-         from visitor_invitation v join house h on h.id = v.house_id
+         from visitor_invitation v join house h on h.id = v.house_id ${blocklistJoin}
         where v.visit_date between ? and ?
-          and (v.updated_at >= ?
+          and (?::boolean
+               or v.updated_at >= ?
                or h.updated_at > ?
                or (v.status = 'approved'
                    and ((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone ?) > ?
@@ -170,6 +188,8 @@ export async function gatePack(
         since,
         low,
         high,
+        // The blocklist changed since the cursor: every pass of the days again.
+        cursor.b !== blocklistMark,
         new Date(since.getTime() - GATE_PACK_CHANGE_OVERLAP_MS),
         cursor.h ? new Date(cursor.h) : new Date(0),
         timeZone,
@@ -185,6 +205,6 @@ export async function gatePack(
     items: rows.filter((row) => row.eligible).map(packItem),
     // A visitor made after the cursor that cannot enter (a walk-in still pending) was never in the pack.
     removed: rows.filter((row) => !row.eligible && !row.created_after_cursor).map((row) => row.id),
-    cursor: encodeCursor({ v: 1, t: now.toISOString(), d: today, h: houseMark }),
+    cursor: encodeCursor({ v: 1, t: now.toISOString(), d: today, h: houseMark, b: blocklistMark }),
   };
 }

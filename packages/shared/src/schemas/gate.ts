@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZHouseRef } from './auth';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, idField, occurredAtField, paginationFields, requiredText } from './fields';
 import { ZGateRef } from './gates';
+import { ZBlocklisted } from './blocklist';
 import { ZVisitorKind } from './visitors';
 
 // The gate pack (offline-gate §2) -----------------------------------------------------------
@@ -51,6 +52,8 @@ export const ZGatePackItem = z.object({
   status: z.enum(GATE_PACK_STATUSES),
   vehicleLicensePlate: z.string().nullable(),
   updatedAt: z.string(),
+  /** operations §3: the reason when the visitor's phone or plate is on the blocklist, else null. */
+  blocklisted: ZBlocklisted,
 });
 export type GatePackItem = z.infer<typeof ZGatePackItem>;
 

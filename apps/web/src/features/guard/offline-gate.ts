@@ -87,6 +87,8 @@ function toGateVisitor(item: PackItem, status: VisitorStatus): GateVisitor {
     visitTimeTo: item.visitTimeTo,
     vehicleLicensePlate: item.vehicleLicensePlate,
     houseId: { houseNumber: item.house.houseNumber, block: item.house.block },
+    // operations §3: the warning shows offline too.
+    blocklisted: item.blocklisted ?? null,
   };
 }
 
