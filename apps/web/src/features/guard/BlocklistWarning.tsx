@@ -5,7 +5,7 @@
  */
 import { MAX_LENGTH } from '@gatehouse/shared';
 import { Ban, ShieldAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '../../components/Button';
 import { controlClasses } from '../../components/Field';
@@ -45,6 +45,11 @@ export function BlocklistOverride({ busy, onOverride }: { busy: boolean; onOverr
   const [open, setOpen] = useState(false);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const notesRef = useRef<HTMLTextAreaElement>(null);
+  // Opened by the admin's own click: the notes field is where they type next.
+  useEffect(() => {
+    if (open) notesRef.current?.focus();
+  }, [open]);
   if (!open) {
     return (
       <Button
@@ -74,10 +79,10 @@ export function BlocklistOverride({ busy, onOverride }: { busy: boolean; onOverr
         </label>
         <textarea
           id={notesId}
+          ref={notesRef}
           value={notes}
           rows={3}
           maxLength={MAX_LENGTH.notes}
-          autoFocus
           onChange={(event) => {
             setNotes(event.target.value);
             setError(null);
