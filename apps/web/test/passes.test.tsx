@@ -125,6 +125,35 @@ describe('Frequent visitors (operations §1)', () => {
     expect(await screen.findByText('No visits this month')).toBeInTheDocument();
   });
 
+  it('on the guard dashboard’s quick scan, checks a recurring pass in at once, and offers Check Out when inside', async () => {
+    let inside = false;
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.settings': () => SETTINGS,
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
+      'visitors.scan': () => ({ ...withEntries({ ...PASS, inside }), blocklisted: null }),
+      'visitors.checkIn': () => {
+        inside = true;
+        return withEntries({ ...PASS, inside });
+      },
+      'visitors.checkOut': () => {
+        inside = false;
+        return withEntries({ ...PASS, inside });
+      },
+    });
+    const { user } = renderApp('/guard/dashboard', { user: guard });
+    const field = () => screen.getByLabelText<HTMLInputElement>('Pass token or code');
+    await waitFor(() => expect(field()).toHaveFocus());
+    await user.keyboard('1234567{Enter}');
+    expect(await screen.findByText('Visitor checked in successfully!')).toBeInTheDocument();
+    expect(callsTo(calls, 'visitors.checkIn')[0]?.input).toEqual({ visitorId: PASS.id });
+    expect(await screen.findByText('Inside now: check them out when they leave.')).toBeInTheDocument();
+
+    await user.keyboard('1234567{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Check Out' }));
+    await waitFor(() => expect(callsTo(calls, 'visitors.checkOut')[0]?.input).toEqual({ visitorId: PASS.id }));
+  });
+
   it('shows a recurring pass on the scan screen and checks it in', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: guard }),
