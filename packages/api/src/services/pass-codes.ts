@@ -4,7 +4,8 @@
  * community has more than 100,000 open passes (so that a free code is still found at the
  * first or second draw). A code is unique among open passes (a partial unique index,
  * `visitor_invitation_open_pass_code_unique`) and is reused once its pass is final; so a
- * code finds only an open pass.
+ * code finds only an open pass. Recurring passes (operations §1, services/passes.ts) have
+ * 7-digit codes, a length invitations never use, so the two can never collide.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 
