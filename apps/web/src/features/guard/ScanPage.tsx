@@ -202,7 +202,12 @@ export function ScanPage() {
 
   // operations §1: a recurring pass's moves (the same procedures; a refusal is shown on its card).
   const passMoveOptions = (move: GateMove) => ({
-    onSuccess: () => moved(move),
+    onSuccess: () => {
+      // Inside now and the resident's pass pages read the pass's entries.
+      void queryClient.invalidateQueries({ queryKey: trpc.gate.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.passes.pathKey() });
+      moved(move);
+    },
     onError: (error: unknown) => {
       setRecurringRefusal(failureText(error, move === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage()));
       ready();
