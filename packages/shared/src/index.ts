@@ -16,7 +16,6 @@ export * from './schemas/api-tokens';
 export * from './schemas/webhooks';
 export * from './schemas/exports';
 export * from './schemas/reports';
-export * from './schemas/reports';
 export * from './schemas/gates';
 export * from './schemas/passes';
 export * from './schemas/blocklist';
