@@ -8,76 +8,29 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { createMemoryAuthRateLimits } from '@gatehouse/api';
-import { User } from '@gatehouse/db';
-import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { databaseLegs } from '@gatehouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../src/app';
-import { UNLIMITED_API } from './support/limits';
-import { withResponseValidation } from './support/openapi-validation';
+import { restHarness } from './support/rest-harness';
 
 const legs = await databaseLegs();
 
 describe.each(legs)('dues ledger over REST on $name', (leg) => {
-  let test: TestDatabase;
-  let app: FastifyInstance;
   const webRoot = mkdtempSync(path.join(tmpdir(), 'gatehouse-web-'));
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
+  afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
   let now = new Date('2026-11-22T14:00:00.000Z'); // 09:00 in New York
-  const tokens = { admin: '', guard: '', resident: '' };
+  const harness = restHarness(leg, { domain: 'dues.example', clock: () => now, app: { webRoot } });
+  const { tokens, call, answer, signup } = harness;
   const ids = { house: '', otherHouse: '' };
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-  const answer = (response: LightMyRequestResponse, status: number) => {
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
-    return response.json() as { success: boolean; data: any; error: string | null; code?: string };
-  };
-  const signup = async (name: string, email: string, role = 'resident') => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name, email, phone: '+15551234567', password: 'secret123', role }),
-    });
-    return answer(response, 201).data as { token: string; user: { id: string } };
-  };
   const newHouse = async (houseNumber: string, ownerId: string) =>
     answer(await call('POST', '/api/houses', tokens.admin, { houseNumber, block: 'R', street: 'Ledger Road', ownerId }), 201).data.id as string;
 
   beforeAll(async () => {
-    test = await leg.create();
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
-    app = withResponseValidation(
-      await buildApp({
-        db: test.db,
-        service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
-        rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
-        apiRateLimits: UNLIMITED_API,
-        clock: () => now,
-        webRoot,
-      }),
-    );
-    tokens.admin = (await signup('Ada Admin', 'admin@dues.example', 'admin')).token;
-    const guard = await signup('Gus Guard', 'guard@dues.example');
-    await test.db.fork().nativeUpdate(User, { id: guard.user.id }, { role: 'guard' });
-    tokens.guard = guard.token;
-    const resident = await signup('Rita Resident', 'rita@dues.example');
-    tokens.resident = resident.token;
-    ids.house = await newHouse('1', resident.user.id);
-    ids.otherHouse = await newHouse('2', resident.user.id);
-    answer(await call('POST', `/api/houses/${ids.house}/residents`, tokens.admin, { userId: resident.user.id }), 200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await test?.drop();
-    rmSync(webRoot, { recursive: true, force: true });
+    ids.house = await newHouse('1', harness.residentId);
+    ids.otherHouse = await newHouse('2', harness.residentId);
+    answer(await call('POST', `/api/houses/${ids.house}/residents`, tokens.admin, { userId: harness.residentId }), 200);
   });
 
   const dues = { type: 'maintenance', amount: 75, description: 'January dues', dueDate: '2026-11-30' };
@@ -149,7 +102,7 @@ describe.each(legs)('dues ledger over REST on $name', (leg) => {
     now = new Date('2027-01-01T05:00:00.000Z');
     try {
       // A fresh sign-in: the first one has been idle too long by then.
-      const login = await app.inject({
+      const login = await harness.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         headers: { 'content-type': 'application/json' },

@@ -5,50 +5,26 @@
  * by its code (`kind: "recurring"`), checkin-qr/checkout-qr take the pass id and answer the
  * pass with its entries; guards get 403 on the resident's moves; the spec's 400s.
  */
-import { createMemoryAuthRateLimits } from '@gatehouse/api';
-import { User } from '@gatehouse/db';
-import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseLegs } from '@gatehouse/db/testing';
+import { describe, expect, it } from 'vitest';
 
-import { buildApp } from '../src/app';
-import { UNLIMITED_API } from './support/limits';
-import { withResponseValidation } from './support/openapi-validation';
+import { restHarness } from './support/rest-harness';
 
 const legs = await databaseLegs();
 
 describe.each(legs)('Recurring passes over REST on $name', (leg) => {
-  let test: TestDatabase;
-  let app: FastifyInstance;
   // Monday 2026-11-23 09:00 in New York.
   let now = new Date('2026-11-23T14:00:00.000Z');
-  const tokens = { admin: '', guard: '', resident: '' };
-  let houseId = '';
-
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-  const answer = (response: LightMyRequestResponse, status: number) => {
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
-    return response.json() as { success: boolean; data: any; error: string | null; code?: string; details?: unknown };
-  };
-  const signup = async (name: string, email: string, role = 'resident') => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name, email, phone: '+15551234567', password: 'secret123', role }),
-    });
-    return answer(response, 201).data as { token: string; user: { id: string } };
-  };
+  const harness = restHarness(leg, {
+    domain: 'passes.example',
+    clock: () => now,
+    house: { houseNumber: '101', block: 'A', street: 'Maple' },
+  });
+  const { tokens, call, answer } = harness;
   const passBody = (extra: Record<string, unknown> = {}) => ({
     name: 'Dora Driver',
     phone: '+15550009999',
-    houseId,
+    houseId: harness.houseId,
     purpose: 'School run',
     weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
     timeFrom: '08:00',
@@ -56,31 +32,6 @@ describe.each(legs)('Recurring passes over REST on $name', (leg) => {
     startDate: '2026-11-23',
     endDate: '2027-11-23',
     ...extra,
-  });
-
-  beforeAll(async () => {
-    test = await leg.create();
-    app = withResponseValidation(
-      await buildApp({
-        db: test.db,
-        service: { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 },
-        rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
-        apiRateLimits: UNLIMITED_API,
-        clock: () => now,
-      }),
-    );
-    tokens.admin = (await signup('Ada Admin', 'admin@passes.example', 'admin')).token;
-    const guard = await signup('Gus Guard', 'guard@passes.example');
-    await test.db.fork().nativeUpdate(User, { id: guard.user.id }, { role: 'guard' });
-    tokens.guard = guard.token;
-    const resident = await signup('Rita Resident', 'rita@passes.example');
-    tokens.resident = resident.token;
-    houseId = answer(await call('POST', '/api/houses', tokens.admin, { houseNumber: '101', block: 'A', street: 'Maple', ownerId: resident.user.id }), 201).data.id;
-    answer(await call('POST', `/api/houses/${houseId}/residents`, tokens.admin, { userId: resident.user.id }), 200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await test?.drop();
   });
 
   it('creates, lists, reads with attendance, and moves a pass through the gate', async () => {

@@ -5,97 +5,28 @@
  * visitor as such; the retention job is scheduled on the one pg-boss the webhook sender
  * runs (daily, in the community's zone) and its worker runs the retention service.
  */
-import { createMemoryAuthRateLimits, VISITOR_RETENTION_CRON, VISITOR_RETENTION_QUEUE } from '@gatehouse/api';
-import { User } from '@gatehouse/db';
-import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR_RETENTION_CRON, VISITOR_RETENTION_QUEUE } from '@gatehouse/api';
+import { databaseLegs } from '@gatehouse/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 
-import { buildApp } from '../src/app';
-import { UNLIMITED_API } from './support/limits';
-import { withResponseValidation } from './support/openapi-validation';
+import { restHarness } from './support/rest-harness';
 
 const legs = await databaseLegs();
 const TIME_ZONE = 'America/New_York';
 
 describe.each(legs)('visitor privacy over REST on $name', (leg) => {
-  let test: TestDatabase;
-  let app: FastifyInstance;
   const now = new Date('2026-11-22T14:00:00.000Z'); // 09:00 in New York
-  const tokens = { admin: '', guard: '', resident: '' };
-  let houseId = '';
-
-  const call = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-  const answer = (response: LightMyRequestResponse, status: number) => {
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
-    return response.json() as { success: boolean; data: any; error: string | null; code?: string };
-  };
-  const signup = async (name: string, email: string) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name, email, phone: '+15551234567', password: 'secret123', role: 'resident' }),
-    });
-    return answer(response, 201).data as { token: string; user: { id: string } };
-  };
-  const invite = async (name: string) =>
-    answer(
-      await call('POST', '/api/visitors/invite', tokens.resident, {
-        name,
-        phone: '+15559998888',
-        email: 'guest@example.com',
-        purpose: 'Dinner',
-        vehicleLicensePlate: 'PRV 123',
-        houseId,
-        visitDate: '2026-11-22',
-        visitTimeFrom: '09:00',
-        visitTimeTo: '17:00',
-      }),
-      201,
-    ).data as { id: string };
-
-  beforeAll(async () => {
-    test = await leg.create();
-    app = withResponseValidation(
-      await buildApp({
-        db: test.db,
-        service: {
-          timeZone: TIME_ZONE,
-          earlyCheckinMinutes: 60,
-          walkinApprovalMinutes: 10,
-          sessionTtlDays: 30,
-          sessionIdleDays: 7,
-          visitorRetentionDays: 180,
-        },
-        rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
-        apiRateLimits: UNLIMITED_API,
-        clock: () => now,
-        webhooks: { pollIntervalSeconds: 1 },
-        retention: { pollIntervalSeconds: 1, clock: () => now },
-      }),
-    );
-    const admin = await signup('Ada Admin', 'admin@privacy.example');
-    await test.db.fork().nativeUpdate(User, { id: admin.user.id }, { role: 'admin' });
-    tokens.admin = admin.token;
-    const guard = await signup('Gus Guard', 'guard@privacy.example');
-    await test.db.fork().nativeUpdate(User, { id: guard.user.id }, { role: 'guard' });
-    tokens.guard = guard.token;
-    const resident = await signup('Rita Resident', 'rita@privacy.example');
-    tokens.resident = resident.token;
-    houseId = answer(await call('POST', '/api/houses', tokens.admin, { houseNumber: '9', block: 'P', street: 'Privacy Lane', ownerId: resident.user.id }), 201).data.id;
-    answer(await call('POST', `/api/houses/${houseId}/residents`, tokens.admin, { userId: resident.user.id }), 200);
+  const harness = restHarness(leg, {
+    domain: 'privacy.example',
+    clock: () => now,
+    service: { timeZone: TIME_ZONE, visitorRetentionDays: 180 },
+    app: { webhooks: { pollIntervalSeconds: 1 }, retention: { pollIntervalSeconds: 1, clock: () => now } },
+    house: { houseNumber: '9', block: 'P', street: 'Privacy Lane' },
   });
-  afterAll(async () => {
-    await app?.close();
-    await test?.drop();
-  });
+  const { tokens, call, answer } = harness;
+  const invite = (name: string) =>
+    harness.invite(name, { email: 'guest@example.com', purpose: 'Dinner', vehicleLicensePlate: 'PRV 123' });
 
   it('lets an admin erase a visitor (200, the erased visitor), refuses guards and residents (403), 404 for an unknown id', async () => {
     const visitor = await invite('Priscilla Private');
@@ -113,7 +44,7 @@ describe.each(legs)('visitor privacy over REST on $name', (leg) => {
       vehicleLicensePlate: null,
       notes: null,
       status: 'approved',
-      houseId: { id: houseId },
+      houseId: { id: harness.houseId },
       anonymisedAt: now.toISOString(),
     });
     // Read again, by the resident of the house too: shown as erased, never as a real name.
@@ -127,18 +58,18 @@ describe.each(legs)('visitor privacy over REST on $name', (leg) => {
   });
 
   it('schedules the retention job daily at 03:15 in the community’s zone on the one job queue, whose worker runs the service', async () => {
-    const boss = jobQueueOf(app);
+    const boss = jobQueueOf(harness.app);
     const schedules = await boss.getSchedules(VISITOR_RETENTION_QUEUE);
     expect(schedules).toHaveLength(1);
     expect(schedules[0]).toMatchObject({ name: VISITOR_RETENTION_QUEUE, cron: VISITOR_RETENTION_CRON, timezone: TIME_ZONE });
     // A visitor of last January, past the 180 days: what today's run must anonymise.
     const old = await invite('Olga Oldvisit');
-    await test.db.fork().execute(`update visitor_invitation set visit_date = '2026-01-10', status = 'expired' where id = ?`, [old.id]);
+    await harness.test.db.fork().execute(`update visitor_invitation set visit_date = '2026-01-10', status = 'expired' where id = ?`, [old.id]);
     // Today's job, sent by hand instead of waiting for 03:15: the worker runs the service,
     // which writes its audit row naming the visitor (the run this test made, whatever else ran).
     await boss.send(VISITOR_RETENTION_QUEUE, {});
     const runsOf = (visitorId: string) =>
-      test.db
+      harness.test.db
         .fork()
         .execute<{ details: unknown }[]>(
           `select details from audit_event where action = 'visitor.anonymised' and details -> 'visitorIds' @> jsonb_build_array(?::text)`,
