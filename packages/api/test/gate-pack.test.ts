@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 
 import { databaseLegs } from '@gatehouse/db/testing';
-import type { GatePack, Visitor } from '@gatehouse/shared';
+import type { CreatePassRequest, GatePack, Visitor } from '@gatehouse/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { describeError } from '../src/errors';
@@ -241,5 +241,158 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     const visitor: Visitor = await invite('Has Everything');
     expect(visitor).toMatchObject({ phone: '+15557654321', email: 'visitor@pack.example' });
     expect(visitor.qrCodeToken.length).toBeGreaterThan(20);
+  });
+
+  // Recurring passes (operations §1) -------------------------------------------------------
+  // START is Sunday 2026-11-22 09:00; tomorrow Monday. Passes are sent again whole in every
+  // delta, so these tests come last and look only at their own passes.
+  const createPass = (name: string, extra: Partial<CreatePassRequest> = {}) =>
+    h.caller(c.resident.token).passes.create({
+      name,
+      phone: '+15550009876',
+      houseId: c.houseId,
+      weekdays: ['sun'],
+      timeFrom: '08:00',
+      timeTo: '17:00',
+      startDate: '2026-11-22',
+      endDate: '2026-12-31',
+      ...extra,
+    });
+  const guardMove = (move: 'checkIn' | 'checkOut', passId: string) => h.caller(c.guard.token).visitors[move]({ visitorId: passId });
+  const itemOf = (result: GatePack, id: string) => result.items.find((item) => item.id === id);
+
+  it('holds the recurring passes that may enter today (window not over) or tomorrow, and those inside, hashed', async () => {
+    const sunday = await createPass('Sunday Helper', { vehicleLicensePlate: 'rp 100' });
+    const monday = await createPass('Monday Driver', { weekdays: ['mon', 'wed'], timeFrom: '07:30', timeTo: '12:00' });
+    const bothDays = await createPass('Every Day Carer', { weekdays: ['sun', 'mon'] });
+    const unlisted = await createPass('Tuesday Tutor', { weekdays: ['tue', 'thu'] });
+    const windowOver = await createPass('Early Cleaner', { timeFrom: '06:00', timeTo: '08:30' });
+    const windowOverThenMonday = await createPass('Early Then Monday', { weekdays: ['sun', 'mon'], timeFrom: '06:00', timeTo: '08:30' });
+    const endsToday = await createPass('Ends Today', { weekdays: ['mon'], endDate: '2026-11-22' });
+    const startsLater = await createPass('Starts Next Week', { weekdays: ['sun', 'mon'], startDate: '2026-11-29' });
+    const paused = await createPass('Paused Helper', { weekdays: ['sun', 'mon'] });
+    await h.caller(c.resident.token).passes.pause({ id: paused.id });
+    const cancelled = await createPass('Cancelled Helper', { weekdays: ['sun', 'mon'] });
+    await h.caller(c.resident.token).passes.cancel({ id: cancelled.id });
+    const inside = await createPass('Inside Gardener', { timeFrom: '08:45', timeTo: '09:30' });
+    await guardMove('checkIn', inside.id);
+    const back = await createPass('Out And Back', { weekdays: ['sun'] });
+    await guardMove('checkIn', back.id);
+    await guardMove('checkOut', back.id);
+    later(1);
+
+    const result = await pack();
+    const wanted = [sunday, monday, bothDays, windowOverThenMonday, inside, back];
+    const notWanted = [unlisted, windowOver, endsToday, startsLater, paused, cancelled];
+    for (const pass of wanted) expect(ids(result), pass.name).toContain(pass.id);
+    for (const pass of notWanted) expect(ids(result), pass.name).not.toContain(pass.id);
+
+    const item = itemOf(result, sunday.id)!;
+    expect(Object.keys(item).sort()).toEqual(PACK_ITEM_KEYS);
+    expect(item).toEqual({
+      id: sunday.id,
+      tokenHash: sha256(sunday.qrCodeToken),
+      passCodeHash: sha256(sunday.passCode),
+      name: 'Sunday Helper',
+      house: { houseNumber: '101', block: 'A' },
+      kind: 'recurring',
+      visitDate: '2026-11-22',
+      visitTimeFrom: '08:00',
+      visitTimeTo: '17:00',
+      status: 'approved',
+      vehicleLicensePlate: 'RP 100',
+      updatedAt: START.toISOString(),
+      blocklisted: null,
+    });
+    expect(sunday.passCode).toMatch(/^\d{7}$/);
+    expect(itemOf(result, monday.id)).toMatchObject({ kind: 'recurring', visitDate: '2026-11-23', visitTimeFrom: '07:30', visitTimeTo: '12:00', status: 'approved' });
+    // Today comes first; today's window over, the next listed day.
+    expect(itemOf(result, bothDays.id)).toMatchObject({ visitDate: '2026-11-22', status: 'approved' });
+    expect(itemOf(result, windowOverThenMonday.id)).toMatchObject({ visitDate: '2026-11-23', status: 'approved' });
+    // Inside: checked-in (it may leave), its check-in the last change.
+    expect(itemOf(result, inside.id)).toMatchObject({ kind: 'recurring', status: 'checked-in', visitDate: '2026-11-22', updatedAt: START.toISOString() });
+    expect(itemOf(result, back.id)).toMatchObject({ status: 'approved' });
+
+    // Never a raw token or code, nor a phone, anywhere in the JSON (hashes aside).
+    const text = JSON.stringify({ ...result, items: result.items.map(({ tokenHash: _t, passCodeHash: _c, ...rest }) => rest) });
+    for (const pass of [...wanted, ...notWanted]) {
+      expect(text).not.toContain(pass.qrCodeToken);
+      expect(text).not.toContain(pass.passCode);
+    }
+    expect(text).not.toContain('+15550009876');
+  });
+
+  it('sends the recurring passes again in a delta, and removes the ones that can no longer enter', async () => {
+    const toPause = await createPass('Will Be Paused');
+    const toCancel = await createPass('Will Be Cancelled', { weekdays: ['sun', 'mon'] });
+    const stays = await createPass('Stays Listed');
+    const insidePaused = await createPass('Paused While Inside');
+    await guardMove('checkIn', insidePaused.id);
+    const leaves = await createPass('Leaves For Good', { timeFrom: '08:00', timeTo: '09:30' });
+    await guardMove('checkIn', leaves.id);
+    const lunch = await createPass('Out For Lunch');
+    await guardMove('checkIn', lunch.id);
+    const windowEnds = await createPass('Window Ends Soon', { timeFrom: '08:00', timeTo: '09:20' });
+    later(1);
+    const first = await pack();
+    for (const pass of [toPause, toCancel, stays, insidePaused, leaves, lunch, windowEnds]) expect(ids(first), pass.name).toContain(pass.id);
+
+    later(30); // 09:31: the 09:20 and 09:30 windows are over
+    await h.caller(c.resident.token).passes.pause({ id: toPause.id });
+    await h.caller(c.resident.token).passes.cancel({ id: toCancel.id });
+    await h.caller(c.resident.token).passes.pause({ id: insidePaused.id });
+    await guardMove('checkOut', leaves.id);
+    await guardMove('checkOut', lunch.id);
+    const madeAndPaused = await createPass('Made And Paused After');
+    await h.caller(c.resident.token).passes.pause({ id: madeAndPaused.id });
+    const added = await createPass('Added After', { weekdays: ['mon'] });
+    later(1);
+    const delta = await pack(first.cursor);
+    // Every pass that can still enter or leave comes again (passes are few).
+    expect(itemOf(delta, stays.id)).toMatchObject({ status: 'approved', visitDate: '2026-11-22' });
+    expect(itemOf(delta, added.id)).toMatchObject({ status: 'approved', visitDate: '2026-11-23' });
+    // Paused while inside: still there, to be checked out.
+    expect(itemOf(delta, insidePaused.id)).toMatchObject({ status: 'checked-in' });
+    // Checked out with its window still open: it may come back today.
+    expect(itemOf(delta, lunch.id)).toMatchObject({ status: 'approved', visitDate: '2026-11-22' });
+    for (const gone of [toPause, toCancel, leaves, windowEnds]) {
+      expect(delta.removed, gone.name).toContain(gone.id);
+      expect(ids(delta), gone.name).not.toContain(gone.id);
+    }
+    // Made after the cursor and never in the pack: in neither list.
+    expect([...ids(delta), ...delta.removed]).not.toContain(madeAndPaused.id);
+    expect(delta.removed).not.toContain(stays.id);
+
+    // The next delta does not remove them again (nothing changed since), and still sends the rest.
+    later(1);
+    const next = await pack(delta.cursor);
+    for (const gone of [toPause, toCancel, windowEnds]) expect(next.removed, gone.name).not.toContain(gone.id);
+    expect(ids(next)).toContain(stays.id);
+
+    // The paused pass that was inside leaves: removed.
+    await guardMove('checkOut', insidePaused.id);
+    later(1);
+    expect((await pack(next.cursor)).removed).toContain(insidePaused.id);
+  });
+
+  it('follows the days for recurring passes, and marks one on the blocklist', async () => {
+    const sundayOnly = await createPass('Sunday Only Pass');
+    const monday = await createPass('Monday Pass', { weekdays: ['mon'] });
+    const tuesday = await createPass('Tuesday Pass', { weekdays: ['tue'] });
+    const listed = await createPass('Listed Pass', { vehicleLicensePlate: 'rp 666' });
+    const entry = await h.caller(c.admin.token).blocklist.create({ name: 'Listed', licensePlate: 'RP 666', reason: 'Tailgated the barrier' });
+    later(1);
+    const sunday = await pack();
+    expect(itemOf(sunday, listed.id)?.blocklisted).toEqual({ reason: 'Tailgated the barrier' });
+    expect(itemOf(sunday, sundayOnly.id)?.blocklisted).toBeNull();
+    expect(ids(sunday)).not.toContain(tuesday.id);
+    await h.caller(c.admin.token).blocklist.remove({ id: entry.id });
+
+    h.now = new Date('2026-11-23T14:00:00.000Z'); // Monday 09:00
+    const delta = await pack(sunday.cursor);
+    expect(delta.removed).toEqual(expect.arrayContaining([sundayOnly.id, listed.id]));
+    expect(itemOf(delta, monday.id)).toMatchObject({ visitDate: '2026-11-23' });
+    expect(itemOf(delta, tuesday.id)).toMatchObject({ visitDate: '2026-11-24' });
+    for (const gone of [sundayOnly.id, listed.id]) expect(ids(delta)).not.toContain(gone);
   });
 });

@@ -24,16 +24,26 @@
  * approved passes whose window ended since `t`, and when the day has turned, the passes
  * whose date left today-and-tomorrow or came into it. Each is an item if it can still
  * enter, else its id is in `removed`.
+ *
+ * Recurring passes (operations §1) are items too, `kind: "recurring"`, by the pass's id: one
+ * inside (an open entry) as `checked-in`; one active, not ended, that may still enter today
+ * (a listed weekday within its dates, its daily window not over) or tomorrow (listed, within
+ * its dates) as `approved`, its `visitDate` that day (an inside one that may not: the day of
+ * its check-in), its window the daily one. Passes are few, so a delta simply sends every
+ * such pass again, and in `removed` the passes that no longer are, among those that changed
+ * since the cursor (the pass's `updated_at`; a check-out, whose instant may be an offline
+ * one up to 24 h old) or that were items by the cursor's day and instant.
  */
 import type { EntityManager } from '@gatehouse/db';
 import { DATE_PATTERN, type GatePack, type GatePackItem, GATE_PACK_CURSOR_MESSAGE } from '@gatehouse/shared';
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays, format, getISODay, parseISO } from 'date-fns';
 
 import { httpError } from '../errors';
 import { isoInstant } from '../lib/serialize';
 import { communityDate } from '../lib/time';
 import { blocklistedOf, blocklistMatchSql } from './blocklist';
-import { ENDED_BY_NOW_SQL } from './visitor-state-machine';
+import { PASS_CHECK_IN_STATUS, ENDED_BY_NOW_SQL } from './visitor-state-machine';
+import { OCCURRED_AT_MAX_AGE_MS } from './visitors';
 
 /** Changes this long before a cursor's instant are sent again (a write that committed while that pack was read). */
 export const GATE_PACK_CHANGE_OVERLAP_MS = 30_000;
@@ -84,6 +94,9 @@ function decodeCursor(since: string): PackCursor {
 /** The calendar day after `date` (YYYY-MM-DD). */
 const dayAfter = (date: string) => format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
 
+/** The bit of `date`'s weekday in a recurring pass's `weekdays` (bit 0 Monday … bit 6 Sunday). */
+const weekdayBit = (date: string) => 1 << (getISODay(parseISO(date)) - 1);
+
 interface PackRow {
   id: string;
   token_hash: string;
@@ -124,11 +137,85 @@ function packItem(row: PackRow): GatePackItem {
 }
 
 /**
+ * SQL over `recurring_pass p`: the pass may still enter on `day` (operations §1): active,
+ * `day` a listed weekday within its start and end dates (so not ended), and with `notOverAt`
+ * its daily window on `day` not over at that instant (to the end of its `time_to` minute).
+ */
+function passEntersOn(day: string, timeZone: string, notOverAt: Date | null): { sql: string; params: unknown[] } {
+  const window = notOverAt ? ` and ((?::date + p.time_to::time + interval '1 minute') at time zone ?) > ?` : '';
+  return {
+    sql: `(p.status = ? and ?::date between p.start_date and p.end_date and (p.weekdays::int & ?::int) <> 0${window})`,
+    params: [PASS_CHECK_IN_STATUS, day, weekdayBit(day), ...(notOverAt ? [day, timeZone, notOverAt] : [])],
+  };
+}
+
+/**
+ * The recurring passes of the pack (operations §1, see the file's comment), in one
+ * statement: without a cursor the items; with one, every item again and the passes that
+ * left the pack since (`eligible` false, and not made after the cursor).
+ */
+async function recurringPassRows(
+  em: EntityManager,
+  clock: { now: Date; timeZone: string; today: string; tomorrow: string },
+  cursor: PackCursor | null,
+): Promise<PackRow[]> {
+  const { now, timeZone, today, tomorrow } = clock;
+  const entersToday = passEntersOn(today, timeZone, now);
+  const entersTomorrow = passEntersOn(tomorrow, timeZone, null);
+  // Left the pack since the cursor: changed since (a check-out replayed from a tablet carries
+  // its own instant, up to 24 h before it reached the server), or an item at the cursor's day and instant.
+  const since = cursor ? new Date(cursor.t) : null;
+  const wasItem = cursor ? [passEntersOn(cursor.d, timeZone, since), passEntersOn(dayAfter(cursor.d), timeZone, null)] : [];
+  const reported = cursor
+    ? {
+        sql: `(p.updated_at >= ? or last_entry.check_out_time >= ? or ${wasItem[0]!.sql} or ${wasItem[1]!.sql})`,
+        params: [
+          new Date(since!.getTime() - GATE_PACK_CHANGE_OVERLAP_MS),
+          new Date(since!.getTime() - GATE_PACK_CHANGE_OVERLAP_MS - OCCURRED_AT_MAX_AGE_MS),
+          ...wasItem[0]!.params,
+          ...wasItem[1]!.params,
+        ],
+      }
+    : { sql: 'false', params: [] };
+  return em.execute<PackRow[]>(
+    `select c.id, encode(sha256(convert_to(c.qr_code_token, 'UTF8')), 'hex') as token_hash,
+            encode(sha256(convert_to(c.pass_code, 'UTF8')), 'hex') as pass_code_hash,
+            c.name, c.house_number, c.block, 'recurring' as kind,
+            case when c.enters_today then ? when c.enters_tomorrow then ? else c.inside_since_date end as visit_date,
+            c.time_from as visit_time_from, c.time_to as visit_time_to,
+            case when c.inside_since is not null then 'checked-in' else 'approved' end as status,
+            c.vehicle_license_plate, c.updated_at, bl.reason as blocklist_reason,
+            (c.inside_since is not null or c.enters_today or c.enters_tomorrow) as eligible,
+            c.created_after_cursor
+       from (select p.id, p.qr_code_token, p.pass_code, p.name, h.house_number, h.block, p.time_from, p.time_to,
+                    p.phone, p.vehicle_license_plate, p.created_at > ? as created_after_cursor,
+                    open_entry.check_in_time as inside_since,
+                    to_char(open_entry.check_in_time at time zone ?, 'YYYY-MM-DD') as inside_since_date,
+                    greatest(p.updated_at, open_entry.check_in_time, last_entry.check_in_time, last_entry.check_out_time) as updated_at,
+                    ${entersToday.sql} as enters_today, ${entersTomorrow.sql} as enters_tomorrow, ${reported.sql} as reported
+               from recurring_pass p
+               join house h on h.id = p.house_id
+               -- At most one open entry (pass_entry_open_unique), and the newest one.
+               left join pass_entry open_entry on open_entry.pass_id = p.id and open_entry.check_out_time is null
+               left join lateral (select e.check_in_time, e.check_out_time from pass_entry e where e.pass_id = p.id
+                                   order by e.check_in_time desc, e.id desc limit 1) last_entry on true) c
+       -- operations §3: the blocklist entry the pass's phone or plate matches, if any.
+       left join lateral (${blocklistMatchSql('c.phone', 'c.vehicle_license_plate')}) bl on true
+      where c.inside_since is not null or c.enters_today or c.enters_tomorrow or (c.reported and not c.created_after_cursor)
+      order by visit_date, c.time_from, c.id`,
+    [today, tomorrow, since ?? now, timeZone, ...entersToday.params, ...entersTomorrow.params, ...reported.params],
+  );
+}
+
+/**
  * The gate pack (offline-gate §2) as of `clock.now`: without `since` every pass of today
  * and tomorrow that can still enter (`removed` empty); with the cursor of an earlier pack,
  * only what changed since (`items` new or changed, `removed` the ids that can no longer
  * enter: cancelled, checked out, expired, rejected, or whose date left today-and-tomorrow).
- * Two statements: the newest house change (for the next cursor) and the passes.
+ * Recurring passes are items too (operations §1; see the file's comment): each delta
+ * sends every one that can still enter or leave again.
+ * Three statements: the newest house change (for the next cursor), the visitors and the
+ * recurring passes.
  * Errors: 400 VALIDATION_FAILED on `since` 'since must be a cursor from the gate pack'.
  */
 export async function gatePack(
@@ -201,6 +288,7 @@ export async function gatePack(
       ],
     );
   }
+  rows = [...rows, ...(await recurringPassRows(em, { now, timeZone, today, tomorrow }, cursor))];
   return {
     items: rows.filter((row) => row.eligible).map(packItem),
     // A visitor made after the cursor that cannot enter (a walk-in still pending) was never in the pack.

@@ -33,6 +33,13 @@ export type GatePackRequest = z.input<typeof ZGatePackRequest>;
 export const GATE_PACK_STATUSES = ['approved', 'checked-in'] as const;
 
 /**
+ * What a pass in the gate pack is: a visitor's kind, or `recurring` (operations §1: a
+ * recurring pass, its id the pass's, its date the listed day it may enter next, its window
+ * the daily one).
+ */
+export const ZGatePackKind = z.enum([...ZVisitorKind.options, 'recurring']);
+
+/**
  * A pass as the gate keeps it offline (offline-gate §2): enough to verify it and to show
  * who it is, never the token or code themselves (their SHA-256, lowercase hex, of the
  * UTF-8 text), a phone number or an e-mail.
@@ -45,7 +52,7 @@ export const ZGatePackItem = z.object({
   passCodeHash: z.string(),
   name: z.string(),
   house: z.object({ houseNumber: z.string(), block: z.string() }),
-  kind: ZVisitorKind,
+  kind: ZGatePackKind,
   visitDate: z.string(),
   visitTimeFrom: z.string(),
   visitTimeTo: z.string(),
