@@ -1,6 +1,6 @@
 /**
- * /passes/create: a new recurring pass (operations §1): the visitor (name, phone, purpose,
- * plate), the house (a resident's own), the weekdays (checkboxes in a fieldset with its
+ * /passes/create: a new recurring pass (operations §1): the visitor (name, phone, plate,
+ * purpose: the invitation's VisitorPersonFields), the house (a resident's own), the weekdays (checkboxes in a fieldset with its
  * legend), the daily window and the start and end dates (at most 12 months apart). The
  * same shared schema as the server validates it.
  */
@@ -19,7 +19,7 @@ import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
 import { failureText } from '../../lib/failures';
 import { todayIsoDate } from '../../lib/format';
-import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
+import { useSubmitValidatedForm } from '../../lib/forms';
 import { i18n, params, translateValidation, useMessages } from '../../lib/i18n';
 import { ownHouseOf } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
@@ -27,6 +27,7 @@ import { useCommunityTimeZone } from '../../lib/time-zone';
 import { useToast } from '../../lib/toasts';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { VisitorPersonFields } from '../visitors/VisitorPersonFields';
 import { weekdayLabel } from './pass-labels';
 
 const messages = i18n('PassCreatePage', {
@@ -109,22 +110,7 @@ export function PassCreatePage() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
 
-        <Card title={t.visitorCard}>
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField label={t.name} autoComplete="off" error={errors.name?.message} {...field('name')} />
-            <TextField label={t.phone} type="tel" autoComplete="off" placeholder="+1 555 010 0100" error={errors.phone?.message} {...field('phone')} />
-            <TextField label={t.purpose} aside={t.optional} placeholder={t.purposePlaceholder} error={errors.purpose?.message} {...field('purpose')} />
-            <TextField
-              label={t.plate}
-              aside={t.optional}
-              autoComplete="off"
-              autoCapitalize="characters"
-              inputClassName="uppercase"
-              error={errors.vehicleLicensePlate?.message}
-              {...field('vehicleLicensePlate', { onChange: upperCaseInput })}
-            />
-          </div>
-        </Card>
+        <VisitorPersonFields labels={t} field={field} errors={errors} />
 
         <Card title={t.scheduleCard}>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">

@@ -20,12 +20,13 @@ import { failureText } from '../../lib/failures';
 import { todayIsoDate } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone, zoneSuffix } from '../../lib/time-zone';
-import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
+import { useSubmitValidatedForm } from '../../lib/forms';
 import { ownHouseOf } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useToast } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { VisitorPersonFields } from './VisitorPersonFields';
 
 const messages = i18n('InviteVisitorPage', {
   title: 'New Invitation',
@@ -120,49 +121,16 @@ export function InviteVisitorPage() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
 
-        <Card title={t.visitorCard}>
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField
-              label={t.visitorName}
-              autoComplete="off"
-              error={errors.name?.message}
-              {...field('name')}
-            />
-            <TextField
-              label={t.phone}
-              type="tel"
-              autoComplete="off"
-              placeholder="+1 555 010 0100"
-              error={errors.phone?.message}
-              {...field('phone')}
-            />
-            <TextField
-              label={t.email}
-              aside={t.optional}
-              type="email"
-              autoComplete="off"
-              error={errors.email?.message}
-              {...field('email')}
-            />
-            <TextField
-              label={t.plate}
-              aside={t.optional}
-              autoComplete="off"
-              autoCapitalize="characters"
-              inputClassName="uppercase"
-              error={errors.vehicleLicensePlate?.message}
-              {...field('vehicleLicensePlate', { onChange: upperCaseInput })}
-            />
-            <TextField
-              label={t.purpose}
-              aside={t.optional}
-              placeholder={t.purposePlaceholder}
-              className="sm:col-span-2"
-              error={errors.purpose?.message}
-              {...field('purpose')}
-            />
-          </div>
-        </Card>
+        <VisitorPersonFields labels={{ ...t, name: t.visitorName }} field={field} errors={errors}>
+          <TextField
+            label={t.email}
+            aside={t.optional}
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...field('email')}
+          />
+        </VisitorPersonFields>
 
         <Card title={t.visitCard}>
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
