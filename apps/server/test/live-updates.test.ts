@@ -228,6 +228,24 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
         .toBe('expired');
     });
 
+    it('tells the admins at once when the gate refuses a blocklisted visitor (operations §3), and no one else', async () => {
+      const [admin, guard, resident] = [await stream(tokens.admin), await stream(tokens.guard), await stream(tokens.resident)];
+      const visitor = await ok('POST', '/api/visitors/invite', {
+        token: tokens.resident,
+        body: { name: 'Barred Barry', phone: '+15550009999', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '11:00', visitTimeTo: '18:00' },
+      });
+      await ok('POST', '/api/blocklist', { token: tokens.admin, body: { name: 'Barry', phone: '+1 555 000 9999', reason: 'Threatened a guard' } });
+      const adminBefore = (await admin.waitFor(1)).length;
+      const guardBefore = (await guard.waitFor(1)).length;
+      expect(await call('POST', '/api/visitors/checkin-qr', { token: tokens.guard, body: { visitorId: visitor.id } })).toMatchObject({ status: 409 });
+      const events = await admin.waitFor(adminBefore + 1);
+      expect(events.at(-1)).toMatchObject({ event: 'blocklist.refused', id: null });
+      // Who it was is in the admins' notifications, not on the stream.
+      expect(events.at(-1)!.data).toBe('{}');
+      expect((await guard.quiet(300)).slice(guardBefore).map((event) => event.event)).toEqual([]);
+      expect(resident.events.map((event) => event.event)).not.toContain('blocklist.refused');
+    });
+
     it('prunes events older than a day', async () => {
       await walkIn(ids.house, 'Old News');
       const em = test.db.fork();

@@ -119,20 +119,33 @@ describe('the admin dashboard’s blocklist alerts (operations §3)', () => {
   it('lists the unread refused check-ins and marks them seen', async () => {
     const refusedAt = '2026-11-22T14:05:00.000Z';
     let readAt: string | null = null;
-    const notification = () => ({
-      id: 'c0ffee00-0000-4000-8000-000000000001',
-      kind: 'visitor.blocklist-refused',
-      createdAt: refusedAt,
-      readAt,
-      visitor: { id: makeVisitor().id, name: 'Bad Actor', status: 'approved', house: { id: 'h1', houseNumber: 'A-101', block: 'A' } },
-    });
+    const visitorId = makeVisitor().id;
+    const passId = 'c0ffee00-0000-4000-8000-0000000000aa';
+    const notifications = () => [
+      {
+        id: 'c0ffee00-0000-4000-8000-000000000001',
+        kind: 'visitor.blocklist-refused',
+        target: 'visitor',
+        createdAt: refusedAt,
+        readAt,
+        visitor: { id: visitorId, name: 'Bad Actor', status: 'approved', house: { id: 'h1', houseNumber: 'A-101', block: 'A' } },
+      },
+      {
+        id: 'c0ffee00-0000-4000-8000-000000000002',
+        kind: 'visitor.blocklist-refused',
+        target: 'pass',
+        createdAt: refusedAt,
+        readAt,
+        visitor: { id: passId, name: 'Daily Driver', status: 'active', house: { id: 'h1', houseNumber: 'A-101', block: 'A' } },
+      },
+    ];
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
       'visitors.listSummaries': () => listOf([]),
       'houses.list': () => ({ items: [], total: 0 }),
       'vehicles.list': () => ({ items: [], total: 0 }),
-      'notifications.count': () => ({ total: 1, unread: readAt ? 0 : 1 }),
-      'notifications.list': () => ({ items: [notification()], total: 1, unread: readAt ? 0 : 1 }),
+      'notifications.count': () => ({ total: 2, unread: readAt ? 0 : 2 }),
+      'notifications.list': () => ({ items: notifications(), total: 2, unread: readAt ? 0 : 2 }),
       'notifications.markRead': () => {
         readAt = '2026-11-22T14:06:00.000Z';
         return { unread: 0 };
@@ -141,9 +154,13 @@ describe('the admin dashboard’s blocklist alerts (operations §3)', () => {
     const { user } = renderApp('/dashboard', { user: admin });
 
     const alerts = await screen.findByRole('list', { name: 'Refused check-ins' });
-    expect(within(alerts).getByRole('link', { name: /Bad Actor for House A-101/ })).toBeInTheDocument();
+    expect(within(alerts).getByRole('link', { name: /Bad Actor for House A-101/ })).toHaveAttribute('href', `/visitors/${visitorId}`);
+    // A refused recurring pass opens the pass.
+    expect(within(alerts).getByRole('link', { name: /Daily Driver for House A-101/ })).toHaveAttribute('href', `/passes/${passId}`);
     await user.click(screen.getByRole('button', { name: 'Mark as Seen' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Refused check-ins' })).not.toBeInTheDocument());
-    expect(callsTo(calls, 'notifications.markRead')[0]?.input).toEqual({ ids: ['c0ffee00-0000-4000-8000-000000000001'] });
+    expect(callsTo(calls, 'notifications.markRead')[0]?.input).toEqual({
+      ids: ['c0ffee00-0000-4000-8000-000000000001', 'c0ffee00-0000-4000-8000-000000000002'],
+    });
   });
 });

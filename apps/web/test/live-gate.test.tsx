@@ -34,11 +34,11 @@ describe('live gate rules', () => {
 
   it('says what each notification is about', () => {
     const visitor = { id: 'v', name: 'Wanda Walker', status: 'pending', house: { id: 'h', houseNumber: '101', block: 'A' } };
-    expect(notificationText({ id: '1', kind: 'walk-in.waiting', createdAt: '', readAt: null, visitor })).toBe(
+    expect(notificationText({ id: '1', kind: 'walk-in.waiting', target: 'visitor', createdAt: '', readAt: null, visitor })).toBe(
       'Wanda Walker is waiting at the gate for House 101 · Block A',
     );
-    expect(notificationText({ id: '2', kind: 'visitor.checked-in', createdAt: '', readAt: null, visitor })).toBe('Wanda Walker checked in');
-    expect(notificationText({ id: '3', kind: 'visitor.checked-out', createdAt: '', readAt: null, visitor })).toBe('Wanda Walker checked out');
+    expect(notificationText({ id: '2', kind: 'visitor.checked-in', target: 'visitor', createdAt: '', readAt: null, visitor })).toBe('Wanda Walker checked in');
+    expect(notificationText({ id: '3', kind: 'visitor.checked-out', target: 'visitor', createdAt: '', readAt: null, visitor })).toBe('Wanda Walker checked out');
   });
 
   it('shows the gate the walk-ins waiting for a resident and the visitors overstaying', async () => {

@@ -176,7 +176,7 @@ describe.each(legs)('Blocklist on $name', (leg) => {
 
     // The admins are notified (live-gate §4's bell); the residents and the guard are not.
     const adminNotes = await admin.notifications.list({});
-    expect(adminNotes.items.filter((item) => item.kind === 'visitor.blocklist-refused' && item.visitor.id === banned.id)).toHaveLength(3);
+    expect(adminNotes.items.filter((item) => item.kind === 'visitor.blocklist-refused' && item.visitor.id === banned.id && item.target === 'visitor')).toHaveLength(3);
     expect((await h.caller(c.resident.token).notifications.list({})).items.some((item) => item.kind === 'visitor.blocklist-refused')).toBe(false);
     expect((await guard.notifications.list({})).items).toHaveLength(0);
 

@@ -391,7 +391,16 @@ describe.each(legs)('Recurring passes on $name', (leg) => {
     const overridden = passOf(await h.caller(c.admin.token).visitors.checkIn({ visitorId: pass.id, override: true, notes: 'Resident vouched' }));
     expect(overridden.inside).toBe(true);
     const events = (await h.caller(c.admin.token).audit.list({ targetId: pass.id, limit: 100 })).items;
-    expect(events.find((event) => event.action === 'visitor.blocklist-refused')).toMatchObject({ targetType: 'pass' });
+    expect(events.find((event) => event.action === 'visitor.blocklist-refused')).toMatchObject({
+      targetType: 'pass',
+      details: { blocklistEntryId: expect.any(String), reason: 'Took a parcel' },
+    });
+    // The admins are notified of the refused pass, as of a refused visitor; the guard is not.
+    const alerts = (await h.caller(c.admin.token).notifications.list({})).items.filter((item) => item.kind === 'visitor.blocklist-refused');
+    expect(alerts.filter((item) => item.visitor.id === pass.id)).toEqual([
+      expect.objectContaining({ target: 'pass', readAt: null, visitor: expect.objectContaining({ id: pass.id, name: 'Gated Gail' }) }),
+    ]);
+    expect((await guard().notifications.list({})).items.some((item) => item.kind === 'visitor.blocklist-refused')).toBe(false);
     expect(events.find((event) => event.action === 'pass.checked-in' && event.details?.override === true)).toBeTruthy();
     at(nyc('2026-11-23', '10:30'));
     await guard().visitors.checkOut({ visitorId: pass.id });

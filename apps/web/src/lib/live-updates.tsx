@@ -2,7 +2,8 @@
  * Live updates (live-gate §3): one server-sent event stream per tab, opened by the signed-in
  * shell. Every visitor event refreshes the visitor queries on screen (lists, counts, the
  * one open) and the notification bell, at most every 300 ms; a `reset` (the server could not say what was missed)
- * refreshes everything. Screens that hold a visitor outside the query cache (the scan
+ * refreshes everything; an admin's `blocklist.refused` (operations §3) refreshes the
+ * notifications (the dashboard's blocklist alerts). Screens that hold a visitor outside the query cache (the scan
  * result) listen with `useVisitorEvents`.
  *
  * The stream has its own tRPC client, loaded with the shell and not with /login: the
@@ -97,6 +98,11 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
           const data = 'data' in item ? item.data : item;
           if (data.type === 'reset') {
             void queryClient.invalidateQueries();
+            return;
+          }
+          if (data.type === 'blocklist.refused') {
+            // operations §3 (admins): the gate just refused a blocklisted visitor or pass.
+            void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
             return;
           }
           refresh();

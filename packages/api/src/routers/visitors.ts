@@ -199,7 +199,8 @@ export const visitorsRouter = createTRPCRouter({
    * with the visitor JSON, for the visitors the caller may read (residents: their house's
    * and the ones they host). Input: `{lastEventId?}` to resume: the missed events of the
    * last 15 minutes first, else one `{type: 'reset'}`. Each event is tracked by its id
-   * (the SSE `id`). The stream ends when the session stops being valid, or the reader's
+   * (the SSE `id`). Admins also get `{type: 'blocklist.refused'}` (operations §3) when the
+   * gate is refused a blocklisted visitor or pass (untracked; the notifications say who). The stream ends when the session stops being valid, or the reader's
    * role or house changes (checked every minute; the client reconnects with its new rights).
    * Errors: 401; 503 'Live updates are not available' when the server runs without them.
    */
@@ -214,7 +215,7 @@ export const visitorsRouter = createTRPCRouter({
         return session !== null && session.user.id === id && session.user.role === role && session.user.houseId === houseId;
       };
       for await (const item of ctx.events.stream(ctx.user, { lastEventId: input.lastEventId, signal, stillAllowed })) {
-        if (item.type === 'reset') yield { type: 'reset' as const };
+        if (item.type === 'reset' || item.type === 'blocklist.refused') yield { type: item.type };
         else yield tracked(item.id, { type: item.type, visitor: item.visitor });
       }
     }),

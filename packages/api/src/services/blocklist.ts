@@ -22,6 +22,7 @@ import {
 import { httpError } from '../errors';
 import { isoInstant } from '../lib/serialize';
 import { recordAudit, type Actor } from './audit';
+import { BLOCKLIST_REFUSED_NOTICE, VISITOR_EVENT_CHANNEL } from './live-channel';
 
 /** A phone number as the blocklist compares it: spaces and dashes removed (SQL over `column`). */
 export const blocklistPhoneKeySql = (column: string) => `regexp_replace(${column}, '[\\s-]', '', 'g')`;
@@ -74,42 +75,55 @@ export function blocklistedError() {
   return httpError(409, BLOCKLISTED_MESSAGE, { code: 'BLOCKLISTED' });
 }
 
+/** Who a refused check-in was for: a visitor, or a recurring pass (its audit target type `pass`). */
+export interface BlocklistRefusalTarget {
+  type: 'visitor' | 'pass';
+  id: string;
+}
+
 /**
- * Records a check-in the blocklist refused (operations §3), in one statement of its own,
- * so that it stays whatever the caller does next: the audit row `visitor.blocklist-refused`
- * (target the visitor; details the entry's id and reason, never the phone or plate), and a
- * `visitor.blocklist-refused` notification for every active admin, announced with
- * `NOTIFY notification` (Web Push) at commit. Must not run inside a transaction that the
- * refusal rolls back: `transitionVisitor` calls it on the entity manager it was given.
+ * Records a check-in the blocklist refused (operations §3), visitor or recurring pass, in
+ * one statement of its own, so that it stays whatever the caller does next: the audit row
+ * `visitor.blocklist-refused` (target the visitor or the pass; details the entry's id and
+ * reason, never the phone or plate), a `visitor.blocklist-refused` notification for every
+ * active admin (`visitor_id` or `pass_id`), `NOTIFY notification` (Web Push) and
+ * a `blocklist-refused:` notice on the live stream's channel (live-channel.ts: the admins'
+ * dashboards hear it at once), both delivered at commit. Must not
+ * run inside a transaction that the refusal rolls back: the callers (`transitionVisitor`,
+ * `movePassAtGate`) run it on the entity manager they were given.
  */
 export async function recordBlocklistRefusal(
   em: EntityManager,
   actor: Actor,
-  visitorId: string,
+  target: BlocklistRefusalTarget,
   entry: { id: string; reason: string },
   now: Date,
 ): Promise<void> {
+  const subjectColumn = target.type === 'pass' ? 'pass_id' : 'visitor_id';
   await em.execute(
     `with audit as (
        insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-       values (?, ?, 'visitor.blocklist-refused', ?, ?, ?, 'visitor', ?, ?::jsonb)
+       values (?, ?, 'visitor.blocklist-refused', ?, ?, ?, ?, ?, ?::jsonb)
      ), notified as (
-       insert into notification (id, user_id, kind, visitor_id, created_at)
+       insert into notification (id, user_id, kind, ${subjectColumn}, created_at)
        select gen_random_uuid(), u.id, 'visitor.blocklist-refused', ?, ? from app_user u where u.role = 'admin' and u.is_active
        returning id
      )
-     select pg_notify('notification', ?) from (select 1 where exists (select 1 from notified)) n`,
+     select pg_notify('notification', ?), pg_notify('${VISITOR_EVENT_CHANNEL}', ?)
+       from (select 1 where exists (select 1 from notified)) n`,
     [
       randomUUID(),
       now,
       actor.userId,
       actor.apiTokenId ?? null,
       actor.ipAddress.slice(0, 64),
-      visitorId,
+      target.type,
+      target.id,
       JSON.stringify({ blocklistEntryId: entry.id, reason: entry.reason }),
-      visitorId,
+      target.id,
       now,
-      visitorId,
+      target.id,
+      `${BLOCKLIST_REFUSED_NOTICE}${target.type}:${target.id}`,
     ],
   );
 }

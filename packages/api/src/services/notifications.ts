@@ -1,7 +1,8 @@
 /**
  * A resident's notifications (live-gate §4). The triggers on `visitor_invitation` write
  * them in the same transaction as the move: a walk-in waiting for their house, their own
- * visitor checking in or out, for each kind the resident has not turned off. Here: the
+ * visitor checking in or out, for each kind the resident has not turned off. Admins get
+ * one for each check-in of a visitor or recurring pass the blocklist refused (operations §3). Here: the
  * bell's list and count, marking read, the per-kind settings, and the devices' Web Push
  * subscriptions. Each user sees and changes only their own.
  */
@@ -17,6 +18,7 @@ interface NotificationRow {
   kind: NotificationJson['kind'];
   created_at: string | Date;
   read_at: string | Date | null;
+  target: NotificationJson['target'];
   visitor_id: string;
   visitor_name: string;
   visitor_status: string;
@@ -35,11 +37,14 @@ export async function listNotifications(
   page: { limit: number; offset: number },
 ): Promise<{ items: NotificationJson[]; total: number; unread: number }> {
   const rows = await em.execute<NotificationRow[]>(
-    `select n.id, n.kind, n.created_at, n.read_at, v.id as visitor_id, v.name as visitor_name, v.status as visitor_status,
+    // A notification is about a visitor or (operations §3) a recurring pass, never both.
+    `select n.id, n.kind, n.created_at, n.read_at, case when n.pass_id is null then 'visitor' else 'pass' end as target,
+            coalesce(v.id, rp.id) as visitor_id, coalesce(v.name, rp.name) as visitor_name, coalesce(v.status, rp.status) as visitor_status,
             h.id as house_id, h.house_number, h.block
        from notification n
-       join visitor_invitation v on v.id = n.visitor_id
-       join house h on h.id = v.house_id
+       left join visitor_invitation v on v.id = n.visitor_id
+       left join recurring_pass rp on rp.id = n.pass_id
+       join house h on h.id = coalesce(v.house_id, rp.house_id)
       where n.user_id = ?
       order by n.created_at desc, n.id desc
       limit ? offset ?`,
@@ -50,6 +55,7 @@ export async function listNotifications(
     items: rows.map((row) => ({
       id: row.id,
       kind: row.kind,
+      target: row.target,
       createdAt: isoInstant(row.created_at),
       readAt: row.read_at ? isoInstant(row.read_at) : null,
       visitor: {

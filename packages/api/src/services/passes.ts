@@ -38,7 +38,7 @@ import { httpError } from '../errors';
 import { houseIdOf, isoInstant } from '../lib/serialize';
 import { communityDate, communityInstant } from '../lib/time';
 import type { Actor } from './audit';
-import { blocklistedError, blocklistedOf, blocklistMatchSql, findBlocklistMatch } from './blocklist';
+import { blocklistedError, blocklistedOf, blocklistMatchSql, findBlocklistMatch, recordBlocklistRefusal } from './blocklist';
 import { assertKnownGate, gateOfMove } from './gates';
 import {
   canTransitionPass,
@@ -509,10 +509,7 @@ export async function movePassAtGate(
     // operations §3: a listed phone or plate is refused (the attempt audited) unless an admin overrides.
     const listed = await findBlocklistMatch(em, row.phone, row.vehicle_license_plate);
     if (listed && !input.override) {
-      await em.execute(
-        `with found as (select ?::uuid as pass_id), ${auditCte('found')} select 1`,
-        [row.id, ...auditParams(actor, clock.now, 'visitor.blocklist-refused', { blocklistEntryId: listed.id, reason: listed.reason })],
-      );
+      await recordBlocklistRefusal(em, actor, { type: 'pass', id: row.id }, listed, clock.now);
       throw blocklistedError();
     }
     const overrideDetails = input.override && listed ? { override: true, blocklistEntryId: listed.id } : input.override ? { override: true } : {};

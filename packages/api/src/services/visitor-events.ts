@@ -13,10 +13,9 @@ import type { Database, EntityManager, User, VisitorEventType } from '@gatehouse
 import type { Visitor } from '@gatehouse/shared';
 
 import { isoInstant, serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import { BLOCKLIST_REFUSED_NOTICE, VISITOR_EVENT_CHANNEL } from './live-channel';
 import { canSeeVisitorRow } from './visitors';
 
-/** The NOTIFY channel the event triggers send on (payload: the event id). */
-export const VISITOR_EVENT_CHANNEL = 'visitor_event';
 /** How far back a reconnect is replayed (live-gate §3): 15 minutes. */
 export const REPLAY_WINDOW_MS = 15 * 60_000;
 /** How long events are kept (live-gate §3): a day. */
@@ -26,10 +25,15 @@ export const MAX_REPLAY = 2_000;
 /** The most events waiting for one slow subscriber; more and it gets a `reset` instead. */
 export const MAX_QUEUED = 1_000;
 
-/** What a subscriber receives: a visitor event (its id increases), or `reset`: refetch everything. */
+/**
+ * What a subscriber receives: a visitor event (its id increases); `reset`: refetch
+ * everything; or, admins only, `blocklist.refused` (operations §3: the gate refused a
+ * blocklisted visitor or pass just now; the notifications say who; not replayed).
+ */
 export type VisitorStreamItem =
   | { id: string; type: VisitorEventType; visitor: Visitor }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  | { type: 'blocklist.refused' };
 
 /** Who reads a stream: what the read rules need. */
 export type EventReader = Pick<User, 'id' | 'role' | 'house'>;
@@ -198,6 +202,10 @@ export class VisitorEventHub {
   }
 
   #notified(payload: string): void {
+    if (payload.startsWith(BLOCKLIST_REFUSED_NOTICE)) {
+      for (const inbox of this.#inboxes) if (inbox.reader.role === 'admin') inbox.push({ type: 'blocklist.refused' });
+      return;
+    }
     if (this.#inboxes.size === 0 || !/^\d+$/.test(payload)) return;
     this.#pendingIds.push(payload);
     if (this.#deliveryScheduled) return;

@@ -336,7 +336,7 @@ async function explainRefusal(em: EntityManager, id: string, transition: Visitor
     // The blocklist before the window: the guard must know who this is whatever the time.
     const entry = await findBlocklistMatch(em, row.phone, row.vehicle_license_plate);
     if (entry) {
-      await recordBlocklistRefusal(em, options.actor, row.id, entry, options.now);
+      await recordBlocklistRefusal(em, options.actor, { type: 'visitor', id: row.id }, entry, options.now);
       return blocklistedError();
     }
   }

@@ -36,10 +36,14 @@ const TITLES = {
   'visitor.blocklist-refused': 'Blocklisted visitor refused at the gate',
 } as const;
 
-/** The payload for a notification: the visitor's first name and the house only. */
+/**
+ * The payload for a notification: the visitor's first name and the house only. `visitor`
+ * is the person: a visitor, or with `target: 'pass'` a recurring pass's holder (operations
+ * §3, a refused pass check-in), whose tap opens the pass.
+ */
 export function pushPayload(
   kind: keyof typeof TITLES,
-  visitor: { id: string; name: string; houseNumber: string; block: string },
+  visitor: { id: string; name: string; houseNumber: string; block: string; target?: 'visitor' | 'pass' },
 ): PushPayload {
   const firstName = visitor.name.trim().split(/\s+/)[0] ?? '';
   const house = `House ${visitor.houseNumber} · Block ${visitor.block}`;
@@ -51,7 +55,8 @@ export function pushPayload(
         : kind === 'visitor.checked-out'
           ? `${firstName} checked out from ${house}.`
           : `${firstName} (${house}) is on the blocklist: the check-in was refused.`;
-  return { title: TITLES[kind], body, url: `/visitors/${visitor.id}`, tag: `${kind}:${visitor.id}` };
+  const url = visitor.target === 'pass' ? `/passes/${visitor.id}` : `/visitors/${visitor.id}`;
+  return { title: TITLES[kind], body, url, tag: `${kind}:${visitor.id}` };
 }
 
 /** Sends the notifications of this process's database as Web Push messages (one sender per notification across processes). */
@@ -100,14 +105,19 @@ export class PushDispatcher {
   async #sendPending(): Promise<void> {
     const em = this.#db.fork();
     const claimed = await em.execute<
-      { kind: keyof typeof TITLES; user_id: string; visitor_id: string; name: string; house_number: string; block: string }[]
+      { kind: keyof typeof TITLES; user_id: string; target: 'visitor' | 'pass'; subject_id: string; name: string; house_number: string; block: string }[]
     >(
+      // A notification is about a visitor or (operations §3) a recurring pass.
       `with claimed as (
          update notification set pushed_at = now()
           where pushed_at is null and created_at > now() - interval '1 hour'
-          returning kind, user_id, visitor_id)
-       select c.kind, c.user_id, c.visitor_id, v.name, h.house_number, h.block
-         from claimed c join visitor_invitation v on v.id = c.visitor_id join house h on h.id = v.house_id`,
+          returning kind, user_id, visitor_id, pass_id)
+       select c.kind, c.user_id, case when c.pass_id is null then 'visitor' else 'pass' end as target,
+              coalesce(v.id, rp.id) as subject_id, coalesce(v.name, rp.name) as name, h.house_number, h.block
+         from claimed c
+         left join visitor_invitation v on v.id = c.visitor_id
+         left join recurring_pass rp on rp.id = c.pass_id
+         join house h on h.id = coalesce(v.house_id, rp.house_id)`,
     );
     for (const notification of claimed) {
       const devices = await em.execute<{ id: string; endpoint: string; p256dh: string; auth: string }[]>(
@@ -115,7 +125,13 @@ export class PushDispatcher {
         [notification.user_id],
       );
       const payload = JSON.stringify(
-        pushPayload(notification.kind, { id: notification.visitor_id, name: notification.name, houseNumber: notification.house_number, block: notification.block }),
+        pushPayload(notification.kind, {
+          id: notification.subject_id,
+          name: notification.name,
+          houseNumber: notification.house_number,
+          block: notification.block,
+          target: notification.target,
+        }),
       );
       for (const device of devices) {
         try {

@@ -635,7 +635,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * A resident's notification (live-gate §4): a walk-in waits for their house, or their own
  * visitor checked in or out. Written by the triggers on `visitor_invitation` in the same
  * transaction as the move (every path, one place), for each resident who has not turned
- * that kind off; `NOTIFY notification, '<id>'` lets a server with Web Push send it, and
+ * that kind off; and for the admins, a check-in of a visitor or recurring pass the
+ * blocklist refused (operations §3, services/blocklist.ts); `NOTIFY notification, '<id>'` lets a server with Web Push send it, and
  * `pushed_at` makes exactly one process send it.
  */
 export const NotificationSchema = defineEntity({
@@ -645,12 +646,15 @@ export const NotificationSchema = defineEntity({
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     kind: p.enum(NOTIFICATION_KINDS),
-    visitor: () => p.manyToOne(VisitorInvitation).deleteRule('cascade').index(),
+    /** Who it is about: a visitor, or (operations §3, a refused pass) a recurring pass; exactly one of the two. */
+    visitor: () => p.manyToOne(VisitorInvitation).deleteRule('cascade').nullable().index(),
+    pass: () => p.manyToOne(RecurringPass).deleteRule('cascade').nullable().index(),
     createdAt: p.datetime().defaultRaw('current_timestamp'),
     readAt: p.datetime().nullable(),
     pushedAt: p.datetime().nullable(),
   },
   indexes: [{ name: 'notification_user_created_at_index', properties: ['user', 'createdAt'] }],
+  checks: [{ name: 'notification_subject_check', expression: 'num_nonnulls(visitor_id, pass_id) = 1' }],
 });
 export class Notification extends NotificationSchema.class {}
 NotificationSchema.setClass(Notification);

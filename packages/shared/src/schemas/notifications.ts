@@ -14,10 +14,17 @@ export type NotificationKindName = (typeof NOTIFICATION_KIND_NAMES)[number];
 export const ZNotificationListRequest = z.object({ ...paginationFields });
 export type NotificationListRequest = z.input<typeof ZNotificationListRequest>;
 
-/** A notification as its user sees it: what happened, to which visitor, when, and whether it was seen. */
+/** What a notification is about: a visitor, or a recurring pass (operations §3: a refused pass check-in). */
+export const NOTIFICATION_TARGETS = ['visitor', 'pass'] as const;
+
+/**
+ * A notification as its user sees it: what happened, to whom, when, and whether it was seen.
+ * `visitor` is the person: the visitor, or for `target: "pass"` the pass holder (its id the pass id).
+ */
 export const ZNotification = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KIND_NAMES),
+  target: z.enum(NOTIFICATION_TARGETS),
   createdAt: z.string(),
   readAt: z.string().nullable(),
   visitor: z.object({

@@ -2,8 +2,9 @@
  * The admin dashboard's blocklist alerts (operations §3): the check-ins the gate refused
  * because the visitor is on the blocklist, from the admin's unread
  * `visitor.blocklist-refused` notifications (written with the refusal, also sent by Web
- * Push). Read again every few seconds and on every live visitor event (lib/live-updates.tsx
- * refreshes the notifications); nothing is shown while there is nothing unread.
+ * Push), for visitors and recurring passes. Live: the event stream's `blocklist.refused`
+ * (and every visitor event) makes lib/live-updates.tsx refresh the notifications at once;
+ * nothing is shown while there is nothing unread.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Check } from 'lucide-react';
@@ -15,6 +16,7 @@ import { formatInstant, houseLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 import { useTRPC } from '../../lib/trpc-react';
+import { notificationHref } from '../notifications/NotificationsPage';
 
 const messages = i18n('BlocklistAlerts', {
   title: 'Blocklist alerts',
@@ -24,8 +26,6 @@ const messages = i18n('BlocklistAlerts', {
   seen: 'Mark as Seen',
 });
 
-/** How often the alerts are read again without a live event, ms. */
-const ALERTS_REFRESH_MS = 10_000;
 
 /** The alerts card (admins' dashboard): nothing while no refused check-in is unread. */
 export function BlocklistAlerts({ className = '' }: { className?: string }) {
@@ -33,7 +33,7 @@ export function BlocklistAlerts({ className = '' }: { className?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const timeZone = useCommunityTimeZone();
-  const list = useQuery({ ...trpc.notifications.list.queryOptions({ limit: 50 }), refetchInterval: ALERTS_REFRESH_MS });
+  const list = useQuery(trpc.notifications.list.queryOptions({ limit: 50 }));
   const markRead = useMutation(
     trpc.notifications.markRead.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }),
@@ -71,7 +71,7 @@ export function BlocklistAlerts({ className = '' }: { className?: string }) {
       <ul className="divide-y divide-slate-100" aria-label={t.list}>
         {alerts.map((alert) => (
           <li key={alert.id} className="px-5 py-3">
-            <Link href={`/visitors/${alert.visitor.id}`} className="font-semibold text-slate-900 hover:underline">
+            <Link href={notificationHref(alert)} className="font-semibold text-slate-900 hover:underline">
               {t.refused({ name: alert.visitor.name, house: houseLabel(alert.visitor.house), time: formatInstant(alert.createdAt, timeZone) })}
             </Link>
           </li>

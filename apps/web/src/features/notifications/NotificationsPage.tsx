@@ -52,6 +52,11 @@ export function notificationText(notification: NotificationJson): string {
   }
 }
 
+/** The page a notification opens: the visitor's, or (operations §3, a refused pass) the recurring pass's. */
+export function notificationHref(notification: Pick<NotificationJson, 'target' | 'visitor'>): string {
+  return notification.target === 'pass' ? `/passes/${notification.visitor.id}` : `/visitors/${notification.visitor.id}`;
+}
+
 const ICONS = {
   'walk-in.waiting': DoorOpen,
   'visitor.checked-in': LogIn,
@@ -100,7 +105,7 @@ export function NotificationsPage() {
                 <li key={notification.id} className={clsx('flex items-start gap-4 px-5 py-4', isNew && 'bg-brand-50')}>
                   <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
                   <div className="min-w-0 flex-1">
-                    <Link href={`/visitors/${notification.visitor.id}`} className="font-semibold text-slate-900 hover:underline">
+                    <Link href={notificationHref(notification)} className="font-semibold text-slate-900 hover:underline">
                       {notificationText(notification)}
                     </Link>
                     <p className="text-sm text-slate-600">
