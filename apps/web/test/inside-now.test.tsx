@@ -146,4 +146,44 @@ describe('Inside now', () => {
     await clearGateData();
     expect(await readInside()).toBeNull();
   });
+
+  it('offline, lists the recurring pass holders inside, with the pass moves queued offline since (operations §1)', async () => {
+    const since = gateGeneration();
+    await storeSettings({ timeZone: 'UTC', earlyCheckinMinutes: 0 }, since);
+    // The server's roll call lists a pass holder inside by the pass's id, kind recurring.
+    const GARDENER = insideItem({ id: 'eeeeeeee-0000-4000-8000-000000000001', name: 'Gus Gardener', kind: 'recurring', hostName: 'Priya Sharma' });
+    const DRIVER = insideItem({ id: 'eeeeeeee-0000-4000-8000-000000000002', name: 'Dev Driver', kind: 'recurring' });
+    await storeInside([ANN, GARDENER, DRIVER], { since, now: todayAt(0, 5) });
+    const helper: PackItem = {
+      id: 'eeeeeeee-0000-4000-8000-000000000003',
+      tokenHash: 'c'.repeat(64),
+      passCodeHash: 'd'.repeat(64),
+      name: 'Maria Helper',
+      house: { houseNumber: HOUSE_B204.houseNumber, block: HOUSE_B204.block },
+      kind: 'recurring',
+      visitDate: '2026-11-22',
+      visitTimeFrom: '08:00',
+      visitTimeTo: '17:00',
+      status: 'approved',
+      vehicleLicensePlate: null,
+      updatedAt: '2026-11-22T08:00:00.000Z',
+    };
+    await mergePack({ items: [helper], removed: [], cursor: 'c1' }, { full: true, since });
+    setBrowserOnline(false);
+    await queueGateMove({ action: 'check-out', visitorId: DRIVER.id, name: DRIVER.name, houseNumber: DRIVER.houseId.houseNumber });
+    await queueGateMove({ action: 'check-in', visitorId: helper.id, name: helper.name, houseNumber: helper.house.houseNumber });
+
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS, 'gate.inside': () => ({ items: [], total: 0 }) });
+    renderApp('/guard/inside', { user: guard });
+
+    expect(await screen.findByText(/^Offline — as of 12:05 AM/)).toBeInTheDocument();
+    expect(screen.getByText('3 people inside')).toBeInTheDocument();
+    const gardenerRow = screen.getByRole('rowheader', { name: /Gus Gardener/ }).closest('tr')!;
+    expect(within(gardenerRow).getByText('Recurring pass')).toBeInTheDocument();
+    expect(screen.queryByText('Dev Driver')).not.toBeInTheDocument();
+    const helperRow = screen.getByRole('rowheader', { name: 'Maria Helper' }).closest('tr')!;
+    expect(within(helperRow).getByText('Recurring pass')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'House B-204 · Block B' })).toBeInTheDocument();
+    expect((await readInside())?.items.find((item) => item.id === helper.id)).toMatchObject({ kind: 'recurring', gate: null });
+  });
 });

@@ -233,6 +233,72 @@ describe('verifying offline (offline-gate §2)', () => {
     expect(await readQueue()).toEqual([]);
   });
 
+  it('finds a recurring pass offline by its 7-digit code, checks it in and out on the tablet and in again, and replays the moves by the pass id', async () => {
+    const RECURRING_TOKEN = 'RecurringPassToken0000000000000000000000000';
+    const pass = packItem({
+      kind: 'recurring',
+      tokenHash: sha256(RECURRING_TOKEN),
+      passCodeHash: sha256('4821305'),
+      name: 'Maria Helper',
+      visitTimeFrom: '00:00',
+      visitTimeTo: '23:59',
+    });
+    // An invitation with the same digits but one fewer: a 6-digit code names an invitation, never a pass.
+    await storePack([pass, packItem({ name: 'Six Digit Guest', tokenHash: sha256('other'), passCodeHash: sha256('482130') })]);
+    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => ({ items: [], total: 0 }), 'visitors.settings': () => SETTINGS });
+    setBrowserOnline(false);
+    const { user, unmount } = renderApp('/guard/scan', { user: guard });
+
+    await user.type(await screen.findByLabelText('Pass token or code'), '482 1305{Enter}');
+    expect(await screen.findByText(/^Verified offline — last synced 9:05 AM/)).toBeInTheDocument();
+    expect(screen.getByText('Maria Helper')).toBeInTheDocument();
+    const kind = screen.getByText('Kind').closest('div')!;
+    expect(kind).toHaveTextContent('KindRecurring pass');
+    expect(callsTo(calls, 'visitors.scan')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Check In Visitor' }));
+    expect(await screen.findByText('Visitor checked in — saved on this tablet')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/guard/dashboard'));
+
+    // The quick scan, by its token: the tablet knows the pass holder is inside.
+    await user.type(screen.getByLabelText('Pass token or code'), `${RECURRING_TOKEN}{Enter}`);
+    await user.click(await screen.findByRole('button', { name: 'Check Out Visitor' }));
+    expect(await screen.findByText('Visitor checked out — saved on this tablet')).toBeInTheDocument();
+    // Out for lunch: back within the day's window, checked in again at once.
+    await user.type(screen.getByLabelText('Pass token or code'), '4821305{Enter}');
+    expect(await screen.findByText('Maria Helper checked in: house A-101.')).toBeInTheDocument();
+    const queue = await readQueue();
+    expect(queue.map((move) => [move.action, move.visitorId])).toEqual([
+      ['check-in', pass.id],
+      ['check-out', pass.id],
+      ['check-in', pass.id],
+    ]);
+
+    // The link returns: each move is the check-in or check-out of the pass id, at its own instant.
+    const sent = recordMoves();
+    setBrowserOnline(true);
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent.map((move) => [move.path, move.body.visitorId, move.body.occurredAt, move.key])).toEqual(
+      queue.map((move) => [`/api/visitors/${move.action === 'check-in' ? 'checkin-qr' : 'checkout-qr'}`, pass.id, move.occurredAt, move.key]),
+    );
+    // The pack refresh that follows the replay is done before the next test stores its own pack.
+    await waitFor(() => expect(callsTo(calls, 'visitors.settings').length).toBeGreaterThanOrEqual(1), { timeout: 3_000 });
+    unmount();
+    await syncPack();
+  });
+
+  it('refuses offline a recurring pass outside its daily window, naming the day it is listed next', async () => {
+    await storePack([packItem({ kind: 'recurring', visitDate: '2099-01-02', visitTimeFrom: '08:00', visitTimeTo: '12:00', passCodeHash: sha256('7654321') })]);
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => ({ items: [], total: 0 }), 'visitors.settings': () => SETTINGS });
+    setBrowserOnline(false);
+    const { user } = renderApp('/guard/dashboard', { user: guard });
+
+    await user.type(await screen.findByLabelText('Pass token or code'), '7654321{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Pass refused' })).toBeInTheDocument();
+    expect(screen.getByText('This recurring pass is valid on Jan 02, 2099 from 8:00 AM to 12:00 PM')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check In Visitor' })).not.toBeInTheDocument();
+    expect(await readQueue()).toEqual([]);
+  });
+
   it('without a pack on the device, says the server cannot be reached as before', async () => {
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
     server.use(
@@ -330,6 +396,36 @@ describe('the queue (offline-gate §3)', () => {
       {
         body: { visitorId: visitorB, action: 'check-in', occurredAt: '2026-11-22T09:01:00.000Z', message: refusal, idempotencyKey: queued[1]!.key },
         key: `review-${queued[1]!.key}`,
+      },
+    ]);
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('puts a refused recurring pass entry on Needs review without naming it, since a review names visitors only', async () => {
+    setBrowserOnline(false);
+    const passId = 'eeeeeeee-0000-4000-8000-00000000000a';
+    const queued = await queueGateMove({ action: 'check-in', visitorId: passId, name: 'Maria Helper', houseNumber: 'A-101' }, new Date('2026-11-22T09:00:00.000Z'));
+    setBrowserOnline(true);
+    const refusal = 'Pass cannot be checked in: status is paused';
+    recordMoves(() => HttpResponse.json({ success: false, data: null, error: refusal, code: 'INVALID_TRANSITION' }, { status: 409 }));
+    const reviews: { body: Record<string, unknown>; key: string | null }[] = [];
+    server.use(
+      http.post('*/api/gate/reviews', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        reviews.push({ body, key: request.headers.get('idempotency-key') });
+        return body.visitorId
+          ? HttpResponse.json({ success: false, data: null, error: 'Visitor not found', code: 'NOT_FOUND' }, { status: 404 })
+          : HttpResponse.json({ success: true, data: { id: 'r2' }, error: null }, { status: 201 });
+      }),
+    );
+
+    await replayQueue();
+
+    expect(reviews).toEqual([
+      { body: expect.objectContaining({ visitorId: passId, message: refusal }), key: `review-${queued.key}` },
+      {
+        body: { action: 'check-in', occurredAt: '2026-11-22T09:00:00.000Z', message: refusal, idempotencyKey: queued.key },
+        key: `review-unnamed-${queued.key}`,
       },
     ]);
     expect(await readQueue()).toEqual([]);

@@ -30,6 +30,7 @@ export interface PackItem {
   passCodeHash: string | null;
   name: string;
   house: { houseNumber: string; block: string };
+  /** 'invitation', 'walk-in', or 'recurring' (a recurring pass: its id the pass's, its date the listed day it may enter next). */
   kind: string;
   visitDate: string;
   visitTimeFrom: string;
@@ -127,13 +128,16 @@ export async function sendGateMove(move: { action: GateAction; visitorId: string
 
 /** Puts a refused entry on the Needs review list (its own key: a repeat creates nothing more). */
 export async function createReview(review: {
-  visitorId: string;
+  /** The visitor the entry was about; absent for a recurring pass (a review names visitors only). */
+  visitorId?: string | undefined;
   action: GateAction;
   occurredAt: string;
   message: string;
   idempotencyKey: string;
 }): Promise<void> {
-  await gateRequest('POST', '/api/gate/reviews', { body: review, idempotencyKey: `review-${review.idempotencyKey}` });
+  // A different request under the same key would be 422: the unnamed one has its own.
+  const key = `review-${review.visitorId ? '' : 'unnamed-'}${review.idempotencyKey}`;
+  await gateRequest('POST', '/api/gate/reviews', { body: review, idempotencyKey: key });
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);

@@ -184,7 +184,8 @@ export async function storeInside(items: GateInsideItem[], options: { since: num
 /**
  * Applies a move queued offline to the stored roll call: a check-out removes the visitor;
  * a check-in adds them with what the pack says of them (else the queued name and house),
- * at the instant it happened. Nothing without a stored roll call to change.
+ * at the instant it happened, a recurring pass's holder as `recurring` (operations §1, §4).
+ * Nothing without a stored roll call to change.
  */
 export async function noteInsideMove(move: QueuedMove): Promise<void> {
   if (!hasGateStorage()) return;
@@ -197,7 +198,7 @@ export async function noteInsideMove(move: QueuedMove): Promise<void> {
       if (move.action === 'check-in') {
         items.push({
           id: move.visitorId,
-          kind: item?.kind === 'walk-in' ? 'walk-in' : 'invitation',
+          kind: item?.kind === 'walk-in' || item?.kind === 'recurring' ? item.kind : 'invitation',
           name: item?.name ?? move.name,
           phone: null,
           // The pack names the house by number and block, not by id.

@@ -193,13 +193,7 @@ async function replayOnce(): Promise<void> {
       if (isRetryable(error)) return scheduleRetry();
       // Refused: the person did pass the gate; a person decides what to record (offline-gate §3).
       try {
-        await createReview({
-          visitorId: move.visitorId,
-          action: move.action,
-          occurredAt: move.occurredAt,
-          message: error.message,
-          idempotencyKey: move.key,
-        });
+        await putOnReview(move, error.message);
       } catch (reviewError) {
         if (!(reviewError instanceof GateApiError)) throw reviewError;
         if (reviewError.status === 401) return;
@@ -210,6 +204,21 @@ async function replayOnce(): Promise<void> {
       await removeMove(move.key);
       replayListeners.forEach((listener) => listener('refused', move));
     }
+  }
+}
+
+/**
+ * Puts a refused entry on Needs review with the server's words. A review names a visitor
+ * only: a recurring pass's id (operations §1) is 404 'Visitor not found' there, so such an
+ * entry goes on the list without naming whom it was about rather than being dropped.
+ */
+async function putOnReview(move: QueuedMove, message: string): Promise<void> {
+  const review = { action: move.action, occurredAt: move.occurredAt, message, idempotencyKey: move.key };
+  try {
+    await createReview({ ...review, visitorId: move.visitorId });
+  } catch (error) {
+    if (!(error instanceof GateApiError && error.status === 404)) throw error;
+    await createReview(review);
   }
 }
 
@@ -264,8 +273,10 @@ export function keepsGatePack(role: Role): boolean {
  */
 export function startGateSync(loadSettings: SettingsLoader): () => void {
   if (!hasGateStorage()) return () => {};
+  // Stopped (a logout, another user): the start's pending read must not refresh any more.
+  let stopped = false;
   const refresh = () => {
-    if (connectionState() !== 'online') return;
+    if (stopped || connectionState() !== 'online') return;
     void syncPack(loadSettings).catch(() => {
       // Unreachable: the connection store knows, and the next tick tries again.
     });
@@ -275,6 +286,7 @@ export function startGateSync(loadSettings: SettingsLoader): () => void {
   // behind it.
   let due: ReturnType<typeof setTimeout> | undefined;
   void loadGateSnapshot().then(() => {
+    if (stopped) return;
     void replayQueue();
     const { syncedAt } = gateSnapshot();
     const wait = syncedAt === null ? 0 : syncedAt + PACK_REFRESH_MS - Date.now();
@@ -296,6 +308,7 @@ export function startGateSync(loadSettings: SettingsLoader): () => void {
     drained = setTimeout(refresh, LIVE_REFRESH_DELAY_MS);
   });
   return () => {
+    stopped = true;
     clearInterval(timer);
     clearTimeout(due);
     clearTimeout(drained);

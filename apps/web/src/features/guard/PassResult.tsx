@@ -12,6 +12,7 @@ import { StatusBadge, visitorStatusLabel } from '../../components/StatusBadge';
 import { formatDate, formatVisitWindow, hostLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone } from '../../lib/time-zone';
+import { recurringKindLabel } from '../passes/pass-labels';
 import { BlocklistOverride, BlocklistWarning } from './BlocklistWarning';
 import { verifiedOfflineMessage, type GateVisitor, type OfflineBasis } from './offline-gate';
 
@@ -20,6 +21,7 @@ const messages = i18n('PassResult', {
   refused: 'Pass refused',
   verified: 'Visitor Verified',
   checkDetails: 'Check the details against the visitor before letting them in.',
+  kind: 'Kind',
   house: 'House',
   houseValue: params('{house}, Block {block}'),
   host: 'Host',
@@ -138,6 +140,8 @@ export function PassResult({
         <StatusBadge status={visitor.status} size="lg" />
       </div>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {/* operations §1: a recurring pass verified offline from the pack (its date the listed day it may enter next). */}
+        {visitor.kind === 'recurring' && <Fact term={t.kind}>{recurringKindLabel()}</Fact>}
         <Fact term={t.house}>{t.houseValue({ house: visitor.houseId.houseNumber, block: visitor.houseId.block })}</Fact>
         {/* The pack holds no host, purpose or phone (offline-gate §2). */}
         {visitor.hostId !== undefined && <Fact term={t.host}>{hostLabel({ hostId: visitor.hostId, status: visitor.status })}</Fact>}

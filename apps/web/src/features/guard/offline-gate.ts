@@ -3,8 +3,20 @@
  * §3): the token or code is hashed on the device (SHA-256, as the pack holds it) and looked
  * up in the gate pack; what the tablet queued since the last sync counts too (a visitor
  * checked in offline can be checked out offline). Used by the scan screen and the quick scan.
+ *
+ * Recurring passes (operations §1) are in the pack too (`kind: "recurring"`, by the pass's
+ * id and 7-digit code, its date the listed day it may enter next, its window the daily one):
+ * found offline they show and move like a visitor, the move replayed as the check-in or
+ * check-out of that id; checked out, a pass may come in again while its window allows.
  */
-import { passCodeOf, type Blocklisted, type Visitor, type VisitorStatus } from '@gatehouse/shared';
+import {
+  passCodeOf,
+  RECURRING_PASS_CODE_DIGITS,
+  type Blocklisted,
+  type GatePackItem,
+  type Visitor,
+  type VisitorStatus,
+} from '@gatehouse/shared';
 
 import { formatDate, formatTime } from '../../lib/format';
 import type { PackItem } from '../../lib/gate-api';
@@ -18,6 +30,7 @@ const messages = i18n('offline-gate', {
   verifiedOffline: params('Verified offline — last synced {time}'),
   unknownPass: params('Pass refused offline: it is not among the passes this tablet last synced at {time}.'),
   outsideWindow: params('This invitation is valid on {date} from {from} to {to}'),
+  passOutsideWindow: params('This recurring pass is valid on {date} from {from} to {to}'),
   checkedInSaved: 'Visitor checked in — saved on this tablet',
   checkedOutSaved: 'Visitor checked out — saved on this tablet',
   savedOnTablet: 'Saved on this tablet: sent when the connection returns.',
@@ -30,6 +43,8 @@ export type GateVisitor = Pick<Visitor, 'id' | 'name' | 'status' | 'visitDate' |
 } & Partial<Pick<Visitor, 'phone' | 'purpose' | 'hostId'>> & {
   /** operations §3: the scan's blocklist match (the reason only); the pack has none. */
   blocklisted?: Blocklisted;
+  /** What the pass is; `recurring` only from the pack (online a recurring pass has its own card). */
+  kind?: GatePackItem['kind'];
 };
 
 /** How an offline verification was made: when the pack was synced, in which zone to say it. */
@@ -68,13 +83,23 @@ export const checkedInOfflineMessage = (values: { name: string; house: string })
 /** The mark of a move saved on the tablet. */
 export const savedOnTabletMessage = () => messages.get().savedOnTablet;
 
-/** The status after the moves queued for `visitorId` since the pack was synced. */
-function statusAfterQueue(status: string, visitorId: string, queue: QueuedMove[]): VisitorStatus {
-  let current = status as VisitorStatus;
+/**
+ * The status after the moves queued for `item` since the pack was synced. A recurring pass
+ * checked out is `approved` again (operations §1: it may come back while its window allows).
+ */
+function statusAfterQueue(item: PackItem, queue: QueuedMove[]): VisitorStatus {
+  const left: VisitorStatus = item.kind === 'recurring' ? 'approved' : 'checked-out';
+  let current = item.status as VisitorStatus;
   for (const move of queue) {
-    if (move.visitorId === visitorId) current = move.action === 'check-in' ? 'checked-in' : 'checked-out';
+    if (move.visitorId === item.id) current = move.action === 'check-in' ? 'checked-in' : left;
   }
   return current;
+}
+
+/** A recurring pass's code as typed or read out (7 digits, spaces and dashes removed), else null. */
+function recurringPassCodeOf(value: string): string | null {
+  const digits = value.replace(/[\s-]/g, '');
+  return new RegExp(`^\\d{${RECURRING_PASS_CODE_DIGITS}}$`).test(digits) ? digits : null;
 }
 
 function toGateVisitor(item: PackItem, status: VisitorStatus): GateVisitor {
@@ -89,6 +114,7 @@ function toGateVisitor(item: PackItem, status: VisitorStatus): GateVisitor {
     houseId: { houseNumber: item.house.houseNumber, block: item.house.block },
     // operations §3: the warning shows offline too.
     blocklisted: item.blocklisted ?? null,
+    kind: item.kind as GatePackItem['kind'],
   };
 }
 
@@ -101,7 +127,8 @@ function windowRefusal(item: PackItem, now: Date, timeZone: string, earlyMinutes
   const opensAt = zonedInstant(item.visitDate, item.visitTimeFrom, timeZone).getTime() - earlyMinutes * 60_000;
   const closesAt = zonedInstant(item.visitDate, item.visitTimeTo, timeZone).getTime() + 60_000;
   if (now.getTime() >= opensAt && now.getTime() < closesAt) return null;
-  return messages.get().outsideWindow({
+  const t = messages.get();
+  return (item.kind === 'recurring' ? t.passOutsideWindow : t.outsideWindow)({
     date: formatDate(item.visitDate),
     from: formatTime(item.visitTimeFrom),
     to: formatTime(item.visitTimeTo),
@@ -115,11 +142,12 @@ export async function verifyOffline(value: string, now: Date = new Date()): Prom
   const [queue, settings] = await Promise.all([readQueue().catch(() => []), readSettings().catch(() => null)]);
   const basis: OfflineBasis = { syncedAt: pack.syncedAt, timeZone: settings?.timeZone ?? browserTimeZone() };
   const token = value.trim();
-  const code = passCodeOf(token);
+  // Invitations have 6 or 8 digits, recurring passes 7 (live-gate §1, operations §1).
+  const code = passCodeOf(token) ?? recurringPassCodeOf(token);
   const hash = await sha256Hex(code ?? token);
   const item = Object.values(pack.items).find((candidate) => (code ? candidate.passCodeHash === hash : candidate.tokenHash === hash));
   if (!item) return { kind: 'unknown', basis };
-  const status = statusAfterQueue(item.status, item.id, queue);
+  const status = statusAfterQueue(item, queue);
   const visitor = toGateVisitor(item, status);
   // A code names only an open pass (live-gate §1); a checked-out one is shown refused by its status.
   const refusal = status === 'approved' && settings ? windowRefusal(item, now, settings.timeZone, settings.earlyCheckinMinutes) : null;

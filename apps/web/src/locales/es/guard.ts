@@ -32,6 +32,7 @@ export default {
     refused: 'Pase rechazado',
     verified: 'Visitante verificado',
     checkDetails: 'Compara los datos con el visitante antes de dejarlo pasar.',
+    kind: 'Tipo',
     house: 'Casa',
     houseValue: '{house}, bloque {block}',
     host: 'Anfitrión',

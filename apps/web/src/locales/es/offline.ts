@@ -5,6 +5,7 @@ export default {
     verifiedOffline: 'Verificado sin conexión — última sincronización {time}',
     unknownPass: 'Pase rechazado sin conexión: no está entre los pases que esta tableta sincronizó por última vez a las {time}.',
     outsideWindow: 'Esta invitación es válida el {date} de {from} a {to}',
+    passOutsideWindow: 'Este pase recurrente es válido el {date} de {from} a {to}',
     checkedInSaved: 'Entrada del visitante registrada — guardada en esta tableta',
     checkedOutSaved: 'Salida del visitante registrada — guardada en esta tableta',
     savedOnTablet: 'Guardado en esta tableta: se enviará cuando vuelva la conexión.',

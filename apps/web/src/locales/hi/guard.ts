@@ -31,6 +31,7 @@ export default {
     refused: 'पास अस्वीकार',
     verified: 'विज़िटर सत्यापित',
     checkDetails: 'अंदर जाने देने से पहले विज़िटर से ये विवरण मिला लें।',
+    kind: 'प्रकार',
     house: 'मकान',
     houseValue: '{house}, ब्लॉक {block}',
     host: 'मेज़बान',

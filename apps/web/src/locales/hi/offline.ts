@@ -5,6 +5,7 @@ export default {
     verifiedOffline: 'ऑफ़लाइन सत्यापित — आख़िरी सिंक {time}',
     unknownPass: 'पास ऑफ़लाइन अस्वीकार: यह उन पासों में नहीं है जो इस टैबलेट ने आख़िरी बार {time} पर सिंक किए थे।',
     outsideWindow: 'यह निमंत्रण {date} को {from} से {to} तक मान्य है',
+    passOutsideWindow: 'यह नियमित पास {date} को {from} से {to} तक मान्य है',
     checkedInSaved: 'विज़िटर का चेक इन हुआ — इस टैबलेट पर सेव किया गया',
     checkedOutSaved: 'विज़िटर का चेक आउट हुआ — इस टैबलेट पर सेव किया गया',
     savedOnTablet: 'इस टैबलेट पर सेव किया गया: कनेक्शन लौटने पर भेजा जाएगा।',
