@@ -4,12 +4,14 @@
  * one is refused; two check-ins and a check-out made offline reach the server with their
  * original times when the link returns, exactly once each, although the first two attempts
  * lose their answer (the queue retries twice with the same key); a pass cancelled while the
- * tablet was offline ends in Needs review; logout clears the pack and the queue. (The
- * install and the app opening offline: e2e/offline-install.spec.ts.)
+ * tablet was offline ends in Needs review; logout clears the pack and the queue; a recurring
+ * pass (operations §1) verifies offline by its 7-digit code and is checked in and out on the
+ * tablet, its entry reaching the server with both times. (The install and the app opening
+ * offline: e2e/offline-install.spec.ts.)
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
-import { ADMIN, DEMO_PASSWORD, GUARD, RESIDENT, screenshot, signIn } from './support';
+import { ADMIN, DEMO_PASSWORD, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
 
 const GATE_OFFLINE_BANNER = 'Offline — entries are saved on this tablet and sent when the connection returns';
 
@@ -103,7 +105,7 @@ async function gateStorage(page: Page): Promise<{ keys: string[]; packIds: strin
 }
 
 /** A guard on the gate tablet, signed in, on the guard dashboard once the pack holds `passes`. */
-async function gateTablet(browser: Browser, passes: Pass[]) {
+async function gateTablet(browser: Browser, passes: Pick<Pass, 'id'>[]) {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await signIn(page, GUARD);
@@ -278,5 +280,70 @@ test('logout clears the pack and the queue', async ({ browser, request }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
   await expect.poll(async () => (await gateStorage(page)).keys).toEqual([]);
+  await context.close();
+});
+
+test('a recurring pass verifies offline by its 7-digit code, is checked in and out on the tablet, and its entry reaches the server', async ({ browser, request }, testInfo) => {
+  await startClearOfMidnight(testInfo);
+  const resident = await tokenOf(request, RESIDENT.email);
+  const start = today();
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  // Every day, all day, for a month: listed whatever day the suite runs on.
+  const pass = await api<{ id: string; name: string; qrCodeToken: string; passCode: string }>(request, 'POST', '/api/passes', resident.token, {
+    name: 'Rhea Recurring',
+    phone: `+1 555-030-${String(1000 + Math.floor(Math.random() * 8000)).slice(-4)}`,
+    houseId: resident.houseId,
+    weekdays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+    timeFrom: '00:00',
+    timeTo: '23:59',
+    startDate: start,
+    endDate: new Date(Date.UTC(year, month, Math.min(day, 28))).toISOString().slice(0, 10),
+    purpose: 'Offline gate test',
+  });
+  expect(pass.passCode).toMatch(/^\d{7}$/);
+  const { context, page } = await gateTablet(browser, [pass]);
+  await page.getByRole('link', { name: 'Scan QR' }).first().click();
+
+  await context.setOffline(true);
+  await expect(page.getByText(GATE_OFFLINE_BANNER)).toBeVisible();
+  await page.getByLabel('Pass token or code').fill(pass.passCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(/^Verified offline — last synced \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+  await expect(page.getByText('Rhea Recurring')).toBeVisible();
+  await expect(page.getByText('Recurring pass', { exact: true })).toBeVisible();
+  await screenshot(page, 'offline-gate-recurring-pass');
+  await page.getByRole('button', { name: 'Check In Visitor' }).click();
+  await expect(page.getByText('Visitor checked in — saved on this tablet')).toBeVisible();
+  await expect(page).toHaveURL(/\/guard\/dashboard$/);
+  await page.waitForTimeout(1_200);
+
+  // Leaving: the quick scan by its token knows the pass holder is inside.
+  await quickScan(page, pass.qrCodeToken);
+  await page.getByRole('button', { name: 'Check Out Visitor' }).click();
+  await expect(page.getByText('Visitor checked out — saved on this tablet')).toBeVisible();
+  await expect(page.getByText('2 entries waiting')).toBeVisible();
+  const queued = (await gateStorage(page)).queue;
+  expect(queued.map((move) => [move.visitorId, move.action])).toEqual([
+    [pass.id, 'check-in'],
+    [pass.id, 'check-out'],
+  ]);
+
+  await context.setOffline(false);
+  await expect(page.getByText(/\d+ (entry|entries) waiting/)).toBeHidden({ timeout: 45_000 });
+  expect((await gateStorage(page)).queue).toEqual([]);
+
+  // One entry on the pass, with the instants of the tablet.
+  const admin = (await tokenOf(request, ADMIN.email)).token;
+  const stored = await api<{ inside: boolean; entries: { checkInTime: string; checkOutTime: string | null }[] }>(request, 'GET', `/api/passes/${pass.id}`, admin);
+  expect(stored.inside).toBe(false);
+  expect(stored.entries).toHaveLength(1);
+  const near = (actual: string | null, expected: string) => {
+    expect(actual).not.toBeNull();
+    expect(Math.abs(Date.parse(actual!) - Date.parse(expected))).toBeLessThanOrEqual(1_000);
+  };
+  near(stored.entries[0]!.checkInTime, queued[0]!.occurredAt);
+  near(stored.entries[0]!.checkOutTime, queued[1]!.occurredAt);
+  // Nobody left with a pass for the suites that follow.
+  await api(request, 'DELETE', `/api/passes/${pass.id}`, resident.token);
   await context.close();
 });
