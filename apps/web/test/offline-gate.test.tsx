@@ -401,7 +401,7 @@ describe('the queue (offline-gate §3)', () => {
     expect(await readQueue()).toEqual([]);
   });
 
-  it('puts a refused recurring pass entry on Needs review without naming it, since a review names visitors only', async () => {
+  it('puts a refused recurring pass entry on Needs review under the pass id, once', async () => {
     setBrowserOnline(false);
     const passId = 'eeeeeeee-0000-4000-8000-00000000000a';
     const queued = await queueGateMove({ action: 'check-in', visitorId: passId, name: 'Maria Helper', houseNumber: 'A-101' }, new Date('2026-11-22T09:00:00.000Z'));
@@ -411,21 +411,18 @@ describe('the queue (offline-gate §3)', () => {
     const reviews: { body: Record<string, unknown>; key: string | null }[] = [];
     server.use(
       http.post('*/api/gate/reviews', async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        reviews.push({ body, key: request.headers.get('idempotency-key') });
-        return body.visitorId
-          ? HttpResponse.json({ success: false, data: null, error: 'Visitor not found', code: 'NOT_FOUND' }, { status: 404 })
-          : HttpResponse.json({ success: true, data: { id: 'r2' }, error: null }, { status: 201 });
+        reviews.push({ body: (await request.json()) as Record<string, unknown>, key: request.headers.get('idempotency-key') });
+        return HttpResponse.json({ success: true, data: { id: 'r2' }, error: null }, { status: 201 });
       }),
     );
 
     await replayQueue();
 
+    // The server names the pass by the id the move was replayed with: no unnamed retry.
     expect(reviews).toEqual([
-      { body: expect.objectContaining({ visitorId: passId, message: refusal }), key: `review-${queued.key}` },
       {
-        body: { action: 'check-in', occurredAt: '2026-11-22T09:00:00.000Z', message: refusal, idempotencyKey: queued.key },
-        key: `review-unnamed-${queued.key}`,
+        body: { visitorId: passId, action: 'check-in', occurredAt: '2026-11-22T09:00:00.000Z', message: refusal, idempotencyKey: queued.key },
+        key: `review-${queued.key}`,
       },
     ]);
     expect(await readQueue()).toEqual([]);
@@ -486,9 +483,20 @@ describe('Needs review (offline-gate §3)', () => {
     message: 'Visitor cannot be checked in: status is cancelled',
   };
 
+  /** A recurring pass's refused entry as the server sends it: the holder under the pass id, `target: "pass"`. */
+  const passReview = {
+    id: 'eeeeeeee-0000-4000-8000-000000000002',
+    visitor: { id: 'ffffffff-0000-4000-8000-00000000000a', name: 'Maria Helper', house: { id: 'h1', houseNumber: '101', block: 'A' } },
+    target: 'pass',
+    action: 'check-in',
+    occurredAt: '2026-11-22T09:10:00.000Z',
+    message: 'Pass cannot be checked in: status is paused',
+    status: 'open',
+  };
+
   /** Serves the open reviews until dismissed or recorded; returns the calls made. */
-  function serveReviews() {
-    let open = [review];
+  function serveReviews(reviews: object[] = [review]) {
+    let open = reviews;
     const calls: { path: string; body: unknown }[] = [];
     server.use(
       http.get('*/api/gate/reviews', () => HttpResponse.json({ success: true, data: open, error: null })),
@@ -513,6 +521,7 @@ describe('Needs review (offline-gate §3)', () => {
     const list = await screen.findByRole('list', { name: 'Entries needing review' });
     expect(screen.getByRole('heading', { name: /Needs review/ })).toBeInTheDocument();
     expect(within(list).getByRole('heading', { name: 'Bob Late' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Bob Late' })).toHaveAttribute('href', `/visitors/${review.visitorId}`);
     expect(within(list).getByText(/^Check-in: Nov 22, 2026 at 9:05 AM/)).toBeInTheDocument();
     expect(within(list).getByText(review.message)).toBeInTheDocument();
     // Only an admin records an entry.
@@ -548,5 +557,40 @@ describe('Needs review (offline-gate §3)', () => {
     expect(await screen.findByText('Entry recorded')).toBeInTheDocument();
     expect(calls).toEqual([{ path: `${review.id}/record`, body: { note: 'Let in by Sam: the resident confirmed by phone.' } }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('names a recurring pass’s holder and links an admin to the pass', async () => {
+    serveReviews([passReview]);
+    mockTrpc({
+      'auth.me': () => ({ user: admin }),
+      'houses.list': () => ({ items: [], total: 0 }),
+      'vehicles.list': () => ({ items: [], total: 0 }),
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
+    });
+    renderApp('/dashboard', { user: admin });
+
+    const list = await screen.findByRole('list', { name: 'Entries needing review' });
+    expect(within(list).getByRole('heading', { name: 'Maria Helper' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Maria Helper' })).toHaveAttribute('href', `/passes/${passReview.visitor.id}`);
+    expect(within(list).getByText('Recurring pass')).toBeInTheDocument();
+    expect(within(list).queryByText('Unknown visitor')).not.toBeInTheDocument();
+    expect(within(list).getByText(passReview.message)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Record the entry of Maria Helper' })).toBeInTheDocument();
+  });
+
+  it('names a recurring pass’s holder to a guard, without a link to a page guards cannot open', async () => {
+    serveReviews([passReview]);
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
+      'visitors.settings': () => SETTINGS,
+    });
+    renderApp('/guard/dashboard', { user: guard });
+
+    const list = await screen.findByRole('list', { name: 'Entries needing review' });
+    expect(within(list).getByRole('heading', { name: 'Maria Helper' })).toBeInTheDocument();
+    expect(within(list).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(list).getByText('Recurring pass')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Dismiss the review of Maria Helper' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,8 @@
  * Needs review (offline-gate §3, last bullet), on both databases: the gate files an entry
  * the server refused on replay; guards and admins list the open ones, newest first; a
  * guard or an admin dismisses one; an admin records, with a note, that the person did pass
- * the gate; each change writes its audit row; residents may do none of it.
+ * the gate; each change writes its audit row; residents may do none of it. A recurring
+ * pass's refused replay (operations §1) is reviewed with the pass and its holder named.
  */
 import { AuditEvent, GateReview as GateReviewEntity } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';
@@ -67,6 +68,7 @@ describe.each(legs)('Needs review on $name', (leg) => {
     expect(review).toEqual({
       id: expect.any(String),
       visitor: { id: visitor.id, name: 'Cancelled While Offline', house: { id: c.houseId, houseNumber: '101', block: 'A' } },
+      target: 'visitor',
       action: 'check-in',
       occurredAt: '2026-11-22T13:55:00.000Z',
       message: 'Visitor cannot be checked in: status is cancelled',
@@ -95,9 +97,61 @@ describe.each(legs)('Needs review on $name', (leg) => {
     expect(await auditOf(review.id)).toHaveLength(1);
   });
 
+  it('files a refused replay of a recurring pass naming the pass and its holder', async () => {
+    const pass = await h.caller(c.resident.token).passes.create({
+      name: 'Maria Helper',
+      phone: '+15550001234',
+      houseId: c.houseId,
+      weekdays: ['sun', 'mon'],
+      timeFrom: '08:00',
+      timeTo: '17:00',
+      startDate: '2026-11-22',
+      endDate: '2026-12-31',
+    });
+    // Paused while the tablet was offline; its check-in made then is refused on replay.
+    await h.caller(c.resident.token).passes.pause({ id: pass.id });
+    const refused = await refusal(guard().visitors.checkIn({ visitorId: pass.id, occurredAt: '2026-11-22T08:55:00-05:00' }));
+    expect(refused).toMatchObject({ status: 409, message: 'Pass cannot be checked in: status is paused' });
+    const input = {
+      visitorId: pass.id,
+      action: 'check-in',
+      occurredAt: '2026-11-22T08:55:00-05:00',
+      message: refused.message,
+      idempotencyKey: 'b1b2c3d4-2222-4333-8444-955566667777',
+    } as const;
+    const review = await guard().gate.createReview(input);
+    expect(review).toMatchObject({
+      visitor: { id: pass.id, name: 'Maria Helper', house: { id: c.houseId, houseNumber: '101', block: 'A' } },
+      target: 'pass',
+      action: 'check-in',
+      occurredAt: '2026-11-22T13:55:00.000Z',
+      message: 'Pass cannot be checked in: status is paused',
+      status: 'open',
+    });
+    const [row] = await h.em().execute<{ visitor_id: string | null; pass_id: string | null }[]>('select visitor_id, pass_id from gate_review where id = ?', [review.id]);
+    expect(row).toEqual({ visitor_id: null, pass_id: pass.id });
+    expect((await auditOf(review.id))[0]!.details).toMatchObject({ visitorId: null, passId: pass.id, action: 'check-in' });
+    // The same key again: the same review; the open list and the admin's record name the pass too.
+    expect(await guard().gate.createReview(input)).toEqual(review);
+    expect((await admin().gate.listReviews({ limit: 100 })).items.find((item) => item.id === review.id)).toEqual(review);
+    await expect(admin().gate.recordReview({ id: review.id, note: 'Resumed by the house' })).resolves.toMatchObject({
+      status: 'recorded',
+      visitor: { id: pass.id, name: 'Maria Helper' },
+      target: 'pass',
+    });
+    // A review names a visitor or a pass, never both.
+    const visitor = await cancelledVisitor('Not Both');
+    await expect(
+      h.em().execute(`update gate_review set visitor_id = ? where id = ?`, [visitor.id, review.id]),
+    ).rejects.toThrow(/gate_review_subject_check/);
+    // The pass gone, its reviews go with it (as a visitor's do).
+    await h.em().execute('delete from recurring_pass where id = ?', [pass.id]);
+    expect(await h.em().count(GateReviewEntity, { id: review.id })).toBe(0);
+  });
+
   it('files one without a visitor, and checks what it is given', async () => {
     const review = await admin().gate.createReview({ action: 'check-out', occurredAt: '2026-11-22T13:30:00Z', message: 'Invalid or expired QR code' });
-    expect(review).toMatchObject({ visitor: null, action: 'check-out', idempotencyKey: null, createdBy: { id: c.admin.id } });
+    expect(review).toMatchObject({ visitor: null, target: null, action: 'check-out', idempotencyKey: null, createdBy: { id: c.admin.id } });
     const bad = [
       [{ action: 'enter', occurredAt: '2026-11-22T13:30:00Z', message: 'x' }, 'action', 'Action must be check-in or check-out'],
       [{ action: 'check-in', occurredAt: '2026-11-22 13:30', message: 'x' }, 'occurredAt', 'occurredAt must be an ISO 8601 instant'],

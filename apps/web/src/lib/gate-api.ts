@@ -54,8 +54,11 @@ export type GateAction = 'check-in' | 'check-out';
 /** An entry refused on replay, waiting for a person (offline-gate §3). */
 export interface GateReview {
   id: string;
+  /** The visitor the entry was about (`/visitors/:id`), if it names one. */
   visitorId: string | null;
-  /** The visitor's name when the server knows the visitor. */
+  /** Or the recurring pass it was about (`/passes/:id`; operations §1, moved offline by its id). */
+  passId: string | null;
+  /** The visitor's or the pass holder's name when the server knows them. */
   visitorName: string | null;
   action: GateAction;
   occurredAt: string;
@@ -126,28 +129,35 @@ export async function sendGateMove(move: { action: GateAction; visitorId: string
   await gateRequest('POST', path, { body, idempotencyKey: move.key });
 }
 
-/** Puts a refused entry on the Needs review list (its own key: a repeat creates nothing more). */
+/**
+ * Puts a refused entry on the Needs review list (its own key: a repeat creates nothing more).
+ * `visitorId` is the id the move was replayed with: a visitor's or a recurring pass's (the
+ * server names either). Throws GateApiError (404 when it names neither).
+ */
 export async function createReview(review: {
-  /** The visitor the entry was about; absent for a recurring pass (a review names visitors only). */
-  visitorId?: string | undefined;
+  visitorId: string;
   action: GateAction;
   occurredAt: string;
   message: string;
   idempotencyKey: string;
 }): Promise<void> {
-  // A different request under the same key would be 422: the unnamed one has its own.
-  const key = `review-${review.visitorId ? '' : 'unnamed-'}${review.idempotencyKey}`;
-  await gateRequest('POST', '/api/gate/reviews', { body: review, idempotencyKey: key });
+  await gateRequest('POST', '/api/gate/reviews', { body: review, idempotencyKey: `review-${review.idempotencyKey}` });
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-/** One review as the server sends it (the visitor's name flat or under `visitor`). */
+/**
+ * One review as the server sends it (the visitor's name flat or under `visitor`, which for
+ * `target: "pass"` is the pass holder under the pass's id).
+ */
 function toReview(raw: Record<string, unknown>): GateReview {
   const visitor = raw.visitor && typeof raw.visitor === 'object' ? (raw.visitor as Record<string, unknown>) : null;
+  const personId = text(raw.visitorId) ?? text(visitor?.id);
+  const isPass = raw.target === 'pass';
   return {
     id: String(raw.id),
-    visitorId: text(raw.visitorId) ?? text(visitor?.id),
+    visitorId: isPass ? null : personId,
+    passId: isPass ? personId : null,
     visitorName: text(raw.visitorName) ?? text(visitor?.name) ?? text(raw.name),
     action: raw.action === 'check-out' ? 'check-out' : 'check-in',
     occurredAt: text(raw.occurredAt) ?? text(raw.createdAt) ?? '',

@@ -193,7 +193,14 @@ async function replayOnce(): Promise<void> {
       if (isRetryable(error)) return scheduleRetry();
       // Refused: the person did pass the gate; a person decides what to record (offline-gate §3).
       try {
-        await putOnReview(move, error.message);
+        // The move's id names a visitor or a recurring pass: the review names either.
+        await createReview({
+          visitorId: move.visitorId,
+          action: move.action,
+          occurredAt: move.occurredAt,
+          message: error.message,
+          idempotencyKey: move.key,
+        });
       } catch (reviewError) {
         if (!(reviewError instanceof GateApiError)) throw reviewError;
         if (reviewError.status === 401) return;
@@ -204,21 +211,6 @@ async function replayOnce(): Promise<void> {
       await removeMove(move.key);
       replayListeners.forEach((listener) => listener('refused', move));
     }
-  }
-}
-
-/**
- * Puts a refused entry on Needs review with the server's words. A review names a visitor
- * only: a recurring pass's id (operations §1) is 404 'Visitor not found' there, so such an
- * entry goes on the list without naming whom it was about rather than being dropped.
- */
-async function putOnReview(move: QueuedMove, message: string): Promise<void> {
-  const review = { action: move.action, occurredAt: move.occurredAt, message, idempotencyKey: move.key };
-  try {
-    await createReview({ ...review, visitorId: move.visitorId });
-  } catch (error) {
-    if (!(error instanceof GateApiError && error.status === 404)) throw error;
-    await createReview(review);
   }
 }
 

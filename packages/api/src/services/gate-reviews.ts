@@ -3,7 +3,8 @@
  * server refused on replay (the pass was cancelled meanwhile, checked in at another gate,
  * blocklisted) is not dropped. The gate files it here with the server's message; it stays
  * open, for the guards and the admins alike, until a person dismisses it, or an admin
- * records, with a note, that the person did pass the gate.
+ * records, with a note, that the person did pass the gate. A review names the visitor or
+ * the recurring pass (operations §1: moved offline by its id like a visitor) it was about.
  *
  * Every change is one statement that writes the review and its audit row together
  * (`gate.review-opened`, `gate.review-dismissed`, `gate.review-recorded`, target
@@ -37,6 +38,8 @@ type ReviewMove = keyof typeof REVIEW_MOVES;
 interface ReviewRow {
   id: string;
   visitor_id: string | null;
+  pass_id: string | null;
+  /** The visitor's name, or the pass holder's. */
   visitor_name: string | null;
   house_id: string | null;
   house_number: string | null;
@@ -55,11 +58,16 @@ interface ReviewRow {
   note: string | null;
 }
 
-/** The columns of a `ReviewRow` over a review source aliased `r`, and the joins they read through. */
-const REVIEW_COLUMNS = `r.id, r.visitor_id, v.name as visitor_name, v.house_id, h.house_number, h.block, r.action, r.occurred_at,
+/**
+ * The columns of a `ReviewRow` over a review source aliased `r`, and the joins they read
+ * through: the person is the visitor's or the pass's (at most one is set: `gate_review_subject_check`).
+ */
+const REVIEW_COLUMNS = `r.id, r.visitor_id, r.pass_id, coalesce(v.name, rp.name) as visitor_name,
+  coalesce(v.house_id, rp.house_id) as house_id, h.house_number, h.block, r.action, r.occurred_at,
   r.message, r.status, r.idempotency_key, r.created_by_id, cu.name as created_by_name, r.created_at, r.closed_by_id,
   xu.name as closed_by_name, r.closed_at, r.note`;
-const REVIEW_JOINS = `left join visitor_invitation v on v.id = r.visitor_id left join house h on h.id = v.house_id
+const REVIEW_JOINS = `left join visitor_invitation v on v.id = r.visitor_id left join recurring_pass rp on rp.id = r.pass_id
+  left join house h on h.id = coalesce(v.house_id, rp.house_id)
   join app_user cu on cu.id = r.created_by_id left join app_user xu on xu.id = r.closed_by_id`;
 
 /** The audit row of a review's change, written by the same statement (a CTE over `source`). */
@@ -68,16 +76,16 @@ const auditInsert = (source: string) =>
    select ?, ?, ?, ?, ?, ?, 'gate-review', ${source}.id, ?::jsonb from ${source}`;
 
 function serializeReview(row: ReviewRow): GateReview {
+  // A notification's rule: `visitor` is the person, a pass's holder under the pass id.
+  const personId = row.visitor_id ?? row.pass_id;
+  const person =
+    personId && row.house_id
+      ? { id: personId, name: row.visitor_name ?? '', house: { id: row.house_id, houseNumber: row.house_number ?? '', block: row.block ?? '' } }
+      : null;
   return {
     id: row.id,
-    visitor:
-      row.visitor_id && row.house_id
-        ? {
-            id: row.visitor_id,
-            name: row.visitor_name ?? '',
-            house: { id: row.house_id, houseNumber: row.house_number ?? '', block: row.block ?? '' },
-          }
-        : null,
+    visitor: person,
+    target: person ? (row.visitor_id ? 'visitor' : 'pass') : null,
     action: row.action,
     occurredAt: isoInstant(row.occurred_at),
     message: row.message,
@@ -95,7 +103,9 @@ function serializeReview(row: ReviewRow): GateReview {
  * Files a refused offline entry for review (offline-gate §3; guard or admin), open, and its
  * `gate.review-opened` audit row. The same `idempotencyKey` again from the same user gives
  * the review filed first (the tablet may send it twice), with no second row.
- * Errors: 404 'Visitor not found' (a `visitorId` that names no visitor).
+ * `visitorId` names a visitor or, failing that, a recurring pass (operations §1: the gate
+ * replays a pass's move under its id), stored as `pass_id`; the review then names the holder.
+ * Errors: 404 'Visitor not found' (a `visitorId` that names neither).
  */
 export async function createGateReview(
   em: EntityManager,
@@ -105,16 +115,12 @@ export async function createGateReview(
 ): Promise<GateReview> {
   const occurredAt = parseIsoInstant(input.occurredAt);
   if (!occurredAt) throw httpError(400, OCCURRED_AT_MESSAGE, { field: 'occurredAt' });
-  const visitorId = input.visitorId ?? null;
-  if (visitorId !== null) {
-    const [visitor] = isUuid(visitorId) ? await em.execute<{ id: string }[]>('select id from visitor_invitation where id = ?', [visitorId]) : [];
-    if (!visitor) throw httpError(404, 'Visitor not found');
-  }
+  const { visitorId, passId } = await subjectOf(em, input.visitorId ?? null);
   const idempotencyKey = input.idempotencyKey ?? null;
   const [created] = await em.execute<ReviewRow[]>(
     `with created as (
-       insert into gate_review (id, visitor_id, action, occurred_at, message, idempotency_key, status, created_by_id, created_at)
-       values (?, ?, ?, ?, ?, ?, 'open', ?, ?)
+       insert into gate_review (id, visitor_id, pass_id, action, occurred_at, message, idempotency_key, status, created_by_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)
        on conflict (created_by_id, idempotency_key) do nothing
        returning *
      ), audit as (${auditInsert('created')})
@@ -122,6 +128,7 @@ export async function createGateReview(
     [
       randomUUID(),
       visitorId,
+      passId,
       input.action,
       occurredAt,
       input.message,
@@ -134,7 +141,13 @@ export async function createGateReview(
       actor.userId,
       actor.apiTokenId ?? null,
       actor.ipAddress.slice(0, 64),
-      JSON.stringify({ visitorId, action: input.action, occurredAt: occurredAt.toISOString(), message: input.message }),
+      JSON.stringify({
+        visitorId,
+        ...(passId !== null ? { passId } : {}),
+        action: input.action,
+        occurredAt: occurredAt.toISOString(),
+        message: input.message,
+      }),
     ],
   );
   if (created) return serializeReview(created);
@@ -145,6 +158,22 @@ export async function createGateReview(
   );
   if (!existing) throw new Error('A gate review was neither created nor found');
   return serializeReview(existing);
+}
+
+/**
+ * Whom a review's `visitorId` names: a visitor, else a recurring pass (the replayed move of a
+ * pass carries its id), else nobody when absent. Errors: 404 'Visitor not found' (neither).
+ */
+async function subjectOf(em: EntityManager, id: string | null): Promise<{ visitorId: string | null; passId: string | null }> {
+  if (id === null) return { visitorId: null, passId: null };
+  if (!isUuid(id)) throw httpError(404, 'Visitor not found');
+  const [found] = await em.execute<{ visitor_id: string | null; pass_id: string | null }[]>(
+    `select (select id from visitor_invitation where id = ?) as visitor_id, (select id from recurring_pass where id = ?) as pass_id`,
+    [id, id],
+  );
+  if (found?.visitor_id) return { visitorId: found.visitor_id, passId: null };
+  if (found?.pass_id) return { visitorId: null, passId: found.pass_id };
+  throw httpError(404, 'Visitor not found');
 }
 
 /** The open reviews, newest first (offline-gate §3; guards and admins), a page and the full count. */

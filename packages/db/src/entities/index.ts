@@ -802,10 +802,10 @@ IdempotencyKeySchema.setClass(IdempotencyKey);
 
 /**
  * An entry the gate recorded offline that the server refused on replay (offline-gate §3,
- * Needs review): which visitor (if known), the move, when it happened, the server's
- * message. Open until a person dismisses it, or an admin records, with a note, that the
- * person did pass the gate. `idempotencyKey` is the queued entry's key: the same key again
- * from the same user is the same review.
+ * Needs review): which visitor or recurring pass (if known; at most one), the move, when
+ * it happened, the server's message. Open until a person dismisses it, or an admin
+ * records, with a note, that the person did pass the gate. `idempotencyKey` is the queued
+ * entry's key: the same key again from the same user is the same review.
  */
 export const GateReviewSchema = defineEntity({
   name: 'GateReview',
@@ -813,6 +813,8 @@ export const GateReviewSchema = defineEntity({
   properties: {
     id: id(),
     visitor: () => p.manyToOne(VisitorInvitation).nullable().deleteRule('cascade').index(),
+    /** Or the recurring pass it was about (operations §1: a pass moved offline); never both. */
+    pass: () => p.manyToOne(RecurringPass).nullable().deleteRule('cascade').index(),
     action: p.enum(GATE_REVIEW_ACTIONS),
     occurredAt: p.datetime(),
     message: p.string().length(GATE_REVIEW_TEXT_MAX),
@@ -832,6 +834,7 @@ export const GateReviewSchema = defineEntity({
   checks: [
     { name: 'gate_review_closed_check', expression: "(status = 'open') = (closed_at is null)" },
     { name: 'gate_review_note_check', expression: "status <> 'recorded' or note is not null" },
+    { name: 'gate_review_subject_check', expression: 'num_nonnulls(visitor_id, pass_id) <= 1' },
   ],
 });
 export class GateReview extends GateReviewSchema.class {}

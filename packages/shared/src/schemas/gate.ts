@@ -90,7 +90,8 @@ export const GATE_REVIEW_TEXT_MAX = 500;
 
 /**
  * `gate.createReview` input (`POST /api/gate/reviews`): an entry the server refused on
- * replay, with the server's message. `visitorId` when the entry was about a known pass;
+ * replay, with the server's message. `visitorId` when the entry was about a known pass:
+ * the visitor's id or, as the replayed move sent it, a recurring pass's (operations §1);
  * `idempotencyKey` the queued entry's key (the same key again gives the same review).
  */
 export const ZCreateGateReviewRequest = z.object({
@@ -126,11 +127,20 @@ export const ZGateReviewListRequest = z.object({ ...paginationFields });
 
 const ZPersonRef = z.object({ id: z.string(), name: z.string() });
 
-/** A review as guards and admins see it. */
+/** What a review is about: a visitor, or a recurring pass (operations §1, moved offline). */
+export const GATE_REVIEW_TARGETS = ['visitor', 'pass'] as const;
+export type GateReviewTarget = (typeof GATE_REVIEW_TARGETS)[number];
+
+/**
+ * A review as guards and admins see it. `visitor` is the person, if known: the visitor, or
+ * for `target: "pass"` the pass holder (its id the pass id, as in a notification).
+ */
 export const ZGateReview = z.object({
   id: z.string(),
-  /** The visitor the entry was about, if known. */
+  /** The person the entry was about, if known: the visitor or the pass holder. */
   visitor: z.object({ id: z.string(), name: z.string(), house: ZHouseRef }).nullable(),
+  /** Whom `visitor` names: a visitor (`/visitors/:id`) or a recurring pass (`/passes/:id`); null with no one. */
+  target: z.enum(GATE_REVIEW_TARGETS).nullable(),
   action: z.enum(GATE_REVIEW_ACTIONS),
   /** When the refused entry happened at the gate. */
   occurredAt: z.string(),

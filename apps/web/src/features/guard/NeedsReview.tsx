@@ -4,12 +4,14 @@
  * gate…). The person did pass the gate, so nothing is dropped: each stays listed, with the
  * server's words, until someone dismisses it; an admin can record the entry with a note.
  * Shown on the guard dashboard (guards and admins) and on the admin's dashboard; nothing
- * when the list is empty.
+ * when the list is empty. Each names the visitor, linked to their page, or the recurring
+ * pass's holder (operations §1), linked to the pass for those who may open passes.
  */
 import { MAX_LENGTH } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardCheck, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -24,6 +26,8 @@ import { i18n, params, translateServerError, useMessages } from '../../lib/i18n'
 import { useCurrentUser } from '../../lib/session';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 import { useToast } from '../../lib/toasts';
+import { recurringKindLabel } from '../passes/pass-labels';
+import { HOST_ROLES } from '../shell/roles';
 
 const messages = i18n('NeedsReview', {
   title: 'Needs review',
@@ -93,6 +97,9 @@ export function NeedsReview({ headingLevel = 2, className = 'mb-6' }: { headingL
   // One level under the card's own heading.
   const Heading = headingLevel === 2 ? 'h3' : 'h4';
   const nameOf = (review: GateReview) => review.visitorName ?? t.unknownVisitor;
+  // The pass's page is a host's screen (App.tsx): a guard sees the holder's name only.
+  const hrefOf = (review: GateReview) =>
+    review.passId ? (HOST_ROLES.includes(user.role) ? `/passes/${review.passId}` : null) : review.visitorId ? `/visitors/${review.visitorId}` : null;
 
   return (
     <Card
@@ -115,7 +122,10 @@ export function NeedsReview({ headingLevel = 2, className = 'mb-6' }: { headingL
         {open.map((review) => (
           <li key={review.id} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center">
             <div className="min-w-0 flex-1">
-              <Heading className="text-lg font-semibold break-words text-slate-900">{nameOf(review)}</Heading>
+              <Heading className="text-lg font-semibold break-words text-slate-900">
+                <ReviewName name={nameOf(review)} href={hrefOf(review)} />
+              </Heading>
+              {review.passId && <p className="text-sm font-medium text-slate-600">{recurringKindLabel()}</p>}
               <p className="text-sm font-medium text-slate-700">
                 {t.when({ action: actionLabel(t, review), time: formatInstant(review.occurredAt, timeZone) })}
               </p>
@@ -162,6 +172,16 @@ export function NeedsReview({ headingLevel = 2, className = 'mb-6' }: { headingL
         />
       )}
     </Card>
+  );
+}
+
+/** The person's name, a link to their visitor or pass page where there is one to open. */
+function ReviewName({ name, href }: { name: string; href: string | null }) {
+  if (!href) return <>{name}</>;
+  return (
+    <Link href={href} className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline">
+      {name}
+    </Link>
   );
 }
 
