@@ -147,19 +147,25 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next, path }) => {
 });
 
 /**
- * Signed in: a valid, unexpired, unrevoked token of an active user (server-contract §4),
- * or a valid API token (integrations §4), else 401. The session is looked up once per HTTP
- * request; the user is merged into this call's entity manager. A 403 answer (a role or an
- * ownership rule refused, or a procedure an API token may not call) is recorded in the
- * audit log as `access.denied` (hardening issue, item 10).
+ * The middleware of signed-in procedures, with `roles` (server-contract §5) those of a
+ * role-restricted one: a valid, unexpired, unrevoked token of an active user
+ * (server-contract §4), or a valid API token (integrations §4), else 401; then what an API
+ * token may never call (403, the rule in access.ts), then the role (403 'Only … can do
+ * this'). The session is looked up once per HTTP request; the user is merged into this
+ * call's entity manager. A 403 (those refusals, or a role or ownership rule of the
+ * procedure itself) is recorded in the audit log as `access.denied` (hardening issue,
+ * item 10). One middleware for all of it: each tRPC middleware level copies the call's
+ * options and context, on the gate's hot path (performance spec, target 1).
  *
  * With an API token, `user` is its creator with the token's role, `sessionId` is null and
  * `apiToken` names the token (else null); the audit rows the call writes name the token
  * (`actor.apiTokenId`). That user is kept out of the call's entity manager, so the
  * token's role is never refreshed away nor written to the user's row (tested).
  */
-export const protectedProcedure = publicProcedure
-  .use(async ({ ctx, next, path }) => {
+function signedIn(roles: readonly Role[] | null) {
+  return t.middleware(async ({ ctx, next, path }) => {
+    // Resolved by publicProcedure's middleware, which runs first.
+    const { em } = ctx as typeof ctx & { em: EntityManager };
     const auth = await ctx.resolveSession();
     if (!auth) throw httpError(401, 'Authentication required');
     // The user as a managed entity of this call, built from the look-up's columns without a
@@ -170,9 +176,20 @@ export const protectedProcedure = publicProcedure
     // row's role) and no flush of `ctx.em` can write the token's role into the row (handed
     // in as a relation, it is another manager's, unchanged since its merge: no UPDATE).
     const { houseId, ...columns } = auth.user;
-    const principalEm = auth.apiToken ? (ctx.db.fork() as EntityManager) : ctx.em;
+    const principalEm = auth.apiToken ? (ctx.db.fork() as EntityManager) : em;
     const user = principalEm.merge(User, { ...columns, house: houseId }) as User;
     const actor = { userId: user.id, ipAddress: ctx.clientAddress, apiTokenId: auth.apiToken?.id ?? null };
+    const denied = (message: string) => recordAudit(em.fork(), actor, { action: 'access.denied', details: { procedure: path, message } }, ctx.clock());
+    const refusal =
+      auth.apiToken && !apiTokenMayCall(path)
+        ? API_TOKEN_FORBIDDEN_MESSAGE
+        : roles && !roles.includes(user.role)
+          ? `Only ${describeRoles(roles)} can do this`
+          : null;
+    if (refusal !== null) {
+      await denied(refusal);
+      throw httpError(403, refusal);
+    }
     const result = await next({
       ctx: {
         user: user as User,
@@ -184,19 +201,13 @@ export const protectedProcedure = publicProcedure
         actor,
       },
     });
-    if (!result.ok && describeError(result.error).status === 403) {
-      await recordAudit(ctx.em.fork(), actor, {
-        action: 'access.denied',
-        details: { procedure: path, message: result.error.message },
-      }, ctx.clock());
-    }
+    if (!result.ok && describeError(result.error).status === 403) await denied(result.error.message);
     return result;
-  })
-  // integrations §4: what an API token may never do (the rule lives in access.ts).
-  .use(({ ctx, next, path }) => {
-    if (ctx.apiToken && !apiTokenMayCall(path)) throw httpError(403, API_TOKEN_FORBIDDEN_MESSAGE);
-    return next();
   });
+}
+
+/** Signed in (any role): see `signedIn`. */
+export const protectedProcedure = publicProcedure.use(signedIn(null));
 
 /**
  * The caller's sign-in session id, for procedures that act on the session itself (sign out
@@ -208,14 +219,9 @@ export function sessionIdOf(ctx: { sessionId: string | null }): string {
   return ctx.sessionId;
 }
 
-/** Signed in with one of `roles` (server-contract §5), else 403. */
+/** Signed in with one of `roles` (server-contract §5), else 403: see `signedIn`. */
 export function roleProcedure(...roles: Role[]) {
-  return protectedProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.user.role)) {
-      throw httpError(403, `Only ${describeRoles(roles)} can do this`);
-    }
-    return next();
-  });
+  return publicProcedure.use(signedIn(roles));
 }
 
 /**
@@ -234,7 +240,7 @@ export function procedureFor<const A extends Access>(access: A) {
     : typeof protectedProcedure;
 }
 
-function describeRoles(roles: Role[]): string {
+function describeRoles(roles: readonly Role[]): string {
   const plural = roles.map((role) => `${role}s`);
   return plural.length > 1 ? `${plural.slice(0, -1).join(', ')} and ${plural.at(-1)}` : (plural[0] ?? '');
 }
