@@ -38,7 +38,7 @@ interface VisitorPersonFieldsProps {
   children?: ReactNode;
 }
 
-/** The visitor card: name, phone, `children`, plate and purpose in a two-column grid. */
+/** The visitor card: name, phone, `children`, plate and purpose in a two-column grid (no gaps either way). */
 export function VisitorPersonFields({ labels, field, errors, children }: VisitorPersonFieldsProps) {
   return (
     <Card title={labels.visitorCard}>
@@ -66,7 +66,9 @@ export function VisitorPersonFields({ labels, field, errors, children }: Visitor
           label={labels.purpose}
           aside={labels.optional}
           placeholder={labels.purposePlaceholder}
-          className="sm:col-span-2"
+          // With a further field (the invitation's email) the plate closes its row and the
+          // purpose takes a row of its own; without one, plate and purpose share a row.
+          className={children ? 'sm:col-span-2' : undefined}
           error={errors.purpose?.message}
           {...field('purpose')}
         />
