@@ -200,8 +200,9 @@ export const visitorsRouter = createTRPCRouter({
    * and the ones they host). Input: `{lastEventId?}` to resume: the missed events of the
    * last 15 minutes first, else one `{type: 'reset'}`. Each event is tracked by its id
    * (the SSE `id`). Admins also get `{type: 'blocklist.refused'}` (operations §3) when the
-   * gate is refused a blocklisted visitor or pass (untracked; the notifications say who). The stream ends when the session stops being valid, or the reader's
-   * role or house changes (checked every minute; the client reconnects with its new rights).
+   * gate is refused a blocklisted visitor or pass (untracked; the notifications say who).
+   * The stream ends when the session stops being valid, or the reader's role or house
+   * changes (checked every minute; the client reconnects with its new rights).
    * Errors: 401; 503 'Live updates are not available' when the server runs without them.
    */
   events: procedureFor(ACCESS.visitors.events)

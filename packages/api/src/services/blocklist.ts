@@ -86,10 +86,10 @@ export interface BlocklistRefusalTarget {
  * one statement of its own, so that it stays whatever the caller does next: the audit row
  * `visitor.blocklist-refused` (target the visitor or the pass; details the entry's id and
  * reason, never the phone or plate), a `visitor.blocklist-refused` notification for every
- * active admin (`visitor_id` or `pass_id`), `NOTIFY notification` (Web Push) and
- * a `blocklist-refused:` notice on the live stream's channel (live-channel.ts: the admins'
- * dashboards hear it at once), both delivered at commit. Must not
- * run inside a transaction that the refusal rolls back: the callers (`transitionVisitor`,
+ * active admin (`visitor_id` or `pass_id`), `NOTIFY notification` (Web Push) and a
+ * `blocklist-refused:` notice on the live stream's channel (live-channel.ts: the admins'
+ * dashboards hear it at once), both delivered at commit. Must not run inside a
+ * transaction that the refusal rolls back: the callers (`transitionVisitor`,
  * `movePassAtGate`) run it on the entity manager they were given.
  */
 export async function recordBlocklistRefusal(

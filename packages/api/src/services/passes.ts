@@ -22,6 +22,7 @@ import {
   passLatestEndDate,
   PASS_TOO_LONG_MESSAGE,
   RECURRING_PASS_CODE_DIGITS,
+  recurringPassCodeOf,
   WEEKDAYS,
   type CreatePassInput,
   type PassEntry,
@@ -431,17 +432,16 @@ export async function movePass(em: EntityManager, user: User, actor: Actor, id: 
  * month's entries, or undefined when there is no such pass (the caller answers the 404).
  */
 export async function scanRecurringPass(em: EntityManager, actor: Actor, token: string, clock: PassClock): Promise<ScannedRecurringPass | undefined> {
-  const digits = token.replace(/[\s-]/g, '');
-  const byCode = new RegExp(`^\\d{${RECURRING_PASS_CODE_DIGITS}}$`).test(digits);
-  if (!byCode && !/^[A-Za-z0-9_-]{1,64}$/.test(token)) return undefined;
+  const code = recurringPassCodeOf(token);
+  if (code === null && !/^[A-Za-z0-9_-]{1,64}$/.test(token)) return undefined;
   const [row] = await em.execute<(PassRow & { blocklist_reason: string | null })[]>(
     `with found as (
        select ${PASS_COLUMNS}, p.id as pass_id, bl.reason as blocklist_reason from recurring_pass p ${PASS_JOINS}
          left join lateral (${blocklistMatchSql('p.phone', 'p.vehicle_license_plate')}) bl on true
-        where ${byCode ? 'p.pass_code = ?' : 'p.qr_code_token = ?'}
+        where ${code !== null ? 'p.pass_code = ?' : 'p.qr_code_token = ?'}
      ), ${auditCte('found')}
      select * from found`,
-    [byCode ? digits : token, ...auditParams(actor, clock.now, 'pass.scanned', null)],
+    [code ?? token, ...auditParams(actor, clock.now, 'pass.scanned', null)],
   );
   // operations §3: the guard sees a blocklisted pass's reason (never who listed it).
   return row ? { ...(await withEntries(em, row, clock)), blocklisted: blocklistedOf(row.blocklist_reason) } : undefined;

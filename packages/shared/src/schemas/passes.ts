@@ -25,6 +25,15 @@ export const ZRecurringPassStatus = z.enum(RECURRING_PASS_STATUSES, { error: 'In
 /** Recurring pass codes have 7 digits: invitations use 6 or 8, so a code names one kind of pass. */
 export const RECURRING_PASS_CODE_DIGITS = 7;
 
+/**
+ * A recurring pass's code as typed or read out, spaces and dashes removed, when it is one:
+ * 7 digits (operations §1; invitations have 6 or 8, `passCodeOf`); else null.
+ */
+export function recurringPassCodeOf(value: string): string | null {
+  const digits = value.replace(/[\s-]/g, '');
+  return digits.length === RECURRING_PASS_CODE_DIGITS && /^\d+$/.test(digits) ? digits : null;
+}
+
 /** operations §1: a pass lasts at most 12 months. */
 export const PASS_TOO_LONG_MESSAGE = 'A pass can last at most 12 months';
 export const PASS_NO_WEEKDAY_MESSAGE = 'Choose at least one day';

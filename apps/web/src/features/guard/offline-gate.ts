@@ -11,7 +11,7 @@
  */
 import {
   passCodeOf,
-  RECURRING_PASS_CODE_DIGITS,
+  recurringPassCodeOf,
   type Blocklisted,
   type GatePackItem,
   type Visitor,
@@ -94,12 +94,6 @@ function statusAfterQueue(item: PackItem, queue: QueuedMove[]): VisitorStatus {
     if (move.visitorId === item.id) current = move.action === 'check-in' ? 'checked-in' : left;
   }
   return current;
-}
-
-/** A recurring pass's code as typed or read out (7 digits, spaces and dashes removed), else null. */
-function recurringPassCodeOf(value: string): string | null {
-  const digits = value.replace(/[\s-]/g, '');
-  return new RegExp(`^\\d{${RECURRING_PASS_CODE_DIGITS}}$`).test(digits) ? digits : null;
 }
 
 function toGateVisitor(item: PackItem, status: VisitorStatus): GateVisitor {
