@@ -439,7 +439,13 @@ export async function buildApp(options: AppOptions) {
     trpcOptions: {
       router: appRouter,
       maxBatchSize: MAX_BATCH_SIZE,
-      createContext: ({ req }) => contextOf(req),
+      // A tRPC mutation may carry an Idempotency-Key too (the gate tablet's moves): the
+      // signed-in middleware does it once per key, as the REST adapter does for its paths.
+      createContext: ({ req }) => {
+        const context = contextOf(req);
+        const key = req.headers['idempotency-key'];
+        return key === undefined ? context : { ...context, idempotencyKey: key };
+      },
       onError: ({ error, path, req }) => {
         if (describeError(error).status === 500) req.log.error({ err: error, path }, 'procedure failed');
       },

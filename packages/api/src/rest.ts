@@ -218,3 +218,15 @@ export const restRoutes: readonly RestRoute[] = [
   route('GET', '/api/webhooks/:id/deliveries', 'webhooks.deliveries', fromParamsAndQuery, { list: true }),
   route('POST', '/api/webhooks/:id/deliveries/:deliveryId/resend', 'webhooks.resend', fromParams, { successStatus: 202 }),
 ];
+
+/** The procedures of the REST paths that honour an `Idempotency-Key` (see `RestRoute.idempotent`). */
+const IDEMPOTENT_PROCEDURES: ReadonlySet<string> = new Set(restRoutes.filter((entry) => entry.idempotent).map((entry) => entry.procedure));
+
+/**
+ * Whether the tRPC procedure at `path` (`domain.procedure`) honours an Idempotency-Key
+ * too: exactly when a REST path of it does, so that the gate tablet's typed client and the
+ * REST API keep one rule.
+ */
+export function isIdempotentProcedure(path: string): boolean {
+  return IDEMPOTENT_PROCEDURES.has(path);
+}

@@ -12,7 +12,9 @@ import { isApiTokenText, type Role } from '@gatehouse/shared';
 import { describeError, httpError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './errors';
 import { ACCESS, API_TOKEN_FORBIDDEN_MESSAGE, apiTokenMayCall, type Access } from './access';
 import type { AuthRateLimits } from './lib/rate-limits';
+import { isIdempotentProcedure } from './rest';
 import { FailedScanLog, recordAudit } from './services/audit';
+import { idempotencyKeyOf, runIdempotentProcedure } from './services/idempotency';
 import { sessionResolver, type AuthenticatedSession } from './services/sessions';
 import type { VisitorEventHub } from './services/visitor-events';
 import type { WebhookDispatcher } from './services/webhook-dispatcher';
@@ -65,6 +67,12 @@ export interface InnerContext {
   events?: VisitorEventHub;
   /** This process's webhook sender (integrations §3), woken after a resend; absent: the sweep of another process sends it. */
   webhooks?: WebhookDispatcher;
+  /**
+   * The `Idempotency-Key` header of a tRPC request, as sent (validated when a mutation that
+   * honours it runs; see `isIdempotentProcedure`). Absent for REST calls, whose adapter
+   * handles the header itself, and for requests without one.
+   */
+  idempotencyKey?: string | string[];
 }
 
 export type Context = InnerContext;
@@ -163,7 +171,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next, path }) => {
  * token's role is never refreshed away nor written to the user's row (tested).
  */
 function signedIn(roles: readonly Role[] | null) {
-  return t.middleware(async ({ ctx, next, path }) => {
+  return t.middleware(async ({ ctx, next, path, type, getRawInput }) => {
     // Resolved by publicProcedure's middleware, which runs first.
     const { em } = ctx as typeof ctx & { em: EntityManager };
     const auth = await ctx.resolveSession();
@@ -190,17 +198,36 @@ function signedIn(roles: readonly Role[] | null) {
       await denied(refusal);
       throw httpError(403, refusal);
     }
-    const result = await next({
-      ctx: {
-        user: user as User,
-        /** The sign-in session; null for a call made with an API token. */
-        sessionId: auth.sessionId,
-        /** The API token the call is made with (integrations §4), else null. */
-        apiToken: auth.apiToken,
-        /** Who acts, for the audit log. */
-        actor,
-      },
-    });
+    const run = () =>
+      next({
+        ctx: {
+          user: user as User,
+          /** The sign-in session; null for a call made with an API token. */
+          sessionId: auth.sessionId,
+          /** The API token the call is made with (integrations §4), else null. */
+          apiToken: auth.apiToken,
+          /** Who acts, for the audit log. */
+          actor,
+        },
+      });
+    // A mutation sent with an Idempotency-Key (the gate tablet's moves) is done once per key,
+    // as over REST; everything else pays one property check.
+    const result =
+      ctx.idempotencyKey !== undefined && type === 'mutation' && isIdempotentProcedure(path)
+        ? await runIdempotentProcedure(
+            ctx.db,
+            {
+              userId: user.id,
+              caller: auth.apiToken ? `api-token:${auth.apiToken.id}` : '',
+              key: idempotencyKeyOf(ctx.idempotencyKey) as string,
+              method: 'POST',
+              path: `/trpc/${path}`,
+              body: await getRawInput(),
+            },
+            ctx.clock,
+            run,
+          )
+        : await run();
     if (!result.ok && describeError(result.error).status === 403) await denied(result.error.message);
     return result;
   });

@@ -11,16 +11,19 @@
  *   for a few seconds) and gets its answer, or 409 'A request with this Idempotency-Key
  *   is in progress'.
  * Keys are stored in `idempotency_key`, one row per (user, key, method, path). The REST
- * adapter of the server calls `withIdempotencyKey` around the procedure; a request
- * without the header never reaches this module (no query).
+ * adapter of the server calls `withIdempotencyKey` around the procedure, and the tRPC
+ * middleware of signed-in procedures `runIdempotentProcedure` around a mutation sent with the
+ * header (the gate tablet's moves); a request without the header never reaches this module
+ * (no query).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { EntityManager } from '@gatehouse/db';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '@gatehouse/shared';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, type ErrorCode } from '@gatehouse/shared';
+import { TRPCError } from '@trpc/server';
 
-import { httpError } from '../errors';
+import { describeError, httpError, HttpErrorCause, type HttpErrorFacts } from '../errors';
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'Idempotency-Key reused with a different request';
 export const IDEMPOTENCY_KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is in progress';
@@ -223,4 +226,81 @@ export async function purgeIdempotencyKeys(em: EntityManager, now: Date): Promis
     new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS),
   ]);
   return rows.length;
+}
+
+// ---- tRPC calls ---------------------------------------------------------------------------
+
+/** What a tRPC middleware's `next()` gives back (tRPC's own result shape). */
+type ProcedureResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
+
+/** The tRPC code of each status a stored refusal may have (the inverse of tRPC's status mapping). */
+const TRPC_CODE_OF_STATUS: Record<number, TRPCError['code']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** A refusal as it is kept for a tRPC call: what `describeError` said of it. */
+interface StoredRefusal {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+  retryAfterSeconds?: number;
+}
+
+/** The kept refusal, thrown again as the error it was (same status, code, text and details). */
+function refusalError(refusal: StoredRefusal): TRPCError {
+  const facts = {
+    code: refusal.code,
+    ...(refusal.details !== undefined ? { details: refusal.details } : {}),
+    ...(refusal.retryAfterSeconds !== undefined ? { retryAfterSeconds: refusal.retryAfterSeconds } : {}),
+  } as HttpErrorFacts;
+  return new TRPCError({
+    code: TRPC_CODE_OF_STATUS[refusal.status] ?? 'BAD_REQUEST',
+    message: refusal.message,
+    cause: new HttpErrorCause(refusal.message, facts),
+  });
+}
+
+/**
+ * Runs a tRPC mutation once per Idempotency-Key, as the REST adapter does for its paths:
+ * the first call with `request.key` runs `next` and keeps its outcome (the procedure's output,
+ * or its 4xx refusal), a repeat gets that outcome again without the work being done twice.
+ * A 5xx, or a throw, is not kept. The request's `path` is `/trpc/<procedure>`, so a key used
+ * over REST and over tRPC names two requests. Errors: those of `withIdempotencyKey` (422
+ * reused with another input, 409 still in progress), thrown.
+ */
+export async function runIdempotentProcedure<Result extends ProcedureResult>(
+  db: { fork(): EntityManager },
+  request: IdempotentRequest,
+  clock: () => Date,
+  next: () => Promise<Result>,
+  wait: { waitMs: number; pollMs: number } = IDEMPOTENCY_WAIT,
+): Promise<Result> {
+  let first: Result | undefined;
+  const answer = await withIdempotencyKey(
+    db,
+    request,
+    clock,
+    async () => {
+      first = await next();
+      if (first.ok) return { status: 200, body: JSON.stringify({ data: first.data ?? null }) };
+      const described = describeError(first.error);
+      return { status: described.status, body: JSON.stringify({ error: described }) };
+    },
+    wait,
+  );
+  if (first) return first;
+  const kept = JSON.parse(answer.body) as { data?: unknown; error?: StoredRefusal };
+  if (kept.error) throw refusalError(kept.error);
+  // tRPC's own result shape: what a middleware's `next()` resolves to.
+  return { ok: true, data: kept.data, marker: 'middlewareMarker' } as unknown as Result;
 }
