@@ -85,6 +85,19 @@ describe.each(legs)('dues ledger over REST on $name', (leg) => {
     expect(tooLong).toMatchObject({ error: 'Reference must be at most 100 characters', code: 'VALIDATION_FAILED' });
   });
 
+  it('edits a pending payment’s house with PUT (200), to the same house or another one', async () => {
+    const { data } = answer(await call('POST', '/api/payments/bulk', tokens.admin, { ...dues, houseIds: [ids.house] }), 201);
+    const id = data.ids[0] as string;
+    const same = answer(await call('PUT', `/api/payments/${id}`, tokens.admin, { houseId: ids.house }), 200);
+    expect(same.data).toMatchObject({ id, houseId: { id: ids.house, houseNumber: '1', block: 'R' }, status: 'pending' });
+    const moved = answer(await call('PUT', `/api/payments/${id}`, tokens.admin, { houseId: ids.otherHouse, amount: 80 }), 200);
+    expect(moved.data).toMatchObject({ id, houseId: { id: ids.otherHouse, houseNumber: '2', block: 'R' }, amount: 80 });
+    // Read back: the change is stored, not only answered.
+    expect(answer(await call('GET', `/api/payments/${id}`, tokens.admin), 200).data).toMatchObject({ houseId: { id: ids.otherHouse }, amount: 80 });
+    const unknown = answer(await call('PUT', `/api/payments/${id}`, tokens.admin, { houseId: '00000000-0000-4000-8000-000000000009' }), 404);
+    expect(unknown).toMatchObject({ error: 'House not found', code: 'NOT_FOUND' });
+  });
+
   it('answers a house’s balance in dollars to admins and its residents, 404 to others, 403 to guards', async () => {
     const ownerId = (await signup('Bea Balance', 'bea@dues.example')).user.id;
     const house = await newHouse('4', ownerId);

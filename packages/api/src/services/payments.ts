@@ -227,7 +227,9 @@ async function updatePending(
   > & { house?: House },
 ): Promise<Payment> {
   if (payment.status !== 'pending') throw notPending(payment.status, action);
-  const updated = await em.nativeUpdate(Payment, { id: payment.id, status: 'pending' }, changes);
+  // nativeUpdate rewrites the data it is given (a House becomes its id): hand it a copy, so
+  // that the payment gets the loaded House back and serializes its number and block.
+  const updated = await em.nativeUpdate(Payment, { id: payment.id, status: 'pending' }, { ...changes });
   if (updated !== 1) {
     const current = await em.findOneOrFail(Payment, { id: payment.id }, { fields: ['status'], refresh: true });
     throw notPending(current.status, action);
