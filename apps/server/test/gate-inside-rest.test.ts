@@ -43,6 +43,8 @@ describe.each(legs)('Inside now over REST on $name', (leg) => {
       vehicleLicensePlate: null,
       checkInTime: now.toISOString(),
       gate: null,
+      // 17:00 in New York on 2026-11-22, when the invitation's window ends.
+      dueOutAt: '2026-11-22T22:00:00.000Z',
     });
     expect(answer(await call('GET', '/api/gate/inside', tokens.admin), 200).data).toHaveLength(2);
 

@@ -66,9 +66,11 @@ describe.each(legs)('Inside now on $name', (leg) => {
       vehicleLicensePlate: 'AB 12',
       checkInTime: new Date(START.getTime() + minutes(1)).toISOString(),
       gate: null,
+      // 17:00 in New York on the visit date: when the window ends.
+      dueOutAt: '2026-11-22T22:00:00.000Z',
     });
-    // A walk-in approved at the gate has no host.
-    expect(inside.items[3]).toMatchObject({ id: walkIn.id, kind: 'walk-in', hostName: null, vehicleLicensePlate: null, gate: null });
+    // A walk-in approved at the gate has no host; its pass runs to 23:59 today.
+    expect(inside.items[3]).toMatchObject({ id: walkIn.id, kind: 'walk-in', hostName: null, vehicleLicensePlate: null, gate: null, dueOutAt: '2026-11-23T04:59:00.000Z' });
 
     // The admin reads the same list.
     expect(await h.caller(c.admin.token).gate.inside({})).toEqual(inside);

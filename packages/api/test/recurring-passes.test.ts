@@ -208,7 +208,13 @@ describe.each(legs)('Recurring passes on $name', (leg) => {
     expect(read.inside).toBe(true);
     // Inside now lists the pass's open entry with the visitors.
     const roll = await guard().gate.inside({});
-    expect(roll.items.find((item) => item.id === pass.id)).toMatchObject({ kind: 'recurring', name: 'Race Runner', hostName: 'Rita Resident' });
+    // Due out at the pass's daily end (12:00) on the day it came in.
+    expect(roll.items.find((item) => item.id === pass.id)).toMatchObject({
+      kind: 'recurring',
+      name: 'Race Runner',
+      hostName: 'Rita Resident',
+      dueOutAt: nyc('2026-11-27', '12:00').toISOString(),
+    });
     at(nyc('2026-11-27', '10:00'));
     await guard().visitors.checkOut({ visitorId: pass.id });
     expect((await guard().gate.inside({})).items.some((item) => item.id === pass.id)).toBe(false);

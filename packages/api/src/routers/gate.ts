@@ -85,5 +85,5 @@ export const gateRouter = createTRPCRouter({
   inside: procedureFor(ACCESS.gate.inside)
     .input(ZGateInsideRequest)
     .output(ZGateInsideResponse)
-    .query(({ ctx }) => listInside(ctx.em)),
+    .query(({ ctx }) => listInside(ctx.em, ctx.config.timeZone)),
 });

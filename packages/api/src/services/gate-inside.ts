@@ -19,6 +19,7 @@ import type { EntityManager } from '@gatehouse/db';
 import { GATE_INSIDE_MAX, type GateInsideItem, type GateInsideResponse } from '@gatehouse/shared';
 
 import { isoInstant } from '../lib/serialize';
+import { communityDate, communityInstant } from '../lib/time';
 
 interface InsideRow {
   id: string;
@@ -33,13 +34,17 @@ interface InsideRow {
   check_in_time: string | Date;
   gate_id: string | null;
   gate_name: string | null;
+  /** The visit's date (a visitor's); null for a recurring pass, whose day is the check-in's. */
+  visit_date: string | Date | null;
+  visit_time_to: string;
   total: number | string;
 }
 
 /** Everyone inside, as rows of the one answer's columns (see the file's comment for what joins here later). */
 const insideSql = `
   select v.id, v.kind, v.name, v.phone, h.id as house_id, h.house_number, h.block, hu.name as host_name,
-         v.vehicle_license_plate, v.check_in_time, g.id as gate_id, g.name as gate_name
+         v.vehicle_license_plate, v.check_in_time, g.id as gate_id, g.name as gate_name,
+         v.visit_date, v.visit_time_to
     from visitor_invitation v
     join house h on h.id = v.house_id
     left join app_user hu on hu.id = v.host_id
@@ -48,7 +53,8 @@ const insideSql = `
   union all
   -- operations §1: recurring passes inside now, by their open entry (the id is the pass's).
   select p.id, 'recurring', p.name, p.phone, h.id, h.house_number, h.block, hu.name,
-         p.vehicle_license_plate, e.check_in_time, g.id, g.name
+         p.vehicle_license_plate, e.check_in_time, g.id, g.name,
+         null, p.time_to
     from pass_entry e
     join recurring_pass p on p.id = e.pass_id
     join house h on h.id = p.house_id
@@ -56,14 +62,20 @@ const insideSql = `
     left join gate g on g.id = e.check_in_gate_id
    where e.check_out_time is null`;
 
+/** A `date` column as YYYY-MM-DD, whichever way the driver hands it over. */
+function dateText(value: string | Date): string {
+  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}
+
 /**
  * Everyone checked in now (operations §4; `GET /api/gate/inside`, guards and admins: the
  * role check is the procedure's). Output: `{items, total}`: items ordered by gate name (no
  * gate last), house number, block, name and id, at most GATE_INSIDE_MAX of them; `total`
  * how many are inside. `phone` is null once a visitor's data was anonymised (stored as '').
+ * `dueOutAt` is when the visit window ends, judged in `timeZone` (the community's).
  * Throws nothing of its own.
  */
-export async function listInside(em: EntityManager): Promise<GateInsideResponse> {
+export async function listInside(em: EntityManager, timeZone: string): Promise<GateInsideResponse> {
   const rows = await em.execute<InsideRow[]>(
     `select inside.*, (count(*) over ())::int as total
        from (${insideSql}) inside
@@ -82,6 +94,11 @@ export async function listInside(em: EntityManager): Promise<GateInsideResponse>
       vehicleLicensePlate: row.vehicle_license_plate ?? null,
       checkInTime: isoInstant(row.check_in_time),
       gate: row.gate_id && row.gate_name ? { id: row.gate_id, name: row.gate_name } : null,
+      dueOutAt: communityInstant(
+        row.visit_date ? dateText(row.visit_date) : communityDate(new Date(row.check_in_time), timeZone),
+        row.visit_time_to,
+        timeZone,
+      ).toISOString(),
     })),
     total: Number(rows[0]?.total ?? 0),
   };

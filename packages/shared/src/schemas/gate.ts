@@ -197,6 +197,13 @@ export const ZGateInsideItem = z.object({
   vehicleLicensePlate: z.string().nullable(),
   checkInTime: z.string(),
   gate: ZGateRef.nullable(),
+  /**
+   * When their visit window ends, an ISO instant (a visitor's `visitDate` at `visitTimeTo`;
+   * a recurring pass's daily `timeTo` on the day of the check-in, in the community's zone):
+   * the gate screen marks whoever is still inside past it (plus the grace) as overstaying.
+   * Null on copies kept by a tablet before it was sent.
+   */
+  dueOutAt: z.string().nullable(),
 });
 export type GateInsideItem = z.infer<typeof ZGateInsideItem>;
 
