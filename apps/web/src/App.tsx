@@ -7,7 +7,7 @@ import { ADMIN_ROLES, GATE_ROLES, HOST_ROLES } from './features/shell/roles';
 import { PublicOnly, RequireRole, RequireSession } from './features/shell/RouteGuards';
 import { i18n, useLanguage, useMessages } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { SessionProvider } from './lib/session';
+import { SessionProvider, useSession } from './lib/session';
 import { ToastProvider } from './lib/toasts';
 import { createTransportClient, TRPCClientProvider, type AppTRPCClient } from './lib/trpc';
 import { ConfirmProvider } from './components/ConfirmDialog';
@@ -75,6 +75,16 @@ const BlocklistPage = lazyPage(() => import('./features/blocklist/BlocklistPage'
 const GatesPage = lazyPage(() => import('./features/gates/GatesPage'), 'GatesPage');
 const WebhookDeliveriesPage = lazyPage(() => import('./features/webhooks/WebhookDeliveriesPage'), 'WebhookDeliveriesPage');
 
+/**
+ * /dashboard: the dashboard of residents and admins; a guard's home is the gate screen, so a
+ * guard who lands here (after sign-in, a reload of / or /dashboard) goes to /guard.
+ */
+function HomePage() {
+  const { user } = useSession();
+  if (user?.role === 'guard') return <Redirect to="/guard" replace />;
+  return <DashboardPage />;
+}
+
 /** Clients the app runs on; tests pass their own (e.g. a short time-out). */
 export interface AppProvidersProps {
   queryClient?: QueryClient;
@@ -107,7 +117,7 @@ export function AppProviders({
 function AuthenticatedRoutes() {
   return (
     <Switch>
-      <Route path="/dashboard" component={DashboardPage} />
+      <Route path="/dashboard" component={HomePage} />
       <Route path="/notifications" component={NotificationsPage} />
       <Route path="/visitors" component={VisitorListPage} />
       <Route path="/visitors/create" component={InviteVisitorPage} />
@@ -148,6 +158,12 @@ function AuthenticatedRoutes() {
             <WalkInStatusPage key={params.id} id={params.id} />
           </RequireRole>
         )}
+      </Route>
+      {/* The gate screen: a guard's home; /guard/dashboard is the same screen. */}
+      <Route path="/guard">
+        <RequireRole roles={GATE_ROLES}>
+          <GuardDashboardPage />
+        </RequireRole>
       </Route>
       <Route path="/guard/dashboard">
         <RequireRole roles={GATE_ROLES}>

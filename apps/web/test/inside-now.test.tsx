@@ -37,6 +37,7 @@ function insideItem(overrides: Partial<GateInsideItem> & Pick<GateInsideItem, 'i
     vehicleLicensePlate: null,
     checkInTime: new Date(todayAt(0, 1)).toISOString(),
     gate: null,
+    dueOutAt: null,
     ...overrides,
   };
 }

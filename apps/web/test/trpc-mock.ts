@@ -1,7 +1,12 @@
 /**
- * A tiny stand-in for the tRPC HTTP wire format (batch link, no transformer):
+ * A tiny stand-in for the tRPC HTTP wire format (no transformer): the batch link's
  * `GET /trpc/a.b,c.d?batch=1&input={"0":…}` and `POST /trpc/a.b?batch=1` with body `{"0": …}`,
- * answered with `[{result:{data}}]` or `[{error:{message, code, data:{httpStatus}}}]`.
+ * answered with `[{result:{data}}]` or `[{error:{message, code, data:{httpStatus}}}]`; and a
+ * call sent alone (a gate move under its Idempotency-Key): `POST /trpc/a.b` with the input as
+ * the body, answered with one `{result:{data}}` or `{error:…}`.
+ *
+ * The gate's background reads (`gate.pack`, `gate.inside`, `gate.listReviews`) answer empty
+ * unless a test gives them resolvers of its own.
  */
 import { http, HttpResponse } from 'msw';
 
@@ -27,7 +32,16 @@ export interface RecordedCall {
   path: string;
   input: any;
   authorization: string | null;
+  /** The Idempotency-Key header of a call sent alone, else null. */
+  idempotencyKey: string | null;
 }
+
+/** What the gate sync and the gate screens read in the background, empty by default. */
+const GATE_DEFAULTS: Record<string, Resolver> = {
+  'gate.pack': () => ({ items: [], removed: [], cursor: 'c0' }),
+  'gate.inside': () => ({ items: [], total: 0 }),
+  'gate.listReviews': () => ({ items: [], total: 0 }),
+};
 
 const CODES: Record<number, [string, number]> = {
   400: ['BAD_REQUEST', -32600],
@@ -39,22 +53,29 @@ const CODES: Record<number, [string, number]> = {
 };
 
 /** Installs resolvers by procedure path; returns the list of calls, in order. */
-export function mockTrpc(resolvers: Record<string, Resolver>): RecordedCall[] {
+export function mockTrpc(given: Record<string, Resolver>): RecordedCall[] {
   const calls: RecordedCall[] = [];
+  const resolvers = { ...GATE_DEFAULTS, ...given };
   server.use(
     http.all('*/trpc/:paths', async ({ request, params }) => {
       const paths = decodeURIComponent(String(params.paths)).split(',');
       const url = new URL(request.url);
+      const batched = url.searchParams.has('batch');
       const rawInputs =
         request.method === 'GET'
           ? JSON.parse(url.searchParams.get('input') ?? '{}')
           : await request.json().catch(() => ({}));
-      const inputs = (rawInputs ?? {}) as Record<string, unknown>;
+      const inputs = (batched ? (rawInputs ?? {}) : { 0: rawInputs }) as Record<string, unknown>;
       const statuses: number[] = [];
       const items = await Promise.all(
         paths.map(async (path, index) => {
           const input = inputs[String(index)];
-          calls.push({ path, input, authorization: request.headers.get('authorization') });
+          calls.push({
+            path,
+            input,
+            authorization: request.headers.get('authorization'),
+            idempotencyKey: batched ? null : request.headers.get('idempotency-key'),
+          });
           const resolver = resolvers[path];
           try {
             if (!resolver) throw new MockTrpcError(404, `No mock for ${path}`);
@@ -75,7 +96,7 @@ export function mockTrpc(resolvers: Record<string, Resolver>): RecordedCall[] {
         : statuses.length === 1
           ? statuses[0]
           : 207;
-      return HttpResponse.json(items, { status });
+      return HttpResponse.json(batched ? items : items[0], { status });
     }),
   );
   return calls;

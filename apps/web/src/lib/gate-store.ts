@@ -9,24 +9,26 @@
  * A small in-memory mirror (when the pack was last synced, how many entries wait) lets
  * the shell's banner and the gate screens re-render as it changes.
  */
+import { TZDate } from '@date-fns/tz';
 import { clear, createStore, delMany, get, update, type UseStore } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 
-import type { GateInsideItem, GateRef } from '@gatehouse/shared';
+import type { GateInsideItem, GatePack, GatePackItem, GateRef, GateReviewAction } from '@gatehouse/shared';
 
-import type { GateAction, PackItem, PackResponse } from './gate-api';
+/** A move at the gate: in or out. */
+export type GateAction = GateReviewAction;
 
 export const GATE_DB_NAME = 'gatehouse-gate';
 export const GATE_STORE_NAME = 'gate';
 
 /** The pack as kept: items by id, the server's cursor, when it was last synced (ms). */
 export interface StoredPack {
-  items: Record<string, PackItem>;
+  items: Record<string, GatePackItem>;
   cursor: string;
   syncedAt: number;
 }
 
-/** A check-in or check-out made offline, waiting to be sent (offline-gate §3). */
+/** A check-in or check-out made at the gate, kept until the server has it (lib/gate-moves.ts). */
 export interface QueuedMove {
   /** The Idempotency-Key: the same on every attempt, so the server does it once. */
   key: string;
@@ -39,12 +41,16 @@ export interface QueuedMove {
   houseNumber: string;
   /** operations §2: the gate chosen on this device when the move was made, sent as `gateId` (absent: none chosen). */
   gate?: GateRef | undefined;
+  /** An admin's check-in of a blocklisted visitor, with the admin's notes (operations §3). */
+  override?: { notes: string } | undefined;
 }
 
 /** The community's gate settings kept with the pack: the zone and the early check-in allowance. */
 export interface StoredSettings {
   timeZone: string;
   earlyCheckinMinutes: number;
+  /** Minutes past the window before someone inside is overstaying (absent in copies kept before it was). */
+  overstayGraceMinutes?: number;
 }
 
 const PACK = 'pack';
@@ -71,14 +77,17 @@ interface GateSnapshot {
   syncedAt: number | null;
   /** Entries waiting to be sent. */
   waiting: number;
+  /** The entries waiting, oldest first (what the gate screen's list shows as done). */
+  queued: readonly QueuedMove[];
 }
 
-let snapshot: GateSnapshot = { syncedAt: null, waiting: 0 };
+let snapshot: GateSnapshot = { syncedAt: null, waiting: 0, queued: [] };
 const listeners = new Set<() => void>();
 
 function publish(next: Partial<GateSnapshot>) {
   const merged = { ...snapshot, ...next };
-  if (merged.syncedAt === snapshot.syncedAt && merged.waiting === snapshot.waiting) return;
+  if (next.queued) merged.waiting = next.queued.length;
+  if (merged.syncedAt === snapshot.syncedAt && merged.waiting === snapshot.waiting && merged.queued === snapshot.queued) return;
   snapshot = merged;
   for (const listener of listeners) listener();
 }
@@ -113,7 +122,7 @@ export function gateGeneration(): number {
 export async function loadGateSnapshot(): Promise<void> {
   if (!hasGateStorage()) return;
   const [pack, queue] = await Promise.all([readPack(), readQueue()]);
-  publish({ syncedAt: pack?.syncedAt ?? null, waiting: queue.length });
+  publish({ syncedAt: pack?.syncedAt ?? null, queued: queue });
 }
 
 // ---- The pack ---------------------------------------------------------------------------
@@ -128,13 +137,13 @@ export async function readPack(): Promise<StoredPack | null> {
  * (`full`), a delta upserts its items and drops its `removed` ids. Ignored when a logout
  * came in between (`since` is the generation the request started in).
  */
-export async function mergePack(answer: PackResponse, options: { full: boolean; since: number; now?: number }): Promise<void> {
+export async function mergePack(answer: GatePack, options: { full: boolean; since: number; now?: number }): Promise<void> {
   if (options.since !== generation) return;
   const syncedAt = options.now ?? Date.now();
   await update<StoredPack>(
     PACK,
     (current) => {
-      const items: Record<string, PackItem> = options.full || !current ? {} : { ...current.items };
+      const items: Record<string, GatePackItem> = options.full || !current ? {} : { ...current.items };
       for (const id of answer.removed) delete items[id];
       for (const item of answer.items) items[item.id] = item;
       return { items, cursor: answer.cursor, syncedAt };
@@ -189,7 +198,13 @@ export async function storeInside(items: GateInsideItem[], options: { since: num
  */
 export async function noteInsideMove(move: QueuedMove): Promise<void> {
   if (!hasGateStorage()) return;
-  const item = move.action === 'check-in' ? (await readPack())?.items[move.visitorId] : undefined;
+  const [pack, settings] = move.action === 'check-in' ? await Promise.all([readPack(), readSettings()]) : [null, null];
+  const item = pack?.items[move.visitorId];
+  // When the window ends: the pass's date (a recurring pass's: the day it came in) at its end time.
+  const dueOutAt =
+    item && settings
+      ? dueOutInstant(item.kind === 'recurring' ? dayIn(move.occurredAt, settings.timeZone) : item.visitDate, item.visitTimeTo, settings.timeZone)
+      : null;
   await update<StoredInside | undefined>(
     INSIDE,
     (current) => {
@@ -207,12 +222,26 @@ export async function noteInsideMove(move: QueuedMove): Promise<void> {
           vehicleLicensePlate: item?.vehicleLicensePlate ?? null,
           checkInTime: move.occurredAt,
           gate: move.gate ?? null,
+          dueOutAt,
         });
       }
       return { ...current, items };
     },
     gateStore(),
   );
+}
+
+/** The calendar day (YYYY-MM-DD) of `instant` (ISO) in `timeZone`. */
+function dayIn(instant: string, timeZone: string): string {
+  const zoned = new TZDate(new Date(instant).getTime(), timeZone);
+  return `${zoned.getFullYear()}-${String(zoned.getMonth() + 1).padStart(2, '0')}-${String(zoned.getDate()).padStart(2, '0')}`;
+}
+
+/** The ISO instant of `date` (YYYY-MM-DD) at `time` (HH:MM) in `timeZone`. */
+function dueOutInstant(date: string, time: string, timeZone: string): string {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime()).toISOString();
 }
 
 // ---- The queue --------------------------------------------------------------------------
@@ -224,38 +253,36 @@ export async function readQueue(): Promise<QueuedMove[]> {
 
 /** Adds a move at the end of the queue. */
 export async function enqueueMove(move: QueuedMove): Promise<void> {
-  let length = 0;
+  let queued: QueuedMove[] = [];
   await update<QueuedMove[]>(
     QUEUE,
     (current) => {
-      const next = [...(current ?? []), move];
-      length = next.length;
-      return next;
+      queued = [...(current ?? []), move];
+      return queued;
     },
     gateStore(),
   );
-  publish({ waiting: length });
+  publish({ queued });
 }
 
 /** Removes the move of `key` (sent, or handed to Needs review). */
 export async function removeMove(key: string): Promise<void> {
-  let length = 0;
+  let queued: QueuedMove[] = [];
   await update<QueuedMove[]>(
     QUEUE,
     (current) => {
-      const next = (current ?? []).filter((move) => move.key !== key);
-      length = next.length;
-      return next;
+      queued = (current ?? []).filter((move) => move.key !== key);
+      return queued;
     },
     gateStore(),
   );
-  publish({ waiting: length });
+  publish({ queued });
 }
 
 /** Forgets the pack, the queue and the settings (logout, offline-gate §4). */
 export async function clearGateData(): Promise<void> {
   generation += 1;
-  publish({ syncedAt: null, waiting: 0 });
+  publish({ syncedAt: null, queued: [] });
   if (!hasGateStorage()) return;
   await clear(gateStore());
 }
@@ -271,5 +298,5 @@ export async function clearPack(): Promise<void> {
 /** Test support: forgets the open database handle (a test that deletes the database opens a new one). */
 export function resetGateStore(): void {
   store = undefined;
-  snapshot = { syncedAt: null, waiting: 0 };
+  snapshot = { syncedAt: null, waiting: 0, queued: [] };
 }

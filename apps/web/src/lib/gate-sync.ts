@@ -2,16 +2,8 @@
  * Keeps the gate tablet ready for the network to drop (offline-gate §2, §3): the gate pack
  * refreshed every 60 s and on every live event (a delta since the last cursor), with it the
  * Inside now roll call (operations §4; a move queued offline changes the stored copy too),
- * and the queue of moves made offline sent, in order, when the link returns.
- *
- * Replay, one entry at a time from the front of the queue, each with the key and instant it
- * was made with:
- * - accepted (2xx): removed;
- * - no answer, a time-out, a 5xx, 429, or "in progress": stop, keep the order, try again
- *   later with the same key (the server answers a repeat with the first response, so an
- *   entry that did arrive is not done twice);
- * - refused (another 4xx): put on the server's Needs review list with the server's words,
- *   then removed; 401 ends the session and keeps the queue for the next sign-in.
+ * and the queue of moves (lib/gate-moves.ts) sent, in order, when the link returns. Over the
+ * app's typed tRPC client.
  *
  * Started by the signed-in shell for guards and admins (`useGateSync`).
  */
@@ -19,52 +11,31 @@ import type { Role } from '@gatehouse/shared';
 import { useCallback, useEffect, useRef } from 'react';
 
 import { connectionState, onConnectionRestored } from './connection';
-import { createReview, fetchInside, fetchPack, GateApiError, sendGateMove } from './gate-api';
-import { chosenGate } from './gate-choice';
+import { toAppError } from './errors';
+import { cancelReplayRetry, onGateReplay, replayQueue, setGateClient } from './gate-moves';
 import {
   clearGateData,
   clearPack,
-  enqueueMove,
   gateSnapshot,
   gateGeneration,
   hasGateStorage,
   loadGateSnapshot,
   mergePack,
-  noteInsideMove,
   readPack,
-  readQueue,
-  removeMove,
   storeInside,
   storeSettings,
-  type QueuedMove,
   type StoredSettings,
 } from './gate-store';
 import { useVisitorEvents } from './live-updates';
 import { useCurrentUser, useSession } from './session';
-import { useTRPCClient } from './trpc';
+import { useTRPCClient, type AppTRPCClient } from './trpc';
 
 /** How often the pack is refreshed while signed in (offline-gate §2). */
 export const PACK_REFRESH_MS = 60_000;
 /** Live events come in bursts (a check-in is two events at two screens): one refresh for a burst. */
 const LIVE_REFRESH_DELAY_MS = 1_000;
-/** First wait before another replay after a failure, doubled each time up to the maximum. */
-const RETRY_FIRST_MS = 5_000;
-const RETRY_MAX_MS = 60_000;
-
-/** The server's words while a first request with the same key still runs (offline-gate §3). */
-const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is in progress';
 
 type SettingsLoader = () => Promise<StoredSettings>;
-
-/** What happened to a replayed entry, for the screens to refresh what they show. */
-export type ReplayOutcome = 'sent' | 'refused';
-const replayListeners = new Set<(outcome: ReplayOutcome, move: QueuedMove) => void>();
-
-/** Calls `listener` after each entry is sent or handed to Needs review; returns the unsubscribe. */
-export function onGateReplay(listener: (outcome: ReplayOutcome, move: QueuedMove) => void): () => void {
-  replayListeners.add(listener);
-  return () => replayListeners.delete(listener);
-}
 
 // ---- The pack ---------------------------------------------------------------------------
 
@@ -76,7 +47,7 @@ let packAgain = false;
  * is none (or the server no longer knows the cursor). Calls made while one runs are merged
  * into one more run after it. Rejects when the server cannot be reached.
  */
-export function syncPack(loadSettings?: SettingsLoader): Promise<void> {
+export function syncPack(client: AppTRPCClient, loadSettings?: SettingsLoader): Promise<void> {
   if (!hasGateStorage()) return Promise.resolve();
   if (packRun) {
     packAgain = true;
@@ -86,7 +57,7 @@ export function syncPack(loadSettings?: SettingsLoader): Promise<void> {
     try {
       do {
         packAgain = false;
-        await syncPackOnce(loadSettings);
+        await syncPackOnce(client, loadSettings);
       } while (packAgain);
     } finally {
       packRun = null;
@@ -95,137 +66,33 @@ export function syncPack(loadSettings?: SettingsLoader): Promise<void> {
   return packRun;
 }
 
-async function syncPackOnce(loadSettings?: SettingsLoader) {
+async function syncPackOnce(client: AppTRPCClient, loadSettings?: SettingsLoader) {
   const since = gateGeneration();
   const cursor = (await readPack())?.cursor || null;
   let answer;
   let full = !cursor;
   try {
-    answer = await fetchPack(cursor);
+    answer = await client.gate.pack.query(cursor ? { since: cursor } : {});
   } catch (error) {
+    const { status } = toAppError(error);
     // A cursor the server cannot read any more (4xx other than the session's): start again whole.
-    if (!(cursor && error instanceof GateApiError && error.status >= 400 && error.status < 500 && error.status !== 401)) throw error;
-    answer = await fetchPack(null);
+    if (!(cursor && status >= 400 && status < 500 && status !== 401)) throw error;
+    answer = await client.gate.pack.query({});
     full = true;
   }
   await mergePack(answer, { full, since });
   // Inside now (operations §4) rides along, for the roll call offline; its failure leaves the last copy.
-  await fetchInside()
-    .then((items) => storeInside(items, { since }))
+  await client.gate.inside
+    .query({})
+    .then((inside) => storeInside(inside.items, { since }))
     .catch(() => {});
   if (loadSettings) {
     const settings = await loadSettings().catch(() => null);
-    if (settings) await storeSettings({ timeZone: settings.timeZone, earlyCheckinMinutes: settings.earlyCheckinMinutes }, since);
-  }
-}
-
-// ---- The queue --------------------------------------------------------------------------
-
-let replayRun: Promise<void> | null = null;
-let replayAgain = false;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let retryDelay = RETRY_FIRST_MS;
-
-/** Whether a failed replay is worth trying again later with the same key (rather than a refusal). */
-function isRetryable(error: GateApiError): boolean {
-  if ([0, 408, 429].includes(error.status) || error.status >= 500) return true;
-  return error.status === 409 && (error.message === IN_PROGRESS_MESSAGE || /IDEMPOTENCY/i.test(error.code ?? ''));
-}
-
-function scheduleRetry() {
-  clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => {
-    retryTimer = undefined;
-    void replayQueue();
-  }, retryDelay);
-  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
-}
-
-/** Runs `task` alone among this browser's tabs where Web Locks exist (two tabs, one replay at a time). */
-function exclusively(task: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-  return locks ? locks.request('gatehouse-gate-replay', task).then(() => undefined) : task();
-}
-
-/**
- * Sends the queue in order (see the file's comment). Does nothing while the device is
- * offline; a call while a replay runs makes it look at the queue once more when done.
- */
-export function replayQueue(): Promise<void> {
-  if (!hasGateStorage() || connectionState() === 'offline') return Promise.resolve();
-  if (replayRun) {
-    replayAgain = true;
-    return replayRun;
-  }
-  clearTimeout(retryTimer);
-  retryTimer = undefined;
-  replayRun = (async () => {
-    try {
-      do {
-        replayAgain = false;
-        await exclusively(replayOnce);
-      } while (replayAgain && !retryTimer);
-    } finally {
-      replayRun = null;
-    }
-  })();
-  return replayRun;
-}
-
-async function replayOnce(): Promise<void> {
-  const since = gateGeneration();
-  for (;;) {
-    // A logout in between: the queue is gone, and so is the session.
-    if (since !== gateGeneration()) return;
-    const [move] = await readQueue();
-    if (!move) {
-      retryDelay = RETRY_FIRST_MS;
-      return;
-    }
-    try {
-      await sendGateMove(move);
-      await removeMove(move.key);
-      replayListeners.forEach((listener) => listener('sent', move));
-      continue;
-    } catch (error) {
-      if (!(error instanceof GateApiError)) throw error;
-      if (error.status === 401) return;
-      if (isRetryable(error)) return scheduleRetry();
-      // Refused: the person did pass the gate; a person decides what to record (offline-gate §3).
-      try {
-        // The move's id names a visitor or a recurring pass: the review names either.
-        await createReview({
-          visitorId: move.visitorId,
-          action: move.action,
-          occurredAt: move.occurredAt,
-          message: error.message,
-          idempotencyKey: move.key,
-        });
-      } catch (reviewError) {
-        if (!(reviewError instanceof GateApiError)) throw reviewError;
-        if (reviewError.status === 401) return;
-        if (isRetryable(reviewError)) return scheduleRetry();
-        // The list refuses it too: keeping it would block every entry behind it.
-        console.error('An entry refused on replay could not be put on Needs review', move, reviewError);
-      }
-      await removeMove(move.key);
-      replayListeners.forEach((listener) => listener('refused', move));
+    if (settings) {
+      const { timeZone, earlyCheckinMinutes, overstayGraceMinutes } = settings;
+      await storeSettings({ timeZone, earlyCheckinMinutes, ...(overstayGraceMinutes !== undefined ? { overstayGraceMinutes } : {}) }, since);
     }
   }
-}
-
-/**
- * Records a check-in or check-out made while the server cannot be reached: queued with a new
- * Idempotency-Key and the instant it happened, sent as soon as the link allows.
- */
-export async function queueGateMove(move: Omit<QueuedMove, 'key' | 'occurredAt'>, now: Date = new Date()): Promise<QueuedMove> {
-  // operations §2: the move keeps the gate this tablet stands at now, whenever it is sent.
-  const gate = move.gate ?? chosenGate() ?? undefined;
-  const queued: QueuedMove = { ...move, ...(gate ? { gate } : {}), key: crypto.randomUUID(), occurredAt: now.toISOString() };
-  await enqueueMove(queued);
-  await noteInsideMove(queued).catch(() => {});
-  if (connectionState() === 'online') void replayQueue();
-  return queued;
 }
 
 /** How long a logout waits for the queue to be sent before it is dropped (ms). */
@@ -247,8 +114,7 @@ export async function endGateSession(): Promise<void> {
     ]);
     clearTimeout(timer);
   }
-  clearTimeout(retryTimer);
-  retryTimer = undefined;
+  cancelReplayRetry();
   await clearGateData();
 }
 
@@ -263,13 +129,14 @@ export function keepsGatePack(role: Role): boolean {
  * Starts the pack refresh and the replay for a gate user (load what is stored, sync now,
  * every 60 s, on every return of the link). Returns the stop.
  */
-export function startGateSync(loadSettings: SettingsLoader): () => void {
+export function startGateSync(client: AppTRPCClient, loadSettings: SettingsLoader): () => void {
   if (!hasGateStorage()) return () => {};
+  setGateClient(client);
   // Stopped (a logout, another user): the start's pending read must not refresh any more.
   let stopped = false;
   const refresh = () => {
     if (stopped || connectionState() !== 'online') return;
-    void syncPack(loadSettings).catch(() => {
+    void syncPack(client, loadSettings).catch(() => {
       // Unreachable: the connection store knows, and the next tick tries again.
     });
   };
@@ -304,8 +171,7 @@ export function startGateSync(loadSettings: SettingsLoader): () => void {
     clearInterval(timer);
     clearTimeout(due);
     clearTimeout(drained);
-    clearTimeout(retryTimer);
-    retryTimer = undefined;
+    cancelReplayRetry();
     stopRestored();
     stopReplay();
   };
@@ -325,7 +191,7 @@ export function useGateSync(): void {
       void clearPack();
       return;
     }
-    return startGateSync(() => client.visitors.settings.query());
+    return startGateSync(client, () => client.visitors.settings.query());
   }, [gate, client]);
 
   const liveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -334,7 +200,7 @@ export function useGateSync(): void {
     if (!gate || !hasGateStorage()) return;
     clearTimeout(liveTimer.current);
     liveTimer.current = setTimeout(() => {
-      if (connectionState() === 'online') void syncPack(() => client.visitors.settings.query()).catch(() => {});
+      if (connectionState() === 'online') void syncPack(client, () => client.visitors.settings.query()).catch(() => {});
     }, LIVE_REFRESH_DELAY_MS);
   });
 }
@@ -351,3 +217,6 @@ export function useLogout(): () => Promise<void> {
     await logout();
   }, [logout]);
 }
+
+/** Kept here for the screens that listen for replays (the queue itself lives in lib/gate-moves.ts). */
+export { onGateReplay, type ReplayOutcome } from './gate-moves';

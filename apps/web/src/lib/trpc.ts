@@ -4,11 +4,13 @@
  */
 import type { AppRouter } from '@gatehouse/api';
 import { REQUEST_TIMEOUT_MS } from '@gatehouse/shared';
-import { createTRPCClient, httpBatchLink, type TRPCClient, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 
+import { reportServerAnswered, reportServerUnreachable } from './connection';
 import { AppError, DEFAULT_ERROR_MESSAGE, toAppError } from './errors';
+import { noteServerDate } from './server-clock';
 import { expireStoredSession, readStoredToken } from './session-storage';
 
 export type AppTRPCClient = TRPCClient<AppRouter>;
@@ -60,6 +62,7 @@ export function createTimedFetch(timeoutMs: number = REQUEST_TIMEOUT_MS): FetchF
       // Looked up at call time, so test doubles and service workers that patch fetch apply.
       const response = await globalThis.fetch(input, { ...init, signal: controller.signal });
       const body = await response.text();
+      noteServerDate(response.headers.get('date'));
       const isJson = (response.headers.get('content-type') ?? '').includes('json');
       if (!response.ok && !isJson) throw new AppError(DEFAULT_ERROR_MESSAGE, response.status);
       return new Response(BODYLESS_STATUSES.has(response.status) ? null : body, {
@@ -99,6 +102,37 @@ export function unauthorizedLink(onUnauthorized: () => void): TRPCLink<AppRouter
       );
 }
 
+/**
+ * Tells the connection store how each call went (usable-by-everyone issue, item 6): no
+ * answer (0), none in time (408), or a gateway's 502-504 marks the server unreachable; any
+ * other answer, reachable. Calls made outside TanStack Query (the gate's sync and queue)
+ * count as much as the screens' own.
+ */
+export function connectionLink(): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => {
+            reportServerAnswered();
+            observer.next(value);
+          },
+          error: (error) => {
+            const { status } = toAppError(error);
+            if ([0, 408, 502, 503, 504].includes(status)) reportServerUnreachable();
+            else reportServerAnswered();
+            observer.error(error);
+          },
+          complete: () => observer.complete(),
+        }),
+      );
+}
+
+/** The per-call options of a gate move: sent alone, under its own Idempotency-Key. */
+export interface KeyedCallContext extends Record<string, unknown> {
+  idempotencyKey: string;
+}
+
 /** What the transport needs from its host; the defaults are the browser's. */
 export interface TransportOptions {
   /** Endpoint of the tRPC handler (same origin in production, proxied by Vite in development). */
@@ -111,23 +145,39 @@ export interface TransportOptions {
   timeoutMs?: number;
 }
 
-/** Builds the tRPC client of the web app. */
+/**
+ * Builds the tRPC client of the web app. A call made with `context: {idempotencyKey}` (a gate
+ * move, lib/gate-moves.ts) goes alone with that `Idempotency-Key` header, so that the server
+ * does it once however often the tablet sends it; every other call is batched.
+ */
 export function createTransportClient(options: TransportOptions = {}): AppTRPCClient {
   const getToken = options.getToken ?? readStoredToken;
+  const url = options.url ?? '/trpc';
+  const fetch = createTimedFetch(options.timeoutMs);
+  const authorization = (): Record<string, string> => {
+    const token = getToken();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  };
   return createTRPCClient<AppRouter>({
     links: [
       unauthorizedLink(options.onUnauthorized ?? expireStoredSession),
-      httpBatchLink({
-        url: options.url ?? '/trpc',
-        // Keeps batched GET URLs within what proxies accept; longer batches are split.
-        maxURLLength: 2_000,
-        // The server refuses batches of more than 10 calls (hardening issue, item 1).
-        maxItems: 10,
-        headers() {
-          const token = getToken();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
-        fetch: createTimedFetch(options.timeoutMs),
+      connectionLink(),
+      splitLink({
+        condition: (op) => typeof op.context.idempotencyKey === 'string',
+        true: httpLink({
+          url,
+          headers: ({ op }) => ({ ...authorization(), 'Idempotency-Key': String(op.context.idempotencyKey) }),
+          fetch,
+        }),
+        false: httpBatchLink({
+          url,
+          // Keeps batched GET URLs within what proxies accept; longer batches are split.
+          maxURLLength: 2_000,
+          // The server refuses batches of more than 10 calls (hardening issue, item 1).
+          maxItems: 10,
+          headers: authorization,
+          fetch,
+        }),
       }),
     ],
   });

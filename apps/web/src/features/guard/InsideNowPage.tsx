@@ -21,13 +21,14 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { useConnectionState } from '../../lib/connection';
 import { failureText } from '../../lib/failures';
-import { formatInstant, formatNumber, formatTime, houseLabel } from '../../lib/format';
+import { formatInstant, formatNumber, houseLabel } from '../../lib/format';
 import { gateGeneration, readInside, readSettings, storeInside, type StoredInside } from '../../lib/gate-store';
 import { count as plural, i18n, params, useMessages } from '../../lib/i18n';
-import { inZone, useCommunityTimeZone, zoneSuffix } from '../../lib/time-zone';
+import { useCommunityTimeZone } from '../../lib/time-zone';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { recurringKindLabel } from '../passes/pass-labels';
+import { checkInLabel } from './gate-messages';
 
 const messages = i18n('InsideNowPage', {
   title: 'Inside now',
@@ -102,14 +103,6 @@ export function groupInside(items: readonly GateInsideItem[]): GateGroup[] {
     house.items.push(item);
   }
   return gates;
-}
-
-/** `9:05 AM` for a check-in today in the community's zone, else the date too. */
-function checkInLabel(iso: string, timeZone: string, now: Date): string {
-  const instant = new Date(iso);
-  const day = (value: Date) => inZone(value, timeZone).toDateString();
-  if (day(instant) !== day(now)) return formatInstant(iso, timeZone);
-  return `${formatTime(inZone(instant, timeZone))}${zoneSuffix(timeZone, instant)}`;
 }
 
 function HouseTable({ group, headingLevel, timeZone, now, t }: { group: HouseGroup; headingLevel: 2 | 3; timeZone: string; now: Date; t: Messages }) {

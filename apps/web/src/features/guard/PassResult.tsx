@@ -14,12 +14,14 @@ import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 import { recurringKindLabel } from '../passes/pass-labels';
 import { BlocklistOverride, BlocklistWarning } from './BlocklistWarning';
+import { insideSinceMessage } from './gate-messages';
 import { verifiedOfflineMessage, type GateVisitor, type OfflineBasis } from './offline-gate';
 
 const messages = i18n('PassResult', {
   refusal: params('This pass is {status}: the visitor cannot be checked in or out.'),
   refused: 'Pass refused',
   verified: 'Visitor Verified',
+  inside: 'Visitor Inside',
   checkDetails: 'Check the details against the visitor before letting them in.',
   kind: 'Kind',
   house: 'House',
@@ -95,6 +97,8 @@ export function PassResult({
   // stays possible (the server refuses it, and records the attempt) and an admin may override.
   const blocklisted = visitor.blocklisted ?? null;
   const alarming = refused || blocklisted !== null;
+  // Someone inside is leaving: nothing meant for entry is said.
+  const leaving = !refused && visitor.status === 'checked-in';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const busy = checkingIn || checkingOut;
   return (
@@ -116,7 +120,7 @@ export function PassResult({
             id={`pass-${visitor.id}-title`}
             className={clsx('text-lg font-bold', alarming ? 'text-red-900' : 'text-emerald-900')}
           >
-            {alarming ? t.refused : t.verified}
+            {alarming ? t.refused : leaving ? t.inside : t.verified}
           </Heading>
           {offline && !refused && (
             <p className="mt-1 flex items-center gap-1.5 text-base font-semibold text-emerald-900">
@@ -128,7 +132,9 @@ export function PassResult({
             <p className={clsx('mt-1 text-sm font-medium', refused ? 'text-red-800' : 'text-emerald-900')}>
               {refused
                 ? (refusal ?? refusalReason(visitor))
-                : t.checkDetails}
+                : leaving
+                  ? insideSinceMessage(visitor.check_in_time, timeZone)
+                  : t.checkDetails}
             </p>
           )}
         </div>

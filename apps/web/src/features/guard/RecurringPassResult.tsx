@@ -13,11 +13,14 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { formatDate } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
+import { useCommunityTimeZone } from '../../lib/time-zone';
 import { passScheduleLabel, passStatusClasses, passStatusLabel } from '../passes/pass-labels';
+import { insideSinceMessage } from './gate-messages';
 
 const messages = i18n('RecurringPassResult', {
   kind: 'Recurring pass',
   verified: 'Recurring pass verified',
+  inside: 'Recurring pass inside',
   refused: 'Pass refused',
   notUsable: params('This pass is {status}: it cannot be checked in.'),
   checkDetails: 'Check the details against the visitor before letting them in.',
@@ -70,7 +73,18 @@ export function RecurringPassResult({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Inside: it can always leave. Else only an active pass enters.
   const refused = Boolean(refusal) || (!pass.inside && pass.status !== 'active');
-  const reason = refusal ?? (refused ? t.notUsable({ status: passStatusLabel(pass.status).toLowerCase() }) : pass.inside ? t.insideNow : t.checkDetails);
+  const timeZone = useCommunityTimeZone();
+  // Inside: when the open entry began (nothing meant for entry is said to someone leaving).
+  const openEntry = pass.entries.find((entry) => entry.checkOutTime === null);
+  const reason =
+    refusal ??
+    (refused
+      ? t.notUsable({ status: passStatusLabel(pass.status).toLowerCase() })
+      : pass.inside
+        ? openEntry
+          ? insideSinceMessage(openEntry.checkInTime, timeZone)
+          : t.insideNow
+        : t.checkDetails);
   const busy = checkingIn || checkingOut;
   return (
     <section
@@ -85,7 +99,7 @@ export function RecurringPassResult({
         )}
         <div className="min-w-0 flex-1">
           <Heading id={`recurring-${pass.id}-title`} className={clsx('text-lg font-bold', refused ? 'text-red-900' : 'text-emerald-900')}>
-            {refused ? t.refused : t.verified}
+            {refused ? t.refused : pass.inside ? t.inside : t.verified}
           </Heading>
           <p className={clsx('mt-1 text-sm font-medium', refused ? 'text-red-800' : 'text-emerald-900')}>{reason}</p>
         </div>

@@ -1,8 +1,19 @@
-/** /guard/scan: verify a pass token and check the visitor in or out (product-spec §2, §4, §5). */
-import { isRecurringPass, ZScanRequest, type RecurringPassWithEntries } from '@gatehouse/shared';
+/**
+ * /guard/scan: verify a pass by its token or code, typed, pasted, from a hardware scanner or
+ * from the camera, then check the visitor in or out (product-spec §2, §4, §5). The field owns
+ * the keyboard and the focus of the screen (scanner-capture.ts); every move goes through the
+ * one gate path (lib/gate-moves.ts): done, or saved on this tablet, within a second.
+ */
+import {
+  isRecurringPass,
+  passCodeOf,
+  recurringPassCodeOf,
+  ZScanRequest,
+  type RecurringPassWithEntries,
+} from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Camera, ScanLine, UserPlus } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 
 import { Button, ButtonLink } from '../../components/Button';
@@ -11,11 +22,11 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { connectionState } from '../../lib/connection';
+import { toAppError } from '../../lib/errors';
 import { failureText, isConnectionFailure } from '../../lib/failures';
-import { chosenGateId } from '../../lib/gate-choice';
+import { useGateMove, type GateMoveOutcome } from '../../lib/gate-moves';
 import { i18n, translateValidation, useMessages } from '../../lib/i18n';
 import { useToast } from '../../lib/toasts';
-import { useTRPCClient } from '../../lib/trpc';
 import { useTRPC } from '../../lib/trpc-react';
 import { useVisitorEvents } from '../../lib/live-updates';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -26,14 +37,11 @@ import {
   checkedOutMessage,
   checkInFailedMessage,
   checkOutFailedMessage,
-  lostMoveNotSavedMessage,
-  lostMoveUnknownMessage,
+  codeNotFoundMessage,
   scanFailedMessage,
   type GateMove,
 } from './gate-messages';
-import { settleLostMove } from './lost-moves';
 import {
-  saveMoveOffline,
   savedMoveMessage,
   unknownPassOfflineMessage,
   verifyOffline,
@@ -42,6 +50,7 @@ import {
 } from './offline-gate';
 import { PassResult } from './PassResult';
 import { RecurringPassResult } from './RecurringPassResult';
+import { useScannerCapture } from './scanner-capture';
 
 const messages = i18n('ScanPage', {
   title: 'Scan QR',
@@ -54,11 +63,9 @@ const messages = i18n('ScanPage', {
 });
 
 /**
- * The scan screen. The guard types or pastes the token, or a hardware scanner types it:
- * the field has focus on arrival and after every result, and its text is selected then,
- * so the next scan replaces it. Approved passes offer Check In Visitor, checked-in ones
- * Check Out Visitor; any other pass is shown refused. Results are said in the page (a
- * notice after a check-in or check-out), never in a browser dialog.
+ * The scan screen. Approved passes offer Check In Visitor, checked-in ones Check Out
+ * Visitor; any other pass is shown refused. Results are said in the page (a notice after a
+ * check-in or check-out), never in a browser dialog.
  */
 export function ScanPage() {
   const t = useMessages(messages);
@@ -66,76 +73,79 @@ export function ScanPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const move = useGateMove();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  const [token, setToken] = useState('');
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [visitor, setVisitor] = useState<GateVisitor | null>(null);
-  // operations §1: a recurring pass found by the scan, and the server's refusal of its move.
+  // A recurring pass found by the scan, and the server's refusal of its move.
   const [recurring, setRecurring] = useState<RecurringPassWithEntries | null>(null);
   const [recurringRefusal, setRecurringRefusal] = useState<string | null>(null);
-  // Set when the pass on screen was verified offline from the gate pack (offline-gate §2).
+  // Set when the pass on screen was verified offline from the gate pack.
   const [offline, setOffline] = useState<OfflineBasis | null>(null);
-  const [offlineRefusal, setOfflineRefusal] = useState<string | null>(null);
-  const [savingOffline, setSavingOffline] = useState(false);
-  // A move whose answer was lost, and whether it is still unknown if it was saved.
-  const [lostMove, setLostMove] = useState<{ move: GateMove; visitorId: string; checkFirst: boolean } | null>(null);
-  // Whether the last scan got no answer (its error then offers Retry).
-  const [scanRetryable, setScanRetryable] = useState(false);
-  const trpcClient = useTRPCClient();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [moving, setMoving] = useState<GateMove | null>(null);
+  // The last scan got no answer: its error offers Retry.
+  const [retryToken, setRetryToken] = useState<string | null>(null);
   const { showToast } = useToast();
   const isAdmin = useCurrentUser().role === 'admin';
 
-  /** Focus on the field with its text selected: the next scan replaces it. */
-  const ready = () => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  };
-  useEffect(ready, []);
-
-  const refreshVisitorLists = () =>
-    queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
-
-  /** Clears the token, the result and the errors. */
-  const clearForm = () => {
-    setToken('');
+  /** Clears the result and the errors. */
+  const clearResult = () => {
     setTokenError(null);
     setActionError(null);
+    setRetryToken(null);
     setVisitor(null);
     setRecurring(null);
     setRecurringRefusal(null);
     setOffline(null);
-    setOfflineRefusal(null);
+    setRefusal(null);
   };
 
   /** Shows the result on screen, the field ready for the next pass. */
-  const showResult = (shown: GateVisitor, basis: OfflineBasis | null = null, refusal: string | null = null) => {
+  const showResult = (
+    shown: GateVisitor,
+    basis: OfflineBasis | null = null,
+    reason: string | null = null,
+  ) => {
     setVisitor(shown);
     setOffline(basis);
-    setOfflineRefusal(refusal);
+    setRefusal(reason);
     ready();
     // On a phone the result is below the fold; bring it up.
     requestAnimationFrame(() =>
       resultRef.current?.scrollIntoView?.({
-        behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+        behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+          ? 'auto'
+          : 'smooth',
         block: 'start',
       }),
     );
   };
 
+  /** A typed code that names no open pass: said plainly, kept selected in the field to correct one digit. */
+  const codeNotFound = (typed: string, digits: string) => {
+    if (inputRef.current) inputRef.current.value = typed;
+    setActionError(codeNotFoundMessage(digits));
+    ready(true);
+  };
+
   /**
-   * The server cannot be reached: the pass is looked up in the gate pack (offline-gate §2).
-   * False when this device has no pack (the caller then says the server cannot be reached).
+   * The server cannot be reached: the pass is looked up in the gate pack. False when this
+   * device has no pack (the caller then says the server cannot be reached).
    */
   const verifyFromPack = async (value: string): Promise<boolean> => {
     const found = await verifyOffline(value);
     if (found.kind === 'no-pack') return false;
     if (found.kind === 'unknown') {
-      setActionError(unknownPassOfflineMessage(found.basis));
-      setScanRetryable(false);
-      ready();
+      const code = passCodeOf(value) ?? recurringPassCodeOf(value);
+      if (code) codeNotFound(value, code);
+      else {
+        setActionError(unknownPassOfflineMessage(found.basis));
+        ready();
+      }
       return true;
     }
     showResult(found.visitor, found.basis, found.refusal);
@@ -152,127 +162,74 @@ export function ScanPage() {
       },
       onError: async (error, input) => {
         if (isConnectionFailure(error) && (await verifyFromPack(input.token))) return;
+        const code = passCodeOf(input.token) ?? recurringPassCodeOf(input.token);
+        if (code && toAppError(error).status === 404) return codeNotFound(input.token, code);
         setActionError(failureText(error, scanFailedMessage()));
-        setScanRetryable(isConnectionFailure(error));
+        setRetryToken(isConnectionFailure(error) ? input.token : null);
         ready();
       },
     }),
   );
 
-  /** After a check-in or check-out: the notice, the form cleared, the lists refreshed. */
-  const moved = (move: GateMove) => {
-    showToast(move === 'checkIn' ? checkedInMessage() : checkedOutMessage());
-    setLostMove(null);
-    clearForm();
-    void refreshVisitorLists();
-    if (move === 'checkIn') navigate('/guard/dashboard');
+  /** After a check-in or check-out, done or saved on this tablet: the notice, the result cleared, the lists refreshed. */
+  const afterMove = (action: GateMove, outcome: Exclude<GateMoveOutcome, { kind: 'refused' }>) => {
+    showToast(
+      outcome.kind === 'saved'
+        ? savedMoveMessage(action)
+        : action === 'checkIn'
+          ? checkedInMessage()
+          : checkedOutMessage(),
+    );
+    clearResult();
+    void queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.gate.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.passes.pathKey() });
+    if (action === 'checkIn') navigate('/guard');
     else ready();
   };
 
   /**
-   * A move failed. When its answer was lost (usable-by-everyone issue, item 6), the visitor
-   * is read again first: it may have been saved before the connection dropped.
+   * Check In or Check Out of the pass on screen (a visitor or a recurring pass), through the
+   * one gate path; a refusal is shown as the pass's reason.
    */
-  const moveFailed = async (move: GateMove, visitorId: string, error: unknown) => {
-    if (!isConnectionFailure(error)) {
-      setLostMove(null);
-      setActionError(failureText(error, move === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage()));
-      return ready();
-    }
-    const settled = await settleLostMove(trpcClient, visitorId, move);
-    if (settled === 'done') return moved(move);
-    setLostMove({ move, visitorId, checkFirst: settled === 'unknown' });
-    setActionError(settled === 'unknown' ? lostMoveUnknownMessage(move) : lostMoveNotSavedMessage(move));
+  const onMove = async (
+    action: GateMove,
+    subject: { id: string; name: string; houseNumber: string },
+    options: { pass?: boolean; override?: { notes: string } } = {},
+  ) => {
+    setMoving(action);
+    const outcome = await move({
+      action: action === 'checkIn' ? 'check-in' : 'check-out',
+      subject,
+      ...(options.override ? { override: options.override } : {}),
+    });
+    setMoving(null);
+    if (outcome.kind !== 'refused') return afterMove(action, outcome);
+    const reason = failureText(
+      outcome.error,
+      action === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage(),
+    );
+    if (options.pass) setRecurringRefusal(reason);
+    else setActionError(reason);
     ready();
   };
-
-  const checkIn = useMutation(
-    trpc.visitors.checkIn.mutationOptions({
-      onSuccess: () => moved('checkIn'),
-      onError: (error, input) => void moveFailed('checkIn', input.visitorId, error),
-    }),
-  );
-
-  const checkOut = useMutation(
-    trpc.visitors.checkOut.mutationOptions({
-      onSuccess: () => moved('checkOut'),
-      onError: (error, input) => void moveFailed('checkOut', input.visitorId, error),
-    }),
-  );
-
-  // operations §1: a recurring pass's moves (the same procedures; a refusal is shown on its card).
-  const passMoveOptions = (move: GateMove) => ({
-    onSuccess: () => {
-      // Inside now and the resident's pass pages read the pass's entries.
-      void queryClient.invalidateQueries({ queryKey: trpc.gate.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.passes.pathKey() });
-      moved(move);
-    },
-    onError: (error: unknown) => {
-      setRecurringRefusal(failureText(error, move === 'checkIn' ? checkInFailedMessage() : checkOutFailedMessage()));
-      ready();
-    },
+  const visitorSubject = (shown: GateVisitor) => ({
+    id: shown.id,
+    name: shown.name,
+    houseNumber: shown.houseId.houseNumber,
   });
-  const passCheckIn = useMutation(trpc.visitors.checkIn.mutationOptions(passMoveOptions('checkIn')));
-  const passCheckOut = useMutation(trpc.visitors.checkOut.mutationOptions(passMoveOptions('checkOut')));
-
-  /**
-   * A move while the server cannot be reached (offline-gate §3): saved on this tablet and
-   * sent when the link returns; the screen moves on as after a check-in or check-out.
-   */
-  const moveOffline = async (move: GateMove, shown: GateVisitor) => {
-    setSavingOffline(true);
-    try {
-      await saveMoveOffline(move, shown);
-    } finally {
-      setSavingOffline(false);
-    }
-    showToast(savedMoveMessage(move));
-    setLostMove(null);
-    clearForm();
-    if (move === 'checkIn') navigate('/guard/dashboard');
-    else ready();
-  };
-
-  /** Check In or Check Out of the pass on screen: online through the server, else on this tablet. */
-  const onMove = (move: GateMove, shown: GateVisitor) => {
-    if (offline || connectionState() !== 'online') return void moveOffline(move, shown);
-    (move === 'checkIn' ? checkIn : checkOut).mutate({ visitorId: shown.id, gateId: chosenGateId() });
-  };
-
-  /** Retry after a lost answer: reads the visitor first when that could not be done, then moves. */
-  const retryLostMove = async () => {
-    if (!lostMove) return;
-    setActionError(null);
-    if (lostMove.checkFirst) {
-      const settled = await settleLostMove(trpcClient, lostMove.visitorId, lostMove.move);
-      if (settled === 'done') return moved(lostMove.move);
-      if (settled === 'unknown') return setActionError(lostMoveUnknownMessage(lostMove.move));
-    }
-    (lostMove.move === 'checkIn' ? checkIn : checkOut).mutate({ visitorId: lostMove.visitorId, gateId: chosenGateId() });
-  };
-
-  /** Retry of a scan that got no answer. */
-  const [lastScanned, setLastScanned] = useState<string | null>(null);
 
   /** Verifies `value` (typed, pasted, from a hardware scanner or from the camera). */
   const verify = (value: string) => {
-    setActionError(null);
-    setScanRetryable(false);
-    setLostMove(null);
-    setVisitor(null);
-    setRecurring(null);
-    setRecurringRefusal(null);
-    setOffline(null);
-    setOfflineRefusal(null);
+    clearResult();
     const parsed = ZScanRequest.safeParse({ token: value });
     if (!parsed.success) {
       setTokenError(translateValidation(parsed.error.issues[0]?.message ?? 'Please enter a token'));
-      inputRef.current?.focus();
+      ready();
       return;
     }
-    setLastScanned(parsed.data.token);
     const token = parsed.data.token;
+    if (inputRef.current) inputRef.current.value = '';
     // Known to be offline: straight to the pack (no request to wait for); else the server first.
     if (connectionState() !== 'online')
       void verifyFromPack(token).then((done) => {
@@ -281,19 +238,19 @@ export function ScanPage() {
     else scan.mutate({ token });
   };
 
-  // A form, so the Enter key verifies too.
+  // The scanner's Enter (an empty field does nothing) and every key typed on the screen.
+  const ready = useScannerCapture({ inputRef, onScan: verify });
+
+  // The Verify button: an empty field is said so.
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
-    verify(token);
+    verify(inputRef.current?.value ?? '');
   };
 
   /** A code the camera read: shown in the field, verified at once, the field ready for the next. */
   const onCameraCode = (value: string) => {
     if (scan.isPending) return;
-    setToken(value);
-    setTokenError(null);
     verify(value);
-    ready();
   };
 
   // The pass on screen follows live updates (live-gate §3): a resident's decision, a check-in elsewhere.
@@ -308,7 +265,12 @@ export function ScanPage() {
         title={t.title}
         subtitle={t.subtitle}
         actions={
-          <ButtonLink href="/guard/walk-in" size="lg" variant="secondary" icon={<UserPlus aria-hidden="true" className="size-5" />}>
+          <ButtonLink
+            href="/guard/walk-in"
+            size="lg"
+            variant="secondary"
+            icon={<UserPlus aria-hidden="true" className="size-5" />}
+          >
             {t.newWalkIn}
           </ButtonLink>
         }
@@ -323,16 +285,14 @@ export function ScanPage() {
             <input
               id={inputId}
               ref={inputRef}
-              value={token}
-              onChange={(event) => {
-                setToken(event.target.value);
-                setTokenError(null);
-              }}
+              defaultValue=""
+              onInput={() => setTokenError(null)}
               placeholder={t.tokenPlaceholder}
               autoComplete="off"
               autoCapitalize="off"
               autoCorrect="off"
               spellCheck={false}
+              enterKeyHint="go"
               aria-invalid={tokenError ? true : undefined}
               aria-describedby={tokenError ? `${inputId}-error` : `${inputId}-hint`}
               className={controlClasses(
@@ -366,16 +326,10 @@ export function ScanPage() {
         {actionError && (
           <ErrorBox
             message={actionError}
-            onRetry={
-              lostMove
-                ? () => void retryLostMove()
-                : scanRetryable && lastScanned
-                  ? () => verify(lastScanned)
-                  : undefined
-            }
+            onRetry={retryToken ? () => verify(retryToken) : undefined}
             onDismiss={() => {
               setActionError(null);
-              setLostMove(null);
+              setRetryToken(null);
             }}
           />
         )}
@@ -385,14 +339,18 @@ export function ScanPage() {
             <PassResult
               visitor={visitor}
               offline={offline}
-              refusal={offlineRefusal}
-              checkingIn={checkIn.isPending || savingOffline}
-              checkingOut={checkOut.isPending || savingOffline}
-              onCheckIn={() => onMove('checkIn', visitor)}
-              onCheckOut={() => onMove('checkOut', visitor)}
+              refusal={refusal}
+              checkingIn={moving === 'checkIn'}
+              checkingOut={moving === 'checkOut'}
+              onCheckIn={() => void onMove('checkIn', visitorSubject(visitor))}
+              onCheckOut={() => void onMove('checkOut', visitorSubject(visitor))}
               // operations §3: only an admin may check in a blocklisted visitor, with notes (online only).
               {...(isAdmin && !offline
-                ? { onOverride: (notes: string) => checkIn.mutate({ visitorId: visitor.id, gateId: chosenGateId(), override: true, notes }), overriding: checkIn.isPending }
+                ? {
+                    onOverride: (notes: string) =>
+                      void onMove('checkIn', visitorSubject(visitor), { override: { notes } }),
+                    overriding: moving === 'checkIn',
+                  }
                 : {})}
             />
           </div>
@@ -401,10 +359,30 @@ export function ScanPage() {
           <RecurringPassResult
             pass={recurring}
             refusal={recurringRefusal}
-            checkingIn={passCheckIn.isPending}
-            checkingOut={passCheckOut.isPending}
-            onCheckIn={() => passCheckIn.mutate({ visitorId: recurring.id, gateId: chosenGateId() })}
-            onCheckOut={() => passCheckOut.mutate({ visitorId: recurring.id, gateId: chosenGateId() })}
+            checkingIn={moving === 'checkIn'}
+            checkingOut={moving === 'checkOut'}
+            onCheckIn={() =>
+              void onMove(
+                'checkIn',
+                {
+                  id: recurring.id,
+                  name: recurring.name,
+                  houseNumber: recurring.houseId.houseNumber,
+                },
+                { pass: true },
+              )
+            }
+            onCheckOut={() =>
+              void onMove(
+                'checkOut',
+                {
+                  id: recurring.id,
+                  name: recurring.name,
+                  houseNumber: recurring.houseId.houseNumber,
+                },
+                { pass: true },
+              )
+            }
           />
         )}
         <CameraScanner onCode={onCameraCode} />

@@ -2,7 +2,9 @@
  * The gate's fixed texts (product-spec §4, §8), in the current language: read at call time
  * (each function below), so a change of language takes effect at once.
  */
-import { i18n } from '../../lib/i18n';
+import { formatInstant, formatTime } from '../../lib/format';
+import { i18n, params } from '../../lib/i18n';
+import { inZone, zoneSuffix } from '../../lib/time-zone';
 
 const messages = i18n('gate-messages', {
   checkedIn: 'Visitor checked in successfully!',
@@ -14,6 +16,9 @@ const messages = i18n('gate-messages', {
   checkOutNotSaved: 'The connection dropped and the check-out was not saved. Try again.',
   checkInUnknown: 'The connection dropped before the server answered, so the check-in may not be saved. Retry checks it first.',
   checkOutUnknown: 'The connection dropped before the server answered, so the check-out may not be saved. Retry checks it first.',
+  codeNotFound: params('No open pass has the code {code} — check the digits'),
+  insideSince: params('Inside since {time}'),
+  insideNow: 'Inside now',
 });
 
 /** The notice after a check-in. */
@@ -40,3 +45,25 @@ export const lostMoveUnknownMessage = (move: GateMove) => {
   const t = messages.get();
   return move === 'checkIn' ? t.checkInUnknown : t.checkOutUnknown;
 };
+
+/** A code's digits grouped by three for reading, as typed: `551225` → `551 225`, `48291305` → `482 913 05`. */
+export function groupByThree(digits: string): string {
+  return digits.replace(/\D/g, '').replace(/(\d{3})(?=\d)/g, '$1 ');
+}
+
+/** A typed pass code that names no open pass: `No open pass has the code 551 225 — check the digits`. */
+export const codeNotFoundMessage = (digits: string) => messages.get().codeNotFound({ code: groupByThree(digits) });
+
+/** `7:09 PM` for an instant of today in `timeZone` (with the zone's name where the browser's differs), else the date too. */
+export function checkInLabel(iso: string, timeZone: string, now: Date = new Date()): string {
+  const instant = new Date(iso);
+  const day = (value: Date) => inZone(value, timeZone).toDateString();
+  if (day(instant) !== day(now)) return formatInstant(iso, timeZone);
+  return `${formatTime(inZone(instant, timeZone))}${zoneSuffix(timeZone, instant)}`;
+}
+
+/** What a re-scan of someone inside says: `Inside since 7:09 PM`, or `Inside now` when the time is not known here. */
+export function insideSinceMessage(checkInTime: string | null | undefined, timeZone: string): string {
+  const t = messages.get();
+  return checkInTime ? t.insideSince({ time: checkInLabel(checkInTime, timeZone) }) : t.insideNow;
+}

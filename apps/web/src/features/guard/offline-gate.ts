@@ -19,9 +19,7 @@ import {
 } from '@gatehouse/shared';
 
 import { formatDate, formatTime } from '../../lib/format';
-import type { PackItem } from '../../lib/gate-api';
-import { readPack, readQueue, readSettings, type QueuedMove } from '../../lib/gate-store';
-import { queueGateMove } from '../../lib/gate-sync';
+import { readInside, readPack, readQueue, readSettings, type QueuedMove } from '../../lib/gate-store';
 import { i18n, params } from '../../lib/i18n';
 import { browserTimeZone, inZone, zonedInstant, zoneSuffix } from '../../lib/time-zone';
 import type { GateMove } from './gate-messages';
@@ -45,6 +43,8 @@ export type GateVisitor = Pick<Visitor, 'id' | 'name' | 'status' | 'visitDate' |
   blocklisted?: Blocklisted;
   /** What the pass is; `recurring` only from the pack (online a recurring pass has its own card). */
   kind?: GatePackItem['kind'];
+  /** When someone inside came in (ISO), where known: online the visitor's, offline the device's copy or queue. */
+  check_in_time?: string | null;
 };
 
 /** How an offline verification was made: when the pack was synced, in which zone to say it. */
@@ -87,7 +87,7 @@ export const savedOnTabletMessage = () => messages.get().savedOnTablet;
  * The status after the moves queued for `item` since the pack was synced. A recurring pass
  * checked out is `approved` again (operations §1: it may come back while its window allows).
  */
-function statusAfterQueue(item: PackItem, queue: QueuedMove[]): VisitorStatus {
+function statusAfterQueue(item: GatePackItem, queue: QueuedMove[]): VisitorStatus {
   const left: VisitorStatus = item.kind === 'recurring' ? 'approved' : 'checked-out';
   let current = item.status as VisitorStatus;
   for (const move of queue) {
@@ -96,7 +96,7 @@ function statusAfterQueue(item: PackItem, queue: QueuedMove[]): VisitorStatus {
   return current;
 }
 
-function toGateVisitor(item: PackItem, status: VisitorStatus): GateVisitor {
+function toGateVisitor(item: GatePackItem, status: VisitorStatus, checkInTime: string | null): GateVisitor {
   return {
     id: item.id,
     name: item.name,
@@ -108,8 +108,17 @@ function toGateVisitor(item: PackItem, status: VisitorStatus): GateVisitor {
     houseId: { houseNumber: item.house.houseNumber, block: item.house.block },
     // operations §3: the warning shows offline too.
     blocklisted: item.blocklisted ?? null,
-    kind: item.kind as GatePackItem['kind'],
+    kind: item.kind,
+    check_in_time: checkInTime,
   };
+}
+
+/** When `item` came in, as this device knows it: its last queued check-in, else the kept roll call. */
+async function checkInTimeOf(item: GatePackItem, queue: QueuedMove[]): Promise<string | null> {
+  const queued = queue.filter((move) => move.visitorId === item.id && move.action === 'check-in').at(-1);
+  if (queued) return queued.occurredAt;
+  const inside = await readInside().catch(() => null);
+  return inside?.items.find((entry) => entry.id === item.id)?.checkInTime ?? null;
 }
 
 /**
@@ -117,7 +126,7 @@ function toGateVisitor(item: PackItem, status: VisitorStatus): GateVisitor {
  * §3): from `visitTimeFrom` less the early allowance to the end of the `visitTimeTo` minute,
  * on its date, in the community's zone. Null when it can.
  */
-function windowRefusal(item: PackItem, now: Date, timeZone: string, earlyMinutes: number): string | null {
+function windowRefusal(item: GatePackItem, now: Date, timeZone: string, earlyMinutes: number): string | null {
   const opensAt = zonedInstant(item.visitDate, item.visitTimeFrom, timeZone).getTime() - earlyMinutes * 60_000;
   const closesAt = zonedInstant(item.visitDate, item.visitTimeTo, timeZone).getTime() + 60_000;
   if (now.getTime() >= opensAt && now.getTime() < closesAt) return null;
@@ -142,18 +151,8 @@ export async function verifyOffline(value: string, now: Date = new Date()): Prom
   const item = Object.values(pack.items).find((candidate) => (code ? candidate.passCodeHash === hash : candidate.tokenHash === hash));
   if (!item) return { kind: 'unknown', basis };
   const status = statusAfterQueue(item, queue);
-  const visitor = toGateVisitor(item, status);
+  const visitor = toGateVisitor(item, status, status === 'checked-in' ? await checkInTimeOf(item, queue) : null);
   // A code names only an open pass (live-gate §1); a checked-out one is shown refused by its status.
   const refusal = status === 'approved' && settings ? windowRefusal(item, now, settings.timeZone, settings.earlyCheckinMinutes) : null;
   return { kind: 'found', visitor, basis, refusal };
-}
-
-/** Queues `move` of `visitor`, made now on this tablet. */
-export async function saveMoveOffline(move: GateMove, visitor: GateVisitor): Promise<void> {
-  await queueGateMove({
-    action: move === 'checkIn' ? 'check-in' : 'check-out',
-    visitorId: visitor.id,
-    name: visitor.name,
-    houseNumber: visitor.houseId.houseNumber,
-  });
 }

@@ -104,7 +104,9 @@ const vehicles: Place = { href: '/vehicles', label: 'vehicles', icon: Car };
 const payments: Place = { href: '/payments', label: 'payments', icon: CreditCard };
 const notifications: Place = { href: '/notifications', label: 'notifications', icon: Bell };
 const scanQr: Place = { href: '/guard/scan', label: 'scanQr', icon: QrCode };
-const activeVisitors: Place = { href: '/guard/dashboard', label: 'activeVisitors', icon: ShieldCheck };
+const activeVisitors: Place = { href: '/guard', label: 'activeVisitors', icon: ShieldCheck };
+/** A guard's home: the gate screen (the quick scan and everyone inside). */
+const gateHome: Place = { href: '/guard', label: 'home', icon: LayoutDashboard };
 /** operations §4: the evacuation roll call, reached from the user menu (and the guard dashboard). */
 const insideNow: Place = { href: '/guard/inside', label: 'insideNow', icon: ClipboardList };
 /** integrations §4: the admins' API tokens, reached from the user menu. */
@@ -131,11 +133,12 @@ const TOP_BAR: Record<Role, Place[]> = {
     vehicles,
     payments,
   ],
+  // A guard's home is the gate screen (the quick scan and Active Visitors).
   guard: [
-    dashboard,
+    gateHome,
     scanQr,
-    activeVisitors,
     { href: '/visitors', label: 'allVisitors', icon: UsersRound },
+    insideNow,
     houses,
   ],
   // Six areas, five places: Vehicles gives way on desktop. The admin reaches it from the
@@ -157,7 +160,7 @@ export function topBarEntries(role: Role): NavEntry[] {
 /** Mobile bottom bar: Home, Scan (guard) or Visitors, Houses, Vehicles (admin and resident), Profile. */
 export function bottomBarEntries(role: Role): NavEntry[] {
   const places: Place[] = [
-    { href: '/dashboard', label: 'home', icon: LayoutDashboard },
+    role === 'guard' ? gateHome : { href: '/dashboard', label: 'home', icon: LayoutDashboard },
     role === 'guard'
       ? { href: '/guard/scan', label: 'scan', icon: QrCode }
       : { href: '/visitors', label: 'visitors', icon: UsersRound },
@@ -175,7 +178,7 @@ export function bottomBarEntries(role: Role): NavEntry[] {
  */
 const ALL_ENTRIES: Record<Role, Place[]> = {
   resident: [...TOP_BAR.resident, frequentVisitors, notifications],
-  guard: [...TOP_BAR.guard, insideNow, notifications],
+  guard: [...TOP_BAR.guard, notifications],
   admin: [...TOP_BAR.admin, vehicles, frequentVisitors, scanQr, activeVisitors, insideNow, reports, gates, blocklist, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
 };
 
@@ -189,7 +192,7 @@ export function menuEntries(role: Role): { wide: NavEntry[]; narrow: NavEntry[] 
   const top = new Set(topBarEntries(role).map((entry) => entry.href));
   const bottom = new Set(bottomBarEntries(role).map((entry) => entry.href));
   const extra = entriesOf(
-    ALL_ENTRIES[role].filter((place) => place.href !== '/dashboard' && place.href !== '/notifications'),
+    ALL_ENTRIES[role].filter((place) => place.href !== '/dashboard' && place.href !== '/notifications' && !(role === 'guard' && place.href === '/guard')),
   );
   return {
     wide: extra.filter((entry) => !top.has(entry.href)),
@@ -199,5 +202,7 @@ export function menuEntries(role: Role): { wide: NavEntry[]; narrow: NavEntry[] 
 
 /** Whether `location` belongs to the section of `href` (for the current-page mark). */
 export function isActiveEntry(href: string, location: string): boolean {
+  // The gate screen's two paths; the other gate screens are entries of their own.
+  if (href === '/guard') return location === '/guard' || location === '/guard/dashboard';
   return location === href || location.startsWith(`${href}/`);
 }
