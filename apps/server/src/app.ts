@@ -17,6 +17,7 @@ import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   buildOpenApiDocument,
+  answeredDetails,
   appRouter,
   createCaller,
   createInnerContext,
@@ -54,7 +55,7 @@ import {
   type ServiceConfig,
 } from '@gatehouse/api';
 import type { Database } from '@gatehouse/db';
-import { PHOTO_MAX_BYTES, PHOTO_MESSAGE, type ErrorCode } from '@gatehouse/shared';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGE, type ErrorCode, type RefusalDetails } from '@gatehouse/shared';
 import { isTrackedEnvelope } from '@trpc/server';
 import { stringify } from 'csv-stringify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -135,12 +136,13 @@ export function envelope(data: unknown) {
 
 /**
  * The error envelope of server-contract §1 with the stable code of integrations §2:
- * `{success: false, data: null, error, code}`, plus `details` (`[{path, message}]`) when
- * given. `code` defaults to the general code of `status` (`errorCodeOf`), so the answers
- * the server makes itself (unknown path, 413, 415, 429, health) get theirs from the same
- * table as the procedures' errors.
+ * `{success: false, data: null, error, code}`, plus `details` when given: the fields at
+ * fault (`[{path, message}]`, VALIDATION_FAILED) or a refusal's reason and values
+ * (`{reason, …}`; packages/api/src/errors.ts says which). `code` defaults to the general
+ * code of `status` (`errorCodeOf`), so the answers the server makes itself (unknown path,
+ * 413, 415, 429, health) get theirs from the same table as the procedures' errors.
  */
-export function errorEnvelope(status: number, message: string, options: { code?: ErrorCode; details?: ErrorDetail[] } = {}) {
+export function errorEnvelope(status: number, message: string, options: { code?: ErrorCode; details?: ErrorDetail[] | RefusalDetails | undefined } = {}) {
   const code = options.code ?? errorCodeOf(status);
   return options.details
     ? { success: false, data: null, error: message, code, details: options.details }
@@ -367,7 +369,7 @@ export async function buildApp(options: AppOptions) {
     if (described.status >= 500 && described.status !== 503) reply.log.error({ err: error }, 'request failed');
     return {
       status: described.status,
-      body: errorEnvelope(described.status, described.message, { code: described.code, ...(described.details ? { details: described.details } : {}) }),
+      body: errorEnvelope(described.status, described.message, { code: described.code, details: answeredDetails(described) }),
       headers: described.retryAfterSeconds !== undefined ? { 'Retry-After': String(described.retryAfterSeconds) } : {},
     };
   };
@@ -401,7 +403,11 @@ export async function buildApp(options: AppOptions) {
       reply
         .code(429)
         .header('Retry-After', String(retryAfterSeconds))
-        .send(errorEnvelope(429, `Too many requests, try again in ${retryAfterSeconds} s`)),
+        .send(
+          errorEnvelope(429, `Too many requests, try again in ${retryAfterSeconds} s`, {
+            details: { reason: 'too-many-requests', seconds: retryAfterSeconds },
+          }),
+        ),
   });
 
   // Errors Fastify raises itself: malformed JSON, a body over the limit, a wrong content type.

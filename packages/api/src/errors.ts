@@ -3,10 +3,22 @@
  * (with `{field}` for an input field a business rule refuses); `describeError` turns anything thrown into the status, stable code (integrations §2)
  * and user-facing text of server-contract §1, for the REST envelope and for the tRPC
  * error shape alike. `errorCodeOf` is the one place that picks a code for a status.
+ *
+ * `details`, the same on REST (the envelope's `details`) and tRPC (`data.details`):
+ * - VALIDATION_FAILED: an array `[{path, message}]`, one item per field at fault;
+ * - a refusal whose sentence names values: an object, `reason` a stable key of the sentence
+ *   and the values it names, raw (statuses and moves as the API spells them, dates
+ *   YYYY-MM-DD, times HH:MM, numbers), e.g. `Visitor cannot be checked in: status is
+ *   checked-out` → `{reason: 'visitor-status', move: 'check-in', status: 'checked-out'}`,
+ *   thrown as `httpError(409, text, {code, refusal: {...}})`. `ZRefusalDetails`
+ *   (@gatehouse/shared) lists every reason and its values. The English `error` text is
+ *   unchanged, so clients that show it keep working; a client in another language words
+ *   the sentence from `reason` and the values;
+ * - a refusal of fixed words: none (its text is the key).
  */
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { ERROR_CODE_STATUS, ErrorCode } from '@gatehouse/shared';
+import type { ERROR_CODE_STATUS, ErrorCode, FieldErrorDetail, RefusalDetails } from '@gatehouse/shared';
 import { ZodError } from 'zod';
 
 /** The statuses a service may answer with (server-contract §1). */
@@ -80,6 +92,11 @@ export interface ErrorExtras<S extends ErrorStatus = ErrorStatus> {
   field?: S extends 400 ? string : never;
   /** 400 only: every field at fault. Makes the error VALIDATION_FAILED with these details. */
   details?: S extends 400 ? ErrorDetail[] : never;
+  /**
+   * A refusal whose text names values: its `reason` and those values, answered as `details`
+   * (see the file's comment), e.g. `{reason: 'plate-taken', plate: 'ABC 123'}`.
+   */
+  refusal?: RefusalDetails;
 }
 
 /** What an error made by `httpError` carries to `describeError`. */
@@ -87,6 +104,7 @@ export interface HttpErrorFacts {
   retryAfterSeconds?: number;
   code?: ErrorCode;
   details?: ErrorDetail[];
+  refusal?: RefusalDetails;
 }
 
 /** The cause attached to errors made by `httpError`, to carry its `HttpErrorFacts`. */
@@ -109,14 +127,18 @@ export class HttpErrorCause extends Error {
  * - `extras.field` (or `extras.details`) makes a 400 VALIDATION_FAILED naming the field,
  *   e.g. `httpError(400, 'Visit date cannot be in the past', {field: 'visitDate'})` gives
  *   `details: [{path: 'visitDate', message: 'Visit date cannot be in the past'}]`;
+ * - `extras.refusal` gives the values a text names as `details`, e.g. `httpError(409,
+ *   'Visitor cannot be checked in: status is checked-out', {code: 'INVALID_TRANSITION',
+ *   refusal: {reason: 'visitor-status', move: 'check-in', status: 'checked-out'}})`;
  * - `extras.retryAfterSeconds` sets `Retry-After`.
  */
 export function httpError<S extends ErrorStatus>(status: S, message: string, extras: ErrorExtras<S> = {}): TRPCError {
-  const { retryAfterSeconds, code, field, details } = extras;
+  const { retryAfterSeconds, code, field, details, refusal } = extras;
   const fields = details ?? (field !== undefined ? [{ path: field, message }] : undefined);
   const facts: HttpErrorFacts = {
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     ...(fields ? { code: 'VALIDATION_FAILED', details: fields } : code ? { code } : {}),
+    ...(!fields && refusal ? { refusal } : {}),
   };
   return new TRPCError({
     code: CODE_BY_STATUS[status],
@@ -126,10 +148,7 @@ export function httpError<S extends ErrorStatus>(status: S, message: string, ext
 }
 
 /** One field problem of a 400 answer. */
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
+export type ErrorDetail = FieldErrorDetail;
 
 /** What a caller is told about an error. */
 export interface ErrorDescription {
@@ -137,8 +156,16 @@ export interface ErrorDescription {
   /** The stable code (integrations §2): the envelope's `code`, tRPC's `data.errorCode`. */
   code: ErrorCode;
   message: string;
+  /** VALIDATION_FAILED: the fields at fault (answered as `details`). */
   details?: ErrorDetail[];
+  /** A refusal whose text names values: its reason and values (answered as `details`; see the file's comment). */
+  refusal?: RefusalDetails;
   retryAfterSeconds?: number;
+}
+
+/** The `details` an answer carries for `described`: the fields at fault, or the refusal's values, or none. */
+export function answeredDetails(described: ErrorDescription): ErrorDetail[] | RefusalDetails | undefined {
+  return described.details ?? described.refusal;
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
@@ -210,8 +237,8 @@ const described = (status: number, message: string): ErrorDescription => ({ stat
  * The status, stable code and text a caller sees for `error` (server-contract §1,
  * integrations §2):
  * - a zod error: 400 VALIDATION_FAILED, the first message, and `details` for every field;
- * - an error made by `httpError`: its status, text, details and `Retry-After`, and its
- *   code, or the status's general one (`errorCodeOf`);
+ * - an error made by `httpError`: its status, text, details or refusal values and
+ *   `Retry-After`, and its code, or the status's general one (`errorCodeOf`);
  * - tRPC's own refusals: malformed JSON 400 BAD_REQUEST, unknown procedure 404 NOT_FOUND,
  *   405 METHOD_NOT_ALLOWED, 415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE;
  * - a database outage: 503 UNAVAILABLE with `Retry-After`;
@@ -233,6 +260,7 @@ export function describeError(error: unknown): ErrorDescription {
         code: extras.code ?? errorCodeOf(status),
         message: error.message,
         ...(extras.details ? { details: extras.details } : {}),
+        ...(extras.refusal ? { refusal: extras.refusal } : {}),
         ...(error.code === 'SERVICE_UNAVAILABLE' ? { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS } : {}),
         ...(extras.retryAfterSeconds !== undefined ? { retryAfterSeconds: extras.retryAfterSeconds } : {}),
       };

@@ -14,6 +14,7 @@ export {
 export { createInnerContext, KEEP_ALIVE_MS, type Context, type InnerContext, type ServiceConfig } from './trpc';
 export { pruneVisitorEvents, VisitorEventHub, type VisitorStreamItem } from './services/visitor-events';
 export {
+  answeredDetails,
   describeError,
   errorCodeOf,
   httpError,

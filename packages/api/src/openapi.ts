@@ -9,7 +9,7 @@
  * The server builds the document once at start and serves it at GET /api/openapi.json and
  * as a human reference at /api/docs; the REST tests validate every answer against it.
  */
-import { ERROR_CODE_STATUS, ERROR_CODES, type ErrorCode } from '@gatehouse/shared';
+import { ERROR_CODE_STATUS, ERROR_CODES, REFUSAL_REASONS, ZRefusalDetails, type ErrorCode } from '@gatehouse/shared';
 import { z } from 'zod';
 
 import { ACCESS, type Access } from './access';
@@ -466,12 +466,16 @@ const CSV_EXAMPLES: Partial<Record<ProcedurePath, string>> = {
 function errorResponseOf(status: DocumentedErrorStatus) {
   const codes = ERROR_CODES.filter((code) => ERROR_CODE_STATUS[code] === status);
   const retryAfter = status === 429 || status === 503;
-  const example: Record<number, { error: string; code: ErrorCode; details?: unknown[] }> = {
+  const example: Record<number, { error: string; code: ErrorCode; details?: unknown }> = {
     400: { error: 'Visitor name is required', code: 'VALIDATION_FAILED', details: [{ path: 'name', message: 'Visitor name is required' }] },
     401: { error: 'Authentication required', code: 'UNAUTHENTICATED' },
     404: { error: 'Visitor not found', code: 'NOT_FOUND' },
-    409: { error: 'Visitor cannot be checked in: status is checked-out', code: 'INVALID_TRANSITION' },
-    429: { error: 'Too many requests, try again in 30 s', code: 'RATE_LIMITED' },
+    409: {
+      error: 'Visitor cannot be checked in: status is checked-out',
+      code: 'INVALID_TRANSITION',
+      details: { reason: 'visitor-status', move: 'check-in', status: 'checked-out' },
+    },
+    429: { error: 'Too many requests, try again in 30 s', code: 'RATE_LIMITED', details: { reason: 'too-many-requests', seconds: 30 } },
   };
   const sample = example[status];
   return {
@@ -562,7 +566,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       description: [
         'The REST API of Gatehouse: visitor passes, gate check-in and community administration. Every path is a thin mapping onto a tRPC procedure (the same validation, permissions and errors as /trpc).',
         '',
-        'Every answer is JSON in the envelope `{success, data, error}`: on success `error` is null; on an error `data` is null, `error` is the human text and `code` a stable upper-case name (below), with `details` (`[{path, message}]`) for VALIDATION_FAILED. Lists put the page in `data` and the full count in `X-Total-Count`. Ids are UUIDs, dates `YYYY-MM-DD`, times `HH:MM`, instants ISO 8601 UTC.',
+        'Every answer is JSON in the envelope `{success, data, error}`: on success `error` is null; on an error `data` is null, `error` is the human text (English) and `code` a stable upper-case name (below), with `details`: for VALIDATION_FAILED the fields at fault (`[{path, message}]`); for a refusal whose text names values, an object (`RefusalDetails`) whose `reason` names the sentence and whose other properties are the values it names, raw (statuses and moves as the API spells them, dates `YYYY-MM-DD`, times `HH:MM`, numbers), e.g. `{"reason": "visit-window", "date": "2026-11-22", "from": "09:00", "to": "17:00"}` beside `This invitation is valid on Nov 22, 2026 from 9:00 AM to 5:00 PM`, so that a client can word it in its own language. Lists put the page in `data` and the full count in `X-Total-Count`. Ids are UUIDs, dates `YYYY-MM-DD`, times `HH:MM`, instants ISO 8601 UTC.',
         '',
         'Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`.',
         '',
@@ -585,6 +589,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           additionalProperties: false,
           properties: { path: { type: 'string', description: 'The input field, dotted for nested ones.' }, message: { type: 'string' } },
         },
+        RefusalDetails: {
+          ...jsonSchemaOf(ZRefusalDetails, 'output'),
+          description: `The \`details\` of a refusal whose text names values: \`reason\` names the sentence (${REFUSAL_REASONS.join(', ')}) and the other properties are the values it names.`,
+        },
         ErrorEnvelope: {
           type: 'object',
           required: ['success', 'data', 'error', 'code'],
@@ -592,9 +600,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           properties: {
             success: { const: false },
             data: { type: 'null' },
-            error: { type: 'string', description: 'The human text (English); clients translate by `code`.' },
+            error: { type: 'string', description: 'The human text (English); clients translate by `code`, and word a refusal from `details`.' },
             code: ref('schemas', 'ErrorCode'),
-            details: { type: 'array', items: ref('schemas', 'ErrorDetail'), description: 'Which fields failed (always with VALIDATION_FAILED).' },
+            details: {
+              oneOf: [{ type: 'array', items: ref('schemas', 'ErrorDetail') }, ref('schemas', 'RefusalDetails')],
+              description: 'Which fields failed (an array, always with VALIDATION_FAILED), or the reason and values of a refusal whose text names values (an object).',
+            },
           },
         },
       },

@@ -9,7 +9,7 @@ import { initTRPC } from '@trpc/server';
 import { User, type Database, type EntityManager } from '@gatehouse/db';
 import { isApiTokenText, type Role } from '@gatehouse/shared';
 
-import { describeError, httpError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './errors';
+import { answeredDetails, describeError, httpError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './errors';
 import { ACCESS, API_TOKEN_FORBIDDEN_MESSAGE, apiTokenMayCall, type Access } from './access';
 import type { AuthRateLimits } from './lib/rate-limits';
 import { isIdempotentProcedure } from './rest';
@@ -23,6 +23,8 @@ import type { WebhookDispatcher } from './services/webhook-dispatcher';
 
 /** Community settings the services need (server-contract §3). */
 export interface ServiceConfig {
+  /** The community's name, printed on the passes residents share (COMMUNITY_NAME; default 'My Community'). */
+  communityName?: string;
   /** IANA zone of the community (COMMUNITY_TIMEZONE). */
   timeZone: string;
   /** Minutes before `visitTimeFrom` a check-in is allowed (EARLY_CHECKIN_MINUTES). */
@@ -118,7 +120,7 @@ const t = initTRPC.context<Context>().create({
         errorCode: described.code,
         httpStatus: described.status,
         path: shape.data.path,
-        details: described.details ?? null,
+        details: answeredDetails(described) ?? null,
         retryAfterSeconds: described.retryAfterSeconds ?? null,
       },
     };
@@ -188,15 +190,16 @@ function signedIn(roles: readonly Role[] | null) {
     const user = principalEm.merge(User, { ...columns, house: houseId }) as User;
     const actor = { userId: user.id, ipAddress: ctx.clientAddress, apiTokenId: auth.apiToken?.id ?? null };
     const denied = (message: string) => recordAudit(em.fork(), actor, { action: 'access.denied', details: { procedure: path, message } }, ctx.clock());
+    // A role refusal names the roles that may (`Only guards and admins can do this`).
     const refusal =
       auth.apiToken && !apiTokenMayCall(path)
-        ? API_TOKEN_FORBIDDEN_MESSAGE
+        ? httpError(403, API_TOKEN_FORBIDDEN_MESSAGE)
         : roles && !roles.includes(user.role)
-          ? `Only ${describeRoles(roles)} can do this`
+          ? httpError(403, `Only ${describeRoles(roles)} can do this`, { refusal: { reason: 'role', roles: [...roles] } })
           : null;
     if (refusal !== null) {
-      await denied(refusal);
-      throw httpError(403, refusal);
+      await denied(refusal.message);
+      throw refusal;
     }
     const run = () =>
       next({

@@ -72,6 +72,8 @@ describe.each(legs)('Needs review on $name', (leg) => {
       action: 'check-in',
       occurredAt: '2026-11-22T13:55:00.000Z',
       message: 'Visitor cannot be checked in: status is cancelled',
+      code: null,
+      details: null,
       status: 'open',
       idempotencyKey: 'a3a4c1f0-1111-4222-8333-944455556666',
       createdBy: { id: c.guard.id, name: 'Gus Guard' },
@@ -169,6 +171,44 @@ describe.each(legs)('Needs review on $name', (leg) => {
     expect((await failure(guard().gate.createReview({ visitorId: 'not-an-id', action: 'check-in', occurredAt: '2026-11-22T13:30:00Z', message: 'x' }))).status).toBe(404);
   });
 
+  it('keeps the refusal’s code and details, lists them, and checks them', async () => {
+    const visitor = await cancelledVisitor('Refused With Details');
+    const refused = await refusal(guard().visitors.checkIn({ visitorId: visitor.id, occurredAt: '2026-11-22T08:55:00-05:00' }));
+    expect(refused.refusal).toEqual({ reason: 'visitor-status', move: 'check-in', status: 'cancelled' });
+    const review = await guard().gate.createReview({
+      visitorId: visitor.id,
+      action: 'check-in',
+      occurredAt: '2026-11-22T08:55:00-05:00',
+      message: refused.message,
+      code: refused.code,
+      details: refused.refusal,
+    });
+    expect(review).toMatchObject({ code: 'INVALID_TRANSITION', details: { reason: 'visitor-status', move: 'check-in', status: 'cancelled' } });
+    expect((await admin().gate.listReviews({ limit: 100 })).items.find((item) => item.id === review.id)).toEqual(review);
+    expect((await auditOf(review.id))[0]!.details).toMatchObject({ code: 'INVALID_TRANSITION' });
+    const [row] = await h.em().execute<{ code: string; details: unknown }[]>('select code, details from gate_review where id = ?', [review.id]);
+    expect(row).toEqual({ code: 'INVALID_TRANSITION', details: { reason: 'visitor-status', move: 'check-in', status: 'cancelled' } });
+
+    // A window refusal keeps its date and times; a validation failure its fields.
+    const window = { reason: 'visit-window', date: '2026-11-23', from: '09:00', to: '17:00' } as const;
+    const base = { action: 'check-in', occurredAt: '2026-11-22T13:30:00Z', message: 'This invitation is valid on Nov 23, 2026 from 9:00 AM to 5:00 PM' } as const;
+    expect(await guard().gate.createReview({ ...base, code: 'INVALID_TRANSITION', details: window })).toMatchObject({ details: window });
+    const fields = [{ path: 'gateId', message: 'Unknown gate' }];
+    expect(await guard().gate.createReview({ ...base, message: 'Unknown gate', code: 'VALIDATION_FAILED', details: fields })).toMatchObject({ code: 'VALIDATION_FAILED', details: fields });
+    // Null is none, as a tablet that got no details sends them.
+    expect(await guard().gate.createReview({ ...base, code: null, details: null })).toMatchObject({ code: null, details: null });
+
+    const bad = [
+      [{ ...base, code: 'NOT_A_CODE' }, 'code', 'Code must be an error code'],
+      [{ ...base, details: { reason: 'visit-window', date: 'Nov 23', from: '09:00', to: '17:00' } }, 'details.date', 'Details must be the fields at fault or a refusal’s values'],
+      [{ ...base, details: { reason: 'unknown-reason' } }, 'details', 'Details must be the fields at fault or a refusal’s values'],
+      [{ ...base, details: 'status is cancelled' }, 'details', 'Details must be the fields at fault or a refusal’s values'],
+    ] as const;
+    for (const [input, path, message] of bad) {
+      expect(await refusal(guard().gate.createReview(input as never)), JSON.stringify(input)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message, details: [{ path, message }] });
+    }
+  });
+
   it('lists the open reviews, newest first, for guards and admins', async () => {
     const first = await guard().gate.createReview({ action: 'check-in', occurredAt: '2026-11-22T13:00:00Z', message: 'First refused' });
     h.now = new Date(START.getTime() + 60_000);
@@ -194,6 +234,7 @@ describe.each(legs)('Needs review on $name', (leg) => {
       status: 409,
       code: 'INVALID_TRANSITION',
       message: 'Review cannot be dismissed: status is dismissed',
+      refusal: { reason: 'review-status', move: 'dismiss', status: 'dismissed' },
     });
     expect(await refusal(admin().gate.recordReview({ id: review.id, note: 'Too late' }))).toMatchObject({ status: 409, message: 'Review cannot be recorded: status is dismissed' });
     const admins = await admin().gate.createReview({ action: 'check-out', occurredAt: '2026-11-22T13:00:00Z', message: 'Admin dismisses' });

@@ -19,3 +19,4 @@ export * from './schemas/reports';
 export * from './schemas/gates';
 export * from './schemas/passes';
 export * from './schemas/blocklist';
+export * from './schemas/refusals';

@@ -63,7 +63,10 @@ export interface AuthRateLimits {
 
 function tooMany(msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return httpError(429, `Too many attempts, try again in ${seconds} s`, { retryAfterSeconds: seconds });
+  return httpError(429, `Too many attempts, try again in ${seconds} s`, {
+    retryAfterSeconds: seconds,
+    refusal: { reason: 'too-many-attempts', seconds },
+  });
 }
 
 /** `limiter.consume(key)`, with the library's refusal turned into our 429. */

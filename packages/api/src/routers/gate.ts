@@ -48,8 +48,9 @@ export const gateRouter = createTRPCRouter({
 
   /**
    * Guard or admin (offline-gate §3; `POST /api/gate/reviews`, 201). Input: `{visitorId?,
-   * action: 'check-in' | 'check-out', occurredAt, message, idempotencyKey?}` (`visitorId` a
-   * visitor's or a recurring pass's id). Output: the review, open. Errors: 400, 404 visitor.
+   * action: 'check-in' | 'check-out', occurredAt, message, code?, details?, idempotencyKey?}`
+   * (`visitorId` a visitor's or a recurring pass's id; `code` and `details` the refusal's, as
+   * the server answered them). Output: the review, open. Errors: 400, 404 visitor.
    */
   createReview: procedureFor(ACCESS.gate.createReview)
     .input(ZCreateGateReviewRequest)

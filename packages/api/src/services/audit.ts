@@ -146,7 +146,8 @@ export class FailedScanLog {
   ) {}
 
   /**
-   * Throws 429 `Too many failed scans, try again in N s` (with `Retry-After`) while `actor`
+   * Throws 429 `Too many failed scans, try again in N s` (with `Retry-After`, details
+   * `{reason: 'failed-scans', seconds: N}`) while `actor`
    * has `limit` failed scans in the window ending at `at`: N is when the oldest leaves it.
    */
   assertMayScan(actor: Actor, at: Date): void {
@@ -154,7 +155,10 @@ export class FailedScanLog {
     const times = this.inWindow(actor.userId, at.getTime());
     if (times.length < this.limit) return;
     const seconds = Math.max(1, Math.ceil((times[times.length - this.limit]! + this.windowMs - at.getTime()) / 1000));
-    throw httpError(429, `Too many failed scans, try again in ${seconds} s`, { retryAfterSeconds: seconds });
+    throw httpError(429, `Too many failed scans, try again in ${seconds} s`, {
+      retryAfterSeconds: seconds,
+      refusal: { reason: 'failed-scans', seconds },
+    });
   }
 
   /** The user's failed scans inside the window ending at `now`, forgetting older ones. */

@@ -1,7 +1,8 @@
 /**
  * Needs review (offline-gate §3, last bullet): an entry the gate recorded offline that the
  * server refused on replay (the pass was cancelled meanwhile, checked in at another gate,
- * blocklisted) is not dropped. The gate files it here with the server's message; it stays
+ * blocklisted) is not dropped. The gate files it here with the server's message (and the
+ * refusal's stable code and details, so that it can be worded in the reader's language); it stays
  * open, for the guards and the admins alike, until a person dismisses it, or an admin
  * records, with a note, that the person did pass the gate. A review names the visitor or
  * the recurring pass (operations §1: moved offline by its id like a visitor) it was about.
@@ -17,6 +18,8 @@ import {
   isUuid,
   OCCURRED_AT_MESSAGE,
   parseIsoInstant,
+  type ErrorCode,
+  type ErrorDetails,
   type GateReview,
   type GateReviewAction,
   type GateReviewListResponse,
@@ -47,6 +50,8 @@ interface ReviewRow {
   action: GateReviewAction;
   occurred_at: string | Date;
   message: string;
+  code: ErrorCode | null;
+  details: ErrorDetails | null;
   status: GateReviewStatus;
   idempotency_key: string | null;
   created_by_id: string;
@@ -64,7 +69,7 @@ interface ReviewRow {
  */
 const REVIEW_COLUMNS = `r.id, r.visitor_id, r.pass_id, coalesce(v.name, rp.name) as visitor_name,
   coalesce(v.house_id, rp.house_id) as house_id, h.house_number, h.block, r.action, r.occurred_at,
-  r.message, r.status, r.idempotency_key, r.created_by_id, cu.name as created_by_name, r.created_at, r.closed_by_id,
+  r.message, r.code, r.details, r.status, r.idempotency_key, r.created_by_id, cu.name as created_by_name, r.created_at, r.closed_by_id,
   xu.name as closed_by_name, r.closed_at, r.note`;
 const REVIEW_JOINS = `left join visitor_invitation v on v.id = r.visitor_id left join recurring_pass rp on rp.id = r.pass_id
   left join house h on h.id = coalesce(v.house_id, rp.house_id)
@@ -89,6 +94,8 @@ function serializeReview(row: ReviewRow): GateReview {
     action: row.action,
     occurredAt: isoInstant(row.occurred_at),
     message: row.message,
+    code: row.code ?? null,
+    details: row.details ?? null,
     status: row.status,
     idempotencyKey: row.idempotency_key,
     createdBy: { id: row.created_by_id, name: row.created_by_name },
@@ -110,7 +117,15 @@ function serializeReview(row: ReviewRow): GateReview {
 export async function createGateReview(
   em: EntityManager,
   actor: Actor & { userId: string },
-  input: { visitorId?: string | undefined; action: GateReviewAction; occurredAt: string; message: string; idempotencyKey?: string | undefined },
+  input: {
+    visitorId?: string | undefined;
+    action: GateReviewAction;
+    occurredAt: string;
+    message: string;
+    code?: ErrorCode | undefined;
+    details?: ErrorDetails | undefined;
+    idempotencyKey?: string | undefined;
+  },
   now: Date,
 ): Promise<GateReview> {
   const occurredAt = parseIsoInstant(input.occurredAt);
@@ -119,8 +134,8 @@ export async function createGateReview(
   const idempotencyKey = input.idempotencyKey ?? null;
   const [created] = await em.execute<ReviewRow[]>(
     `with created as (
-       insert into gate_review (id, visitor_id, pass_id, action, occurred_at, message, idempotency_key, status, created_by_id, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)
+       insert into gate_review (id, visitor_id, pass_id, action, occurred_at, message, code, details, idempotency_key, status, created_by_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, 'open', ?, ?)
        on conflict (created_by_id, idempotency_key) do nothing
        returning *
      ), audit as (${auditInsert('created')})
@@ -132,6 +147,8 @@ export async function createGateReview(
       input.action,
       occurredAt,
       input.message,
+      input.code ?? null,
+      input.details !== undefined ? JSON.stringify(input.details) : null,
       idempotencyKey,
       actor.userId,
       now,
@@ -147,6 +164,7 @@ export async function createGateReview(
         action: input.action,
         occurredAt: occurredAt.toISOString(),
         message: input.message,
+        ...(input.code !== undefined ? { code: input.code } : {}),
       }),
     ],
   );
@@ -191,7 +209,8 @@ export async function listOpenGateReviews(em: EntityManager, input: { limit: num
  * Closes an open review (offline-gate §3; `dismiss`: guard or admin; `record`: admin, with a note saying
  * that the person did pass the gate), with its audit row, in one statement.
  * Errors: 404 'Review not found'; 409 INVALID_TRANSITION 'Review cannot be dismissed:
- * status is recorded' (any move from a closed review).
+ * status is recorded' (any move from a closed review), details `{reason: 'review-status',
+ * move: 'dismiss', status: 'recorded'}`.
  */
 export async function closeGateReview(
   em: EntityManager,
@@ -229,5 +248,8 @@ export async function closeGateReview(
   if (closed) return serializeReview(closed);
   const [row] = await em.execute<{ status: GateReviewStatus }[]>('select status from gate_review where id = ?', [input.id]);
   if (!row) throw httpError(404, 'Review not found');
-  throw httpError(409, `Review cannot be ${REVIEW_MOVES[move].verb}: status is ${row.status}`, { code: 'INVALID_TRANSITION' });
+  throw httpError(409, `Review cannot be ${REVIEW_MOVES[move].verb}: status is ${row.status}`, {
+    code: 'INVALID_TRANSITION',
+    refusal: { reason: 'review-status', move, status: row.status },
+  });
 }

@@ -33,6 +33,10 @@ export function serializeHouse(house: House): HouseJson {
   };
 }
 
+/** `House 101 already exists in block A`, details `{reason: 'house-taken', houseNumber: '101', block: 'A'}`. */
+const houseTaken = (houseNumber: string, block: string) =>
+  httpError(409, `House ${houseNumber} already exists in block ${block}`, { refusal: { reason: 'house-taken', houseNumber, block } });
+
 async function findHouse(em: EntityManager, id: string): Promise<House> {
   const house = isUuid(id) ? await em.findOne(House, { id }, { populate: ['owner'] }) : null;
   if (!house) throw httpError(404, 'House not found');
@@ -96,8 +100,7 @@ export async function createHouse(
 ): Promise<HouseJson> {
   const owner = isUuid(input.ownerId) ? await em.findOne(User, { id: input.ownerId }) : null;
   if (!owner) throw httpError(404, 'Owner not found');
-  const conflict = () =>
-    httpError(409, `House ${input.houseNumber} already exists in block ${input.block}`);
+  const conflict = () => houseTaken(input.houseNumber, input.block);
   if ((await em.count(House, { houseNumber: input.houseNumber, block: input.block })) > 0) throw conflict();
   const house = em.create(House, {
     houseNumber: input.houseNumber,
@@ -167,7 +170,7 @@ export async function updateHouse(
   }
   const houseNumber = input.houseNumber ?? house.houseNumber;
   const block = input.block ?? house.block;
-  const conflict = () => httpError(409, `House ${houseNumber} already exists in block ${block}`);
+  const conflict = () => houseTaken(houseNumber, block);
   if (houseNumber !== house.houseNumber || block !== house.block) {
     if ((await em.count(House, { houseNumber, block, id: { $ne: house.id } })) > 0) throw conflict();
     house.houseNumber = houseNumber;

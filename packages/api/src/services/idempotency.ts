@@ -253,6 +253,7 @@ interface StoredRefusal {
   code: ErrorCode;
   message: string;
   details?: unknown;
+  refusal?: unknown;
   retryAfterSeconds?: number;
 }
 
@@ -261,6 +262,7 @@ function refusalError(refusal: StoredRefusal): TRPCError {
   const facts = {
     code: refusal.code,
     ...(refusal.details !== undefined ? { details: refusal.details } : {}),
+    ...(refusal.refusal !== undefined ? { refusal: refusal.refusal } : {}),
     ...(refusal.retryAfterSeconds !== undefined ? { retryAfterSeconds: refusal.retryAfterSeconds } : {}),
   } as HttpErrorFacts;
   return new TRPCError({

@@ -53,6 +53,7 @@ import {
   passTransitionConflict,
   type PassTransition,
   type RecurringPassStoredStatus,
+  type WindowRefusal,
 } from './visitor-state-machine';
 
 /** The clock and settings pass rules depend on. */
@@ -136,12 +137,27 @@ function serializePass(row: PassRow, day: string): RecurringPass {
   };
 }
 
-/** `This pass is valid on Mon, Wed, Fri from 9:00 AM to 5:00 PM until Nov 30, 2027` (operations §1). */
-export function passWindowMessage(pass: { weekdays: readonly Weekday[]; timeFrom: string; timeTo: string; startDate: string; endDate: string }): string {
+/**
+ * A check-in of a recurring pass refused outside its days or hours: `This pass is valid on
+ * Mon, Wed, Fri from 9:00 AM to 5:00 PM, Nov 1, 2026 to Nov 30, 2027` (operations §1),
+ * details `{reason: 'pass-window', weekdays: ['mon', 'wed', 'fri'], from: '09:00', to:
+ * '17:00', startDate: '2026-11-01', endDate: '2027-11-30'}`.
+ */
+export function passWindowMessage(pass: { weekdays: readonly Weekday[]; timeFrom: string; timeTo: string; startDate: string; endDate: string }): WindowRefusal {
   const days = pass.weekdays.map((day) => day.charAt(0).toUpperCase() + day.slice(1)).join(', ');
-  return `This pass is valid on ${days} from ${formatDisplayTime(pass.timeFrom)} to ${formatDisplayTime(pass.timeTo)}, ${formatDisplayDate(
-    pass.startDate,
-  )} to ${formatDisplayDate(pass.endDate)}`;
+  return {
+    message: `This pass is valid on ${days} from ${formatDisplayTime(pass.timeFrom)} to ${formatDisplayTime(pass.timeTo)}, ${formatDisplayDate(
+      pass.startDate,
+    )} to ${formatDisplayDate(pass.endDate)}`,
+    refusal: {
+      reason: 'pass-window',
+      weekdays: [...pass.weekdays],
+      from: pass.timeFrom.slice(0, 5),
+      to: pass.timeTo.slice(0, 5),
+      startDate: pass.startDate.slice(0, 10),
+      endDate: pass.endDate.slice(0, 10),
+    },
+  };
 }
 
 /** An audit row written by the statement it is part of: a CTE named `audit` inserting from `source` (which has `pass_id`). */

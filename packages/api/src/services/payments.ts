@@ -208,8 +208,12 @@ export async function bulkCreatePayments(
 }
 
 const VERBS = { edit: 'edited', complete: 'completed', fail: 'failed' } as const;
+/** `Payment cannot be completed: status is failed`, details `{reason: 'payment-status', move: 'complete', status: 'failed'}`. */
 const notPending = (status: PaymentStatus, action: keyof typeof VERBS) =>
-  httpError(409, `Payment cannot be ${VERBS[action]}: status is ${status}`, { code: 'INVALID_TRANSITION' });
+  httpError(409, `Payment cannot be ${VERBS[action]}: status is ${status}`, {
+    code: 'INVALID_TRANSITION',
+    refusal: { reason: 'payment-status', move: action, status },
+  });
 const paymentTarget = (id: string) => ({ targetType: 'payment' as const, targetId: id });
 
 /**

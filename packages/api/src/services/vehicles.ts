@@ -21,7 +21,9 @@ export type CreateVehicleInput = z.output<typeof ZCreateVehicleRequest>;
 export type UpdateVehicleInput = z.output<typeof ZUpdateVehicleRequest>;
 
 const POPULATE = ['house', 'owner'] as const;
-const plateTaken = (plate: string) => httpError(409, `License plate ${plate} is already registered`);
+/** `License plate ABC 123 is already registered`, details `{reason: 'plate-taken', plate: 'ABC 123'}`. */
+const plateTaken = (plate: string) =>
+  httpError(409, `License plate ${plate} is already registered`, { refusal: { reason: 'plate-taken', plate } });
 
 /** Vehicle JSON; `house` and `owner` must be loaded. */
 export function serializeVehicle(vehicle: Vehicle): VehicleJson {

@@ -5,7 +5,7 @@
  * read it; the visitor row says `has_photo`.
  */
 import type { EntityManager, User } from '@gatehouse/db';
-import { isUuid, PHOTO_MAX_BYTES, PHOTO_MESSAGE, type Visitor } from '@gatehouse/shared';
+import { isUuid, PHOTO_MAX_BYTES, PHOTO_MESSAGE, type Visitor, type VisitorStatus } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
 import { serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
@@ -46,10 +46,11 @@ export async function putVisitorPhoto(
       [now, input.id, ...PHOTO_STATUSES],
     );
     if (!row) {
-      const [current] = await tx.execute<{ status: string }[]>('select status from visitor_invitation where id = ?', [input.id]);
+      const [current] = await tx.execute<{ status: VisitorStatus }[]>('select status from visitor_invitation where id = ?', [input.id]);
       if (!current) throw httpError(404, 'Visitor not found');
       throw httpError(409, `A photo can be added only while the visitor is pending or approved: status is ${current.status}`, {
         code: 'INVALID_TRANSITION',
+        refusal: { reason: 'photo-status', status: current.status },
       });
     }
     await tx.execute(

@@ -10,7 +10,15 @@
 import { randomUUID } from 'node:crypto';
 
 import type { EntityManager } from '@gatehouse/db';
-import { isUuid, VISITOR_STATUSES, type VisitorStatus } from '@gatehouse/shared';
+import {
+  isUuid,
+  VISITOR_STATUSES,
+  type PASS_REFUSAL_MOVES,
+  type RecurringPassStatus,
+  type RefusalDetails,
+  type VISITOR_REFUSAL_MOVES,
+  type VisitorStatus,
+} from '@gatehouse/shared';
 
 import { httpError } from '../errors';
 import { VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
@@ -35,6 +43,15 @@ export const TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly VisitorStatus[]; to: VisitorStatus; lateFrom?: readonly VisitorStatus[] }>;
 
 export type VisitorTransition = keyof typeof TRANSITIONS;
+
+/**
+ * A refused check-in outside its window: the English text (`This invitation is valid on Nov
+ * 22, 2026 from 9:00 AM to 5:00 PM`) and its details (`visit-window` or `pass-window`).
+ */
+export interface WindowRefusal {
+  message: string;
+  refusal: Extract<RefusalDetails, { reason: 'visit-window' | 'pass-window' }>;
+}
 
 /**
  * Whether a visitor `v` in a `lateFrom` status had been approved before it got there: an
@@ -90,6 +107,16 @@ const VERBS: Record<VisitorTransition, string> = {
   expire: 'expired',
 };
 
+/** How a refusal's details name each move (`details.move`). */
+const REFUSAL_MOVES: Record<VisitorTransition, (typeof VISITOR_REFUSAL_MOVES)[number]> = {
+  approve: 'approve',
+  reject: 'reject',
+  cancel: 'cancel',
+  checkIn: 'check-in',
+  checkOut: 'check-out',
+  expire: 'expire',
+};
+
 /** The audit action each move writes (moves without one write none). */
 const AUDIT_ACTIONS: Partial<Record<VisitorTransition, string>> = {
   approve: 'visitor.approved',
@@ -104,9 +131,16 @@ export function canTransition(status: VisitorStatus, transition: VisitorTransiti
   return sourcesOf(transition, options).includes(status);
 }
 
-/** The 409 INVALID_TRANSITION for a move that the current status forbids, e.g. `Visitor cannot be checked in: status is checked-out`. */
+/**
+ * The 409 INVALID_TRANSITION for a move that the current status forbids, e.g. `Visitor
+ * cannot be checked in: status is checked-out`, details `{reason: 'visitor-status', move:
+ * 'check-in', status: 'checked-out'}`.
+ */
 export function transitionConflict(status: VisitorStatus, transition: VisitorTransition) {
-  return httpError(409, `Visitor cannot be ${VERBS[transition]}: status is ${status}`, { code: 'INVALID_TRANSITION' });
+  return httpError(409, `Visitor cannot be ${VERBS[transition]}: status is ${status}`, {
+    code: 'INVALID_TRANSITION',
+    refusal: { reason: 'visitor-status', move: REFUSAL_MOVES[transition], status },
+  });
 }
 
 /** Throws 409 unless `transition` may start from `status`. */
@@ -161,8 +195,8 @@ export interface TransitionOptions {
   reach?: { hostId: string; houseId: string | null; houseOnly?: boolean };
   /** Details of the audit row. */
   auditDetails?: Record<string, unknown> | null;
-  /** How to word a refused check-in outside its window. */
-  windowMessage: (row: VisitorRow) => string;
+  /** How to word a refused check-in outside its window: the text and its details (`visit-window`). */
+  windowMessage: (row: VisitorRow) => WindowRefusal;
   /**
    * operations §2, with `stamp`: the gate the move names (the tablet's chosen gate); absent:
    * the only active gate if there is exactly one, else none. Recorded on the visitor
@@ -189,7 +223,7 @@ export interface TransitionOptions {
  *   whose phone or plate is on the blocklist (operations §3; not with `blocklistOverride`): the
  *   refused attempt is recorded (audit `visitor.blocklist-refused`, the admins notified) by a
  *   statement of its own that stays: do not call this inside a transaction for a check-in;
- * - 409 INVALID_TRANSITION with `windowMessage` for a check-in outside its window;
+ * - 409 INVALID_TRANSITION with `windowMessage` (text and details) for a check-in outside its window;
  * - 409 INVALID_TRANSITION 'Check-out cannot be before check-in' for a check-out whose
  *   instant is before the visitor's check-in (offline-gate §3).
  */
@@ -336,12 +370,13 @@ async function explainRefusal(em: EntityManager, id: string, transition: Visitor
     // The blocklist before the window: the guard must know who this is whatever the time.
     const entry = await findBlocklistMatch(em, row.phone, row.vehicle_license_plate);
     if (entry) {
-      await recordBlocklistRefusal(em, options.actor, { type: 'visitor', id: row.id }, entry, options.now);
+      await recordBlocklistRefusal(em, options.actor, { type: 'visitor', id: row.id }, entry, options.now, options.gateId);
       return blocklistedError();
     }
   }
   // The status allows the move: only the window can have refused it.
-  return httpError(409, options.windowMessage(row), { code: 'INVALID_TRANSITION' });
+  const window = options.windowMessage(row);
+  return httpError(409, window.message, { code: 'INVALID_TRANSITION', refusal: window.refusal });
 }
 
 /** Expires visitor `id` if it is still pending or approved and its window has ended. Returns whether it did. */
@@ -410,9 +445,25 @@ export function passStatusOf(pass: { status: RecurringPassStoredStatus; endDate:
   return pass.endDate < today ? 'ended' : pass.status;
 }
 
-/** The 409 of a pass move its status forbids: `Pass cannot be paused: status is cancelled`. */
-export function passTransitionConflict(status: string, move: PassTransition | 'checkIn' | 'checkOut' | 'update') {
-  return httpError(409, `Pass cannot be ${PASS_VERBS[move]}: status is ${status}`, { code: 'INVALID_TRANSITION' });
+/** How a refusal's details name each pass move (`details.move`). */
+const PASS_REFUSAL_MOVE: Record<PassTransition | 'checkIn' | 'checkOut' | 'update', (typeof PASS_REFUSAL_MOVES)[number]> = {
+  pause: 'pause',
+  resume: 'resume',
+  cancel: 'cancel',
+  checkIn: 'check-in',
+  checkOut: 'check-out',
+  update: 'update',
+};
+
+/**
+ * The 409 of a pass move its status forbids: `Pass cannot be paused: status is cancelled`,
+ * details `{reason: 'pass-status', move: 'pause', status: 'cancelled'}`.
+ */
+export function passTransitionConflict(status: RecurringPassStatus, move: PassTransition | 'checkIn' | 'checkOut' | 'update') {
+  return httpError(409, `Pass cannot be ${PASS_VERBS[move]}: status is ${status}`, {
+    code: 'INVALID_TRANSITION',
+    refusal: { reason: 'pass-status', move: PASS_REFUSAL_MOVE[move], status },
+  });
 }
 
 /** Whether `move` may start from a pass reading `status` (derived: an ended pass moves no more). */
@@ -466,13 +517,13 @@ export function passWindowAllows(
 export function passCheckInRefusal(
   pass: { status: RecurringPassStoredStatus; weekdays: number; timeFrom: string; timeTo: string; startDate: string; endDate: string; inside: boolean },
   at: Date,
-  rules: { today: string; earlyMinutes: number; dayAt: (instant: Date) => string; instantOf: (date: string, time: string) => Date; windowMessage: string },
+  rules: { today: string; earlyMinutes: number; dayAt: (instant: Date) => string; instantOf: (date: string, time: string) => Date; windowMessage: WindowRefusal },
 ) {
   // An offline check-in is judged at its instant: the end date against that day.
   const status = passStatusOf(pass, rules.dayAt(at) < rules.today ? rules.dayAt(at) : rules.today);
   if (status !== PASS_CHECK_IN_STATUS) return passTransitionConflict(status, 'checkIn');
   if (!passWindowAllows(pass, at, rules.earlyMinutes, rules.dayAt, rules.instantOf)) {
-    return httpError(409, rules.windowMessage, { code: 'INVALID_TRANSITION' });
+    return httpError(409, rules.windowMessage.message, { code: 'INVALID_TRANSITION', refusal: rules.windowMessage.refusal });
   }
   if (pass.inside) return httpError(409, PASS_ALREADY_INSIDE_MESSAGE, { code: 'INVALID_TRANSITION' });
   return null;

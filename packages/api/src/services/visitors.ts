@@ -58,6 +58,7 @@ import {
   expireEndedInvitations,
   expireVisitor,
   transitionVisitor,
+  type WindowRefusal,
 } from './visitor-state-machine';
 
 /** The clock and settings visitor rules depend on. */
@@ -579,11 +580,23 @@ async function blocklistEntryOfVisitor(em: EntityManager, id: string): Promise<{
   return row ?? null;
 }
 
-/** `This invitation is valid on Nov 22, 2026 from 9:00 AM to 5:00 PM` (server-contract §6). */
-export function visitWindowMessage(visitor: Pick<VisitorInvitation, 'visitDate' | 'visitTimeFrom' | 'visitTimeTo'>) {
-  return `This invitation is valid on ${formatDisplayDate(visitor.visitDate)} from ${formatDisplayTime(
-    visitor.visitTimeFrom,
-  )} to ${formatDisplayTime(visitor.visitTimeTo)}`;
+/**
+ * A check-in refused outside the visit window: `This invitation is valid on Nov 22, 2026
+ * from 9:00 AM to 5:00 PM` (server-contract §6), details `{reason: 'visit-window', date:
+ * '2026-11-22', from: '09:00', to: '17:00'}`.
+ */
+export function visitWindowMessage(visitor: Pick<VisitorInvitation, 'visitDate' | 'visitTimeFrom' | 'visitTimeTo'>): WindowRefusal {
+  return {
+    message: `This invitation is valid on ${formatDisplayDate(visitor.visitDate)} from ${formatDisplayTime(
+      visitor.visitTimeFrom,
+    )} to ${formatDisplayTime(visitor.visitTimeTo)}`,
+    refusal: {
+      reason: 'visit-window',
+      date: visitor.visitDate.slice(0, 10),
+      from: visitor.visitTimeFrom.slice(0, 5),
+      to: visitor.visitTimeTo.slice(0, 5),
+    },
+  };
 }
 
 /**

@@ -818,6 +818,10 @@ export const GateReviewSchema = defineEntity({
     action: p.enum(GATE_REVIEW_ACTIONS),
     occurredAt: p.datetime(),
     message: p.string().length(GATE_REVIEW_TEXT_MAX),
+    /** The refusal's stable error code (`INVALID_TRANSITION`…), when the gate sent it. */
+    code: p.string().length(32).nullable(),
+    /** The refusal's details as the server answered them (a refusal's values, or the fields at fault). */
+    details: p.json<Record<string, unknown> | Array<Record<string, unknown>>>().nullable(),
     idempotencyKey: p.string().length(100).nullable(),
     status: p.enum(GATE_REVIEW_STATUSES),
     createdBy: () => p.manyToOne(User).deleteRule('restrict'),

@@ -6,6 +6,8 @@ import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, idField, occurredAtFi
 import { ZGateRef } from './gates';
 import { ZBlocklisted } from './blocklist';
 import { ZVisitorKind } from './visitors';
+import { ERROR_CODES } from '../errors';
+import { ZErrorDetails } from './refusals';
 
 // The gate pack (offline-gate §2) -----------------------------------------------------------
 
@@ -93,6 +95,8 @@ export const GATE_REVIEW_TEXT_MAX = 500;
  * replay, with the server's message. `visitorId` when the entry was about a known pass:
  * the visitor's id or, as the replayed move sent it, a recurring pass's (operations §1);
  * `idempotencyKey` the queued entry's key (the same key again gives the same review).
+ * `code` and `details`: the refusal's stable code and details as the server answered them
+ * (optional), so that Needs review can word the refusal in the reader's language.
  */
 export const ZCreateGateReviewRequest = z.object({
   visitorId: z
@@ -104,6 +108,11 @@ export const ZCreateGateReviewRequest = z.object({
   action: z.enum(GATE_REVIEW_ACTIONS, { error: 'Action must be check-in or check-out' }),
   occurredAt: occurredAtField,
   message: requiredText('Message', GATE_REVIEW_TEXT_MAX, 'Message is required'),
+  code: z
+    .enum(ERROR_CODES, { error: 'Code must be an error code' })
+    .nullish()
+    .transform((value) => value ?? undefined),
+  details: ZErrorDetails.nullish().transform((value) => value ?? undefined),
   idempotencyKey: z
     .string({ error: IDEMPOTENCY_KEY_MESSAGE })
     .regex(IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_MESSAGE)
@@ -144,8 +153,12 @@ export const ZGateReview = z.object({
   action: z.enum(GATE_REVIEW_ACTIONS),
   /** When the refused entry happened at the gate. */
   occurredAt: z.string(),
-  /** The server's message when it refused the entry. */
+  /** The server's message when it refused the entry (English). */
   message: z.string(),
+  /** The refusal's stable error code, when the gate sent it. */
+  code: z.enum(ERROR_CODES).nullable(),
+  /** The refusal's details (its reason and values, or the fields at fault), when the gate sent them. */
+  details: ZErrorDetails.nullable(),
   status: z.enum(GATE_REVIEW_STATUSES),
   idempotencyKey: z.string().nullable(),
   createdBy: ZPersonRef,

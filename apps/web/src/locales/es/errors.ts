@@ -399,6 +399,8 @@ export default {
     'since must be a cursor from the gate pack': 'since debe ser un cursor del paquete de la entrada',
     'Action must be check-in or check-out': 'La acción debe ser entrada o salida',
     'Message is required': 'El mensaje es obligatorio',
+    'Code must be an error code': 'El código debe ser un código de error',
+    'Details must be the fields at fault or a refusal’s values': 'Los detalles deben ser los campos con errores o los valores de un rechazo',
     'Message must be at most 500 characters': 'El mensaje puede tener como máximo 500 caracteres',
     'Message contains characters that cannot be stored': 'El mensaje contiene caracteres que no se pueden guardar',
     'Note is required': 'La nota es obligatoria',

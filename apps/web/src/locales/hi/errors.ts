@@ -375,6 +375,8 @@ export default {
     'since must be a cursor from the gate pack': 'since गेट पैक का कर्सर होना चाहिए',
     'Action must be check-in or check-out': 'कार्य चेक इन या चेक आउट होना चाहिए',
     'Message is required': 'संदेश ज़रूरी है',
+    'Code must be an error code': 'कोड एक त्रुटि कोड होना चाहिए',
+    'Details must be the fields at fault or a refusal’s values': 'विवरण गलत फ़ील्ड या किसी अस्वीकृति के मान होने चाहिए',
     'Message must be at most 500 characters': 'संदेश में ज़्यादा से ज़्यादा 500 अक्षर हो सकते हैं',
     'Message contains characters that cannot be stored': 'संदेश में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
     'Note is required': 'नोट ज़रूरी है',
