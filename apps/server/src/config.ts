@@ -7,6 +7,7 @@ import path from 'node:path';
 
 import type { TlsSetting } from './tls';
 import {
+  DEFAULT_COMMUNITY_NAME,
   DEFAULT_EARLY_CHECKIN_MINUTES,
   DEFAULT_OVERSTAY_GRACE_MINUTES,
   DEFAULT_WALKIN_APPROVAL_MINUTES,
@@ -26,6 +27,8 @@ export interface ServerConfig {
   database: DatabaseTarget;
   seedDemo: boolean;
   bootstrapAdmin: z.output<typeof ZSignupRequest> | null;
+  /** COMMUNITY_NAME: the name on the passes residents share (default 'My Community'). */
+  communityName: string;
   timeZone: string;
   earlyCheckinMinutes: number;
   walkinApprovalMinutes: number;
@@ -115,6 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (vapidSubject && !/^(mailto:|https:\/\/)/.test(vapidSubject)) throw new ConfigError('VAPID_SUBJECT must be a mailto: or https: URL');
   const vapid = vapidPublicKey && vapidPrivateKey && vapidSubject ? { publicKey: vapidPublicKey, privateKey: vapidPrivateKey, subject: vapidSubject } : null;
 
+  const communityName = read('COMMUNITY_NAME') ?? DEFAULT_COMMUNITY_NAME;
+  // It is printed on a pass card: one line of a sensible length.
+  if (communityName.length > 100 || /[\u0000-\u001f]/.test(communityName)) {
+    throw new ConfigError('COMMUNITY_NAME must be one line of at most 100 characters');
+  }
+
   const timeZone = read('COMMUNITY_TIMEZONE') ?? serverTimeZone();
   if (!isValidTimeZone(timeZone)) throw new ConfigError(`COMMUNITY_TIMEZONE "${timeZone}" is not an IANA time zone`);
 
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     database,
     seedDemo: read('SEED_DEMO') ? parseBoolean('SEED_DEMO', read('SEED_DEMO')!) : !databaseUrl,
     bootstrapAdmin,
+    communityName,
     timeZone,
     earlyCheckinMinutes: parseInteger(
       'EARLY_CHECKIN_MINUTES',

@@ -116,6 +116,7 @@ async function main() {
     ...(tls ? { https: { cert: tls.cert, key: tls.key, offerCertificate: tls.selfSigned } } : {}),
     db,
     service: {
+      communityName: config.communityName,
       timeZone: config.timeZone,
       earlyCheckinMinutes: config.earlyCheckinMinutes,
       walkinApprovalMinutes: config.walkinApprovalMinutes,

@@ -17,6 +17,12 @@ describe('configuration (server-contract §3)', () => {
     });
     expect(config.database).toEqual({ kind: 'pglite', dataDir: `${config.repoRoot}/.data` });
     expect(config.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(config.communityName).toBe('My Community');
+  });
+
+  it('reads the community’s name for the passes residents share (COMMUNITY_NAME)', () => {
+    expect(loadConfig({ COMMUNITY_NAME: '  Palm Grove Residency ' }).communityName).toBe('Palm Grove Residency');
+    expect(loadConfig({ COMMUNITY_NAME: '   ' }).communityName).toBe('My Community');
   });
 
   it('uses PostgreSQL with DATABASE_URL, where the demo seed is off by default', () => {
@@ -60,6 +66,8 @@ describe('configuration (server-contract §3)', () => {
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
+    [{ COMMUNITY_NAME: 'x'.repeat(101) }, /COMMUNITY_NAME must be one line of at most 100 characters/],
+    [{ COMMUNITY_NAME: 'Palm\nGrove' }, /COMMUNITY_NAME must be one line/],
     [{ COMMUNITY_TIMEZONE: 'Mars/Olympus' }, /COMMUNITY_TIMEZONE "Mars\/Olympus" is not an IANA time zone/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD: Password must be at least 6 characters/],

@@ -63,6 +63,10 @@ describe.each(legs)('Recurring passes over REST on $name', (leg) => {
 
     // Changes, pause, resume, cancel; guards may not.
     expect(answer(await call('PUT', `/api/passes/${created.id}`, tokens.resident, { timeTo: '17:00', purpose: '' }), 200).data).toMatchObject({ timeTo: '17:00', purpose: null });
+    // The host's arrival notifications: off when created, turned on by a PUT.
+    expect(created.notifyOnArrival).toBe(false);
+    expect(answer(await call('PUT', `/api/passes/${created.id}`, tokens.resident, { notifyOnArrival: true }), 200).data).toMatchObject({ notifyOnArrival: true, timeTo: '17:00' });
+    expect(answer(await call('PUT', `/api/passes/${created.id}`, tokens.resident, { notifyOnArrival: 'yes' }), 400).code).toBe('VALIDATION_FAILED');
     expect(answer(await call('POST', `/api/passes/${created.id}/pause`, tokens.guard), 403).code).toBe('FORBIDDEN');
     expect(answer(await call('POST', `/api/passes/${created.id}/pause`, tokens.resident), 200).data.status).toBe('paused');
     expect(answer(await call('POST', `/api/passes/${created.id}/resume`, tokens.admin), 200).data.status).toBe('active');

@@ -79,6 +79,8 @@ export const DEFAULT_WALKIN_APPROVAL_MINUTES = 10;
 export const DEFAULT_WALKIN_ESCALATE_SECONDS = 60;
 /** Minutes past `visitTimeTo` after which a checked-in visitor shows as overstaying (live-gate §5: OVERSTAY_GRACE_MINUTES). */
 export const DEFAULT_OVERSTAY_GRACE_MINUTES = 30;
+/** The community's name on the passes residents share, until COMMUNITY_NAME names it. */
+export const DEFAULT_COMMUNITY_NAME = 'My Community';
 
 /**
  * Pass codes (live-gate §1): 6 digits, or 8 once the community has more than 100,000

@@ -11,6 +11,7 @@ import {
   ZGateSettings,
   DEFAULT_OVERSTAY_GRACE_MINUTES,
   DEFAULT_WALKIN_ESCALATE_SECONDS,
+  DEFAULT_COMMUNITY_NAME,
   ZWalkInRequest,
   ZGateTransitionRequest,
   ZInviteVisitorRequest,
@@ -244,13 +245,15 @@ export const visitorsRouter = createTRPCRouter({
     .query(({ ctx, input }) => visitorExport(ctx.em, ctx.user, input, clockOf(ctx))),
 
   /**
-   * Signed in: the community's gate settings (live-gate §5): time zone, early check-in,
-   * the time a resident has to decide a walk-in, when the gate is offered the phones, and
-   * the overstay grace. Output: ZGateSettings. No REST path: the web app's own.
+   * Signed in: the community's name (for the passes residents share) and its gate settings
+   * (live-gate §5): time zone, early check-in, the time a resident has to decide a walk-in,
+   * when the gate is offered the phones, and the overstay grace. Output: ZGateSettings. No
+   * REST path: the web app's own.
    */
   settings: procedureFor(ACCESS.visitors.settings)
     .output(ZGateSettings)
     .query(({ ctx }) => ({
+      communityName: ctx.config.communityName ?? DEFAULT_COMMUNITY_NAME,
       timeZone: ctx.config.timeZone,
       earlyCheckinMinutes: ctx.config.earlyCheckinMinutes,
       walkinApprovalMinutes: ctx.config.walkinApprovalMinutes,

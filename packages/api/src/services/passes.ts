@@ -89,13 +89,14 @@ interface PassRow {
   qr_code_token: string;
   pass_code: string;
   qr_code_data_url: string;
+  notify_on_arrival: boolean;
   created_at: string | Date;
   inside: boolean;
 }
 
 const PASS_COLUMNS = `p.id, p.name, p.phone, p.email, p.purpose, p.vehicle_license_plate, p.house_id, h.house_number, h.block,
   p.host_id, hu.name as host_name, p.weekdays, p.time_from, p.time_to, to_char(p.start_date, 'YYYY-MM-DD') as start_date,
-  to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.status, p.qr_code_token, p.pass_code, p.qr_code_data_url, p.created_at,
+  to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.status, p.qr_code_token, p.pass_code, p.qr_code_data_url, p.notify_on_arrival, p.created_at,
   exists (select 1 from pass_entry oe where oe.pass_id = p.id and oe.check_out_time is null) as inside`;
 const PASS_JOINS = 'join house h on h.id = p.house_id join app_user hu on hu.id = p.host_id';
 
@@ -133,6 +134,7 @@ function serializePass(row: PassRow, day: string): RecurringPass {
     passCode: row.pass_code,
     qrCodeDataUrl: row.qr_code_data_url,
     inside: Boolean(row.inside),
+    notifyOnArrival: Boolean(row.notify_on_arrival),
     createdAt: isoInstant(row.created_at),
   };
 }
@@ -255,7 +257,8 @@ const MAX_DRAWS = 12;
  * Creates a recurring pass (operations §1; `POST /api/passes`, 201): status active, a fresh
  * QR token and a 7-digit code, with its `pass.created` audit row in one transaction.
  * Input: ZCreatePassRequest's output (the schema has checked the window, the date order and
- * the 12-month limit). Errors: 403 'You can only create passes for your own house' (a
+ * the 12-month limit; `notifyOnArrival` false unless given: the host told of each check-in
+ * and check-out). Errors: 403 'You can only create passes for your own house' (a
  * resident, another house); 404 'House not found'; 400 'Start date cannot be in the past'
  * (field startDate).
  */
@@ -276,8 +279,8 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
       const inserted = await tx.execute<{ pass_id: string }[]>(
         `with created as (
            insert into recurring_pass (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, weekdays, time_from, time_to,
-             start_date, end_date, status, qr_code_token, pass_code, qr_code_data_url, created_at, updated_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+             start_date, end_date, status, qr_code_token, pass_code, qr_code_data_url, notify_on_arrival, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)
            on conflict (pass_code) do nothing
            returning id as pass_id
          ), ${auditCte('created')}
@@ -299,6 +302,7 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
           token,
           code,
           qrCodeDataUrl,
+          input.notifyOnArrival ?? false,
           clock.now,
           clock.now,
           ...auditParams(actor, clock.now, 'pass.created', null),
@@ -359,7 +363,8 @@ export async function getPass(em: EntityManager, user: User, input: { id: string
  * Changes a pass's fields (operations §1; `PUT /api/passes/{id}`): the ones given replace
  * the stored ones; the merged pass must keep its window in order, its end on or after its
  * start and within 12 months of it, and a changed start may not be in the past. With its
- * `pass.updated` audit row. Errors: 404 (also outside a resident's reach), 409 cancelled or
+ * `pass.updated` audit row. `notifyOnArrival` turns the host's arrival and departure
+ * notifications on or off. Errors: 404 (also outside a resident's reach), 409 cancelled or
  * ended, 400 (fields: timeTo, endDate, startDate).
  */
 export async function updatePass(em: EntityManager, user: User, actor: Actor, input: UpdatePassInput, clock: PassClock): Promise<RecurringPass> {
@@ -393,6 +398,7 @@ export async function updatePass(em: EntityManager, user: User, actor: Actor, in
   if ('purpose' in input) set('purpose', input.purpose ?? null);
   if ('vehicleLicensePlate' in input) set('vehicle_license_plate', input.vehicleLicensePlate ?? null);
   if (input.weekdays !== undefined) set('weekdays', weekdayMask(input.weekdays));
+  if (input.notifyOnArrival !== undefined) set('notify_on_arrival', input.notifyOnArrival);
   set('time_from', merged.timeFrom);
   set('time_to', merged.timeTo);
   set('start_date', merged.startDate);

@@ -390,6 +390,8 @@ VisitorInvitationSchema.setClass(VisitorInvitation);
  * from `startDate` to `endDate` (at most 12 months later). `ended` is not stored: it is
  * derived from `endDate` in the community zone. Pass codes have 7 digits, a length
  * invitations never use (6 or 8), so a code names one table; unique among all passes.
+ * `notifyOnArrival`: the host is told of each check-in and check-out (the triggers on
+ * `pass_entry`); off unless they turn it on.
  */
 export const RecurringPassSchema = defineEntity({
   name: 'RecurringPass',
@@ -413,6 +415,7 @@ export const RecurringPassSchema = defineEntity({
     qrCodeToken: p.string().length(64).unique(),
     passCode: p.string().length(8).unique(),
     qrCodeDataUrl: p.text(),
+    notifyOnArrival: p.boolean().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -454,6 +457,26 @@ export const PassEntrySchema = defineEntity({
     },
   ],
   checks: [{ name: 'pass_entry_times_check', expression: 'check_out_time is null or check_out_time >= check_in_time' }],
+  // The host of a pass that asks for it (`notify_on_arrival`) is told when its holder
+  // arrives and leaves, in the same transaction as the entry whatever path wrote it (the
+  // gate's moves, moves replayed from a tablet's queue), as the visitor triggers do for
+  // invitations: a notification about the pass, and a NOTIFY carrying the pass id (Web Push).
+  triggers: [
+    {
+      name: 'pass_entry_notify_insert',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'row',
+      body: "insert into notification (user_id, kind, pass_id) select u.id, 'visitor.checked-in', p.id from recurring_pass p join app_user u on u.id = p.host_id where p.id = new.pass_id and p.notify_on_arrival and u.is_active; if found then perform pg_notify('notification', new.pass_id::text); end if; return null;",
+    },
+    {
+      name: 'pass_entry_notify_update',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      body: "if old.check_out_time is null and new.check_out_time is not null then insert into notification (user_id, kind, pass_id) select u.id, 'visitor.checked-out', p.id from recurring_pass p join app_user u on u.id = p.host_id where p.id = new.pass_id and p.notify_on_arrival and u.is_active; if found then perform pg_notify('notification', new.pass_id::text); end if; end if; return null;",
+    },
+  ],
 });
 export class PassEntry extends PassEntrySchema.class {}
 PassEntrySchema.setClass(PassEntry);
@@ -635,8 +658,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * A resident's notification (live-gate §4): a walk-in waits for their house, or their own
  * visitor checked in or out. Written by the triggers on `visitor_invitation` in the same
  * transaction as the move (every path, one place), for each resident who has not turned
- * that kind off; and for the admins, a check-in of a visitor or recurring pass the
- * blocklist refused (operations §3, services/blocklist.ts); `NOTIFY notification, '<id>'` lets a server with Web Push send it, and
+ * that kind off; the host of a recurring pass that asks for it, each check-in and
+ * check-out of its holder (the triggers on `pass_entry`); and for the admins, a check-in
+ * of a visitor or recurring pass the blocklist refused (operations §3, services/blocklist.ts); `NOTIFY notification, '<id>'` lets a server with Web Push send it, and
  * `pushed_at` makes exactly one process send it.
  */
 export const NotificationSchema = defineEntity({

@@ -87,6 +87,11 @@ const passFields = {
   timeTo: timeField('End time is required', 'End time'),
   startDate: dateField('Start date is required', 'Start date'),
   endDate: dateField('End date is required', 'End date'),
+  /**
+   * Whether the pass's host is told each time its holder checks in and out (a notification,
+   * and Web Push on their devices); off unless they turn it on.
+   */
+  notifyOnArrival: z.boolean({ error: 'notifyOnArrival must be true or false' }),
 };
 
 /** The cross-field rules of a pass: window order, date order, the 12-month limit. */
@@ -123,6 +128,7 @@ export const ZCreatePassRequest = z
     timeTo: passFields.timeTo,
     startDate: passFields.startDate,
     endDate: passFields.endDate,
+    notifyOnArrival: passFields.notifyOnArrival.default(false),
   })
   .superRefine(checkPassRules);
 export type CreatePassRequest = z.input<typeof ZCreatePassRequest>;
@@ -146,6 +152,7 @@ export const ZUpdatePassRequest = z
     timeTo: passFields.timeTo.optional(),
     startDate: passFields.startDate.optional(),
     endDate: passFields.endDate.optional(),
+    notifyOnArrival: passFields.notifyOnArrival.optional(),
   })
   .superRefine(checkPassRules);
 export type UpdatePassRequest = z.input<typeof ZUpdatePassRequest>;
@@ -201,6 +208,8 @@ export const ZRecurringPass = z.object({
   qrCodeDataUrl: z.string(),
   /** Whether the pass is inside now (an entry without a check-out). */
   inside: z.boolean(),
+  /** Whether the host is told when the holder arrives and leaves (off by default). */
+  notifyOnArrival: z.boolean(),
   createdAt: z.string(),
 });
 export type RecurringPass = z.infer<typeof ZRecurringPass>;

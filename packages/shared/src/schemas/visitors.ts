@@ -259,6 +259,8 @@ export type VisitorStreamEvent =
  * times and count-downs as the server judges them (live-gate §5, server-contract §3).
  */
 export const ZGateSettings = z.object({
+  /** The community's name (COMMUNITY_NAME), printed on the passes residents share. */
+  communityName: z.string(),
   timeZone: z.string(),
   earlyCheckinMinutes: z.number().int(),
   walkinApprovalMinutes: z.number().int(),
