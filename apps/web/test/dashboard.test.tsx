@@ -35,24 +35,13 @@ describe('/dashboard (product-spec §2)', () => {
     expect(currentPath()).toBe(`/visitors/${visitor.id}`);
   });
 
-  it('shows a guard up to 10 checked-in visitors and the gate shortcuts', async () => {
-    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => page([]) });
+  it('sends a guard to the gate screen, their home', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => page([]) });
     renderApp('/dashboard', { user: guard });
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Gary' }),
-    ).toBeInTheDocument();
-    const shortcuts = screen.getByRole('list', { name: 'Shortcuts' });
-    expect(within(shortcuts).getByRole('link', { name: /Scan QR/ })).toHaveAttribute(
-      'href',
-      '/guard/scan',
-    );
-    expect(within(shortcuts).getByRole('link', { name: /All Visitors/ })).toHaveAttribute(
-      'href',
-      '/visitors',
-    );
-    expect(await screen.findByText('No visitors found')).toBeInTheDocument();
-    expect(callsTo(calls, 'visitors.listSummaries')[0]?.input).toEqual({ status: 'checked-in', limit: 10 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Active Visitors' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/guard');
+    expect(screen.getByLabelText('Pass token or code')).toBeInTheDocument();
     // Guards get no Vehicles or Payments links (product-spec §6).
     expect(screen.queryByRole('link', { name: /Vehicles/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Payments/ })).not.toBeInTheDocument();

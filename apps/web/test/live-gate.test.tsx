@@ -23,13 +23,13 @@ describe('live gate rules', () => {
     expect(formatCountdown(-3)).toBe('0:00');
   });
 
-  it('flags a checked-in visitor past visitTimeTo plus the grace, in the community’s zone', () => {
-    const visitor = { status: 'checked-in' as const, visitDate: '2026-11-22', visitTimeTo: '17:00' };
-    // 17:00 in New York is 22:00 UTC; the grace runs to 22:30 UTC.
-    expect(isOverstaying(visitor, settings, Date.parse('2026-11-22T22:29:00Z'))).toBe(false);
-    expect(isOverstaying(visitor, settings, Date.parse('2026-11-22T22:31:00Z'))).toBe(true);
-    expect(isOverstaying({ ...visitor, status: 'approved' }, settings, Date.parse('2026-11-23T10:00:00Z'))).toBe(false);
-    expect(isOverstaying(visitor, { ...settings, overstayGraceMinutes: 0 }, Date.parse('2026-11-22T22:01:00Z'))).toBe(true);
+  it('flags someone inside past the end of their window plus the grace', () => {
+    // 17:00 in New York on Nov 22 is 22:00 UTC (the server says when the window ends); the grace runs to 22:30 UTC.
+    const item = { dueOutAt: '2026-11-22T22:00:00.000Z' };
+    expect(isOverstaying(item, 30, Date.parse('2026-11-22T22:29:00Z'))).toBe(false);
+    expect(isOverstaying(item, 30, Date.parse('2026-11-22T22:31:00Z'))).toBe(true);
+    expect(isOverstaying({ dueOutAt: null }, 30, Date.parse('2026-11-23T10:00:00Z'))).toBe(false);
+    expect(isOverstaying(item, 0, Date.parse('2026-11-22T22:01:00Z'))).toBe(true);
   });
 
   it('says what each notification is about', () => {
@@ -42,13 +42,24 @@ describe('live gate rules', () => {
   });
 
   it('shows the gate the walk-ins waiting for a resident and the visitors overstaying', async () => {
-    const late = makeVisitor({ name: 'Larry Late', status: 'checked-in', visitDate: '2020-01-01', visitTimeTo: '10:00', check_in_time: '2020-01-01T09:00:00.000Z' });
-    const onTime = makeVisitor({ name: 'Olive Ontime', status: 'checked-in', visitDate: '2099-01-01', visitTimeTo: '23:59', check_in_time: '2020-01-01T09:00:00.000Z' });
+    const person = (name: string, dueOutAt: string) => ({
+      id: `ffffffff-0000-4000-8000-${name.length.toString().padStart(12, '0')}`,
+      kind: 'invitation' as const,
+      name,
+      phone: '+15550001111',
+      houseId: { id: 'h', houseNumber: '101', block: 'A' },
+      hostName: null,
+      vehicleLicensePlate: null,
+      checkInTime: '2020-01-01T09:00:00.000Z',
+      gate: null,
+      dueOutAt,
+    });
     const waiting = makeVisitor({ name: 'Walt Waiting', status: 'pending', kind: 'walk-in', purpose: 'Cab', hostId: null });
     mockTrpc({
       'auth.me': () => ({ user: guard }),
       'visitors.settings': () => settings,
-      'visitors.listSummaries': (input: { status?: string }) => (input.status === 'pending' ? page([waiting]) : page([late, onTime])),
+      'visitors.listSummaries': (input: { status?: string }) => (input.status === 'pending' ? page([waiting]) : page([])),
+      'gate.inside': () => ({ items: [person('Larry Late', '2020-01-01T15:00:00.000Z'), person('Olive Ontime', '2099-01-02T04:59:00.000Z')], total: 2 }),
     });
     renderApp('/guard/dashboard', { user: guard });
     const pending = await screen.findByRole('list', { name: 'Pending walk-ins' });
@@ -56,7 +67,8 @@ describe('live gate rules', () => {
     expect(within(pending).getByRole('link', { name: 'Open walk-in of Walt Waiting' })).toHaveAttribute('href', `/guard/walk-in/${waiting.id}`);
     expect(await screen.findByText('1 visitor is overstaying')).toBeInTheDocument();
     const inside = screen.getByRole('list', { name: 'Checked-in visitors' });
-    expect(within(inside).getByText(/Overstaying: due out by 10:00/)).toBeInTheDocument();
+    // Due out at 10:00 AM in New York (15:00 UTC), on a day that is not today: with its date.
+    expect(within(inside).getByText(/Overstaying: due out by Jan 01, 2020 at 10:00 AM/)).toBeInTheDocument();
     expect(within(inside).getAllByText(/Overstaying/)).toHaveLength(1);
   });
 });

@@ -25,7 +25,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     expect(callsTo(calls, 'visitors.scan')).toHaveLength(0);
   });
 
-  it('verifies on Enter with the trimmed token, checks in, says so in the page and goes to /guard/dashboard', async () => {
+  it('verifies on Enter with the trimmed token, checks in under an Idempotency-Key, says so in the page and goes to the gate screen', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const visitor = makeVisitor({ status: 'approved', vehicleLicensePlate: 'KA01AB1234' });
     const calls = mockTrpc({
@@ -48,20 +48,23 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     expect(screen.getByRole('heading', { name: 'Visitor Verified' })).toBeInTheDocument();
     expect(screen.getByText(visitor.hostId!.name)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check Out Visitor' })).not.toBeInTheDocument();
-    // Ready for the next scan: the field has focus, its text selected to be replaced.
+    // Ready for the next scan: the field has focus, empty for the next pass.
     const field = screen.getByLabelText<HTMLInputElement>('Pass token or code');
     expect(field).toHaveFocus();
-    expect(field.selectionEnd! - field.selectionStart!).toBe(field.value.length);
+    expect(field).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: 'Check In Visitor' }));
 
     expect(await screen.findByText('Visitor checked in successfully!')).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
-    expect(callsTo(calls, 'visitors.checkIn')[0]?.input).toEqual({ visitorId: visitor.id });
+    // The move carries the instant it was made, sent alone under its own key (sent again, done once).
+    const [checkIn] = callsTo(calls, 'visitors.checkIn');
+    expect(checkIn?.input).toEqual({ visitorId: visitor.id, occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(checkIn?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Active Visitors' }),
     ).toBeInTheDocument();
-    expect(currentPath()).toBe('/guard/dashboard');
+    expect(currentPath()).toBe('/guard');
   });
 
   it('checks a checked-in visitor out, says so in the page, clears the form and focuses the field', async () => {
@@ -83,7 +86,7 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
 
     expect(await screen.findByText('Visitor checked out successfully!')).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
-    expect(callsTo(calls, 'visitors.checkOut')[0]?.input).toEqual({ visitorId: visitor.id });
+    expect(callsTo(calls, 'visitors.checkOut')[0]?.input).toEqual({ visitorId: visitor.id, occurredAt: expect.any(String) });
     expect(screen.getByLabelText('Pass token or code')).toHaveValue('');
     expect(screen.getByLabelText('Pass token or code')).toHaveFocus();
     expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument();
@@ -126,8 +129,11 @@ describe('/guard/scan (product-spec §2, §4, §5)', () => {
     await user.type(await screen.findByLabelText('Pass token or code'), `nope{Enter}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired QR code');
 
+    // The field is empty again for the next scan.
+    expect(screen.getByLabelText('Pass token or code')).toHaveValue('');
     message = '';
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await user.type(screen.getByLabelText('Pass token or code'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired QR code');
   });

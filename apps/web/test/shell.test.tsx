@@ -43,13 +43,10 @@ describe('menus by role (product-spec §6, §9)', () => {
       'Vehicles',
       'Payments',
     ]);
-    expect(labels(topBarEntries('guard'))).toEqual([
-      'Dashboard',
-      'Scan QR',
-      'Active Visitors',
-      'All Visitors',
-      'Houses',
-    ]);
+    // A guard's home is the gate screen.
+    expect(labels(topBarEntries('guard'))).toEqual(['Home', 'Scan QR', 'All Visitors', 'Inside Now', 'Houses']);
+    expect(topBarEntries('guard')[0]?.href).toBe('/guard');
+    expect(bottomBarEntries('guard')[0]?.href).toBe('/guard');
     expect(labels(topBarEntries('admin'))).toEqual([
       'Dashboard',
       'Visitors',
@@ -79,13 +76,8 @@ describe('menus by role (product-spec §6, §9)', () => {
     });
     renderApp('/guard/dashboard', { user: guard });
     const main = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(main).getByRole('link', { name: 'Active Visitors' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    expect(within(main).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
-      'aria-current',
-    );
+    expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(main).getByRole('link', { name: 'Scan QR' })).not.toHaveAttribute('aria-current');
   });
 });
 

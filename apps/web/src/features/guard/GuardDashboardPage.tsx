@@ -36,7 +36,6 @@ import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useToast } from '../../lib/toasts';
 import { useCommunityTimeZone } from '../../lib/time-zone';
-import { recurringKindLabel } from '../passes/pass-labels';
 import { GateChooser } from '../gates/GateChooser';
 import { checkedOutMessage, checkInLabel, checkOutFailedMessage } from './gate-messages';
 import { InsideNowLink } from './InsideNowLink';
@@ -77,6 +76,7 @@ const messages = i18n('GuardDashboardPage', {
   inSince: params('In since {time}'),
   checkOutVisitor: params('Check out {name}'),
   asOf: params('As of {time}, from this tablet'),
+  frequentVisitor: 'Frequent visitor',
 });
 
 /** The pending walk-ins refresh themselves, as the gate tablet stays on this screen (live updates refresh them at once). */
@@ -138,7 +138,7 @@ function InsideRow({
           {recurring && (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 px-2.5 py-0.5 text-sm font-medium text-indigo-800 ring-1 ring-indigo-200">
               <CalendarClock aria-hidden="true" className="size-4" />
-              {recurringKindLabel()}
+              {t.frequentVisitor}
             </span>
           )}
           {overstaying && item.dueOutAt && (

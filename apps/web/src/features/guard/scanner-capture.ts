@@ -8,8 +8,9 @@
  *   a button has focus runs the scan, never the button (the first key already moved the
  *   focus to the field);
  * - CR, LF (Enter, or Ctrl+J / Ctrl+M as some scanners send them) and CR+LF each end one
- *   scan, never two: a second terminator within `TERMINATOR_GAP_MS` of the first is
- *   swallowed; an Enter in an empty field does nothing (the last result stays);
+ *   scan, never two: a second terminator within `TERMINATOR_GAP_MS` of the first, with no
+ *   key typed between them, is swallowed; an Enter in an empty field does nothing (the last
+ *   result stays);
  * - focus returns to the field after a dialog closes, after a tap on empty space, and at
  *   most `IDLE_RETURN_MS` after any other interaction ends (the screens also call `ready`
  *   after every result).
@@ -90,6 +91,8 @@ export function useScannerCapture({ inputRef, onScan, enabled = true }: ScannerC
   useEffect(() => {
     if (!enabled) return;
     let lastTerminatorAt = -Infinity;
+    // Keys typed since the last terminator: CR+LF has none between its two halves.
+    let typedSinceTerminator = false;
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
     let dialogWasOpen = dialogOpen();
 
@@ -123,15 +126,17 @@ export function useScannerCapture({ inputRef, onScan, enabled = true }: ScannerC
         }
         event.preventDefault();
         event.stopPropagation();
-        // CR+LF: the second half of the same scan.
-        if (now - lastTerminatorAt < TERMINATOR_GAP_MS) return;
+        // CR+LF: the second half of the same scan (nothing typed between the two, at once).
+        if (!typedSinceTerminator && now - lastTerminatorAt < TERMINATOR_GAP_MS) return;
         lastTerminatorAt = now;
+        typedSinceTerminator = false;
         const value = field.value;
         // An Enter in an empty field does nothing: the last result stays.
         if (value.trim() === '') return;
         onScanRef.current(value);
         return;
       }
+      if (isPrintable(event)) typedSinceTerminator = true;
       // A space on a focused button presses it, unless a code is being typed.
       if (!inField && isPrintable(event) && !(event.key === ' ' && field.value === '')) {
         // A key typed while the focus is elsewhere on the screen: it belongs to the field.
