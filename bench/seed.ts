@@ -144,7 +144,7 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   await run(`delete from visitor_status_count`);
   await run(`insert into visitor_status_count (status, shard, n) select status, 0, count(*) from visitor_invitation group by status`);
   await run(`delete from visitor_search_gram_count`);
-  await run(`insert into visitor_search_gram_count (gram, shard, n) select g, 0, count(*) from visitor_invitation, unnest(visitor_search_grams(name, phone)) g group by g`);
+  await run(`insert into visitor_search_gram_count (gram, shard, n) select g, 0, count(*) from visitor_invitation, unnest(visitor_search_grams(name, phone, vehicle_license_plate)) g group by g`);
   // operations §3: a community keeps a blocklist: a hundred people who are not among the
   // visitors, and two who are (the first two passes, kept out of `takePass`).
   const BLOCKLISTED_TOKENS = ['bench-000000001', 'bench-000000002'];

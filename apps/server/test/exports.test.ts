@@ -182,7 +182,7 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
   it('has the header row in the spec’s order, times in the community zone with the offset, and escapes formulas (phone numbers too)', async () => {
     expect(VISITOR_EXPORT_COLUMNS.join(',')).toBe(VISITOR_HEADER);
     const response = await get('/api/visitors/export.csv', tokens.admin);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="visitors-2026-10-25-2026-11-23.csv"');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="visitors-2026-10-25-to-2026-11-23.csv"');
     const lines = csvLines(response);
     expect(lines[0]).toBe(VISITOR_HEADER);
     expect(rowsById(lines).get(visitors.formula)).toBe(
@@ -203,10 +203,10 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
     expect([...ranged.keys()].sort()).toEqual([visitors.old, visitors.tooOld].sort());
     // Only `from`: 30 days from it. Only `to`: the 30 days up to it.
     const fromOnly = await get('/api/visitors/export.csv?from=2026-09-01', tokens.admin);
-    expect(fromOnly.headers['content-disposition']).toBe('attachment; filename="visitors-2026-09-01-2026-09-30.csv"');
+    expect(fromOnly.headers['content-disposition']).toBe('attachment; filename="visitors-2026-09-01-to-2026-09-30.csv"');
     expect([...rowsById(csvLines(fromOnly)).keys()]).toEqual([visitors.old]);
     const toOnly = await get('/api/visitors/export.csv?to=2026-11-24', tokens.admin);
-    expect(toOnly.headers['content-disposition']).toBe('attachment; filename="visitors-2026-10-26-2026-11-24.csv"');
+    expect(toOnly.headers['content-disposition']).toBe('attachment; filename="visitors-2026-10-26-to-2026-11-24.csv"');
     expect(rowsById(csvLines(toOnly)).has(visitors.tomorrow)).toBe(true);
     expect(rowsById(csvLines(toOnly)).has(visitors.edge)).toBe(false);
   });
@@ -294,7 +294,7 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
     expect(json(await get('/api/audit/export.csv', tokens.guard), 403)).toMatchObject({ code: 'FORBIDDEN' });
     expect(json(await get('/api/audit/export.csv'), 401)).toMatchObject({ code: 'UNAUTHENTICATED' });
     const response = await get('/api/audit/export.csv', tokens.admin);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="audit-2026-10-25-2026-11-23.csv"');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="audit-2026-10-25-to-2026-11-23.csv"');
     const lines = csvLines(response);
     expect(lines[0]).toBe(AUDIT_HEADER);
     // The sign-ups and house changes of the set-up happened "now" (11:30 in Kolkata).

@@ -149,8 +149,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys((operationOf('GET', '/api/events')!.responses['200'] as { content: object }).content)).toEqual(['text/event-stream']);
     // operations §4: the CSV exports, with their query parameters.
     for (const [path, names] of [
-      ['/api/visitors/export.csv', ['from', 'to', 'status', 'houseId', 'gateId']],
-      ['/api/audit/export.csv', ['from', 'to']],
+      ['/api/visitors/export.csv', ['status', 'from', 'to', 'houseId', 'gateId', 'q', 'mine']],
+      ['/api/audit/export.csv', ['from', 'to', 'action', 'actorId', 'targetType', 'targetId', 'apiTokenId']],
     ] as const) {
       const exported = operationOf('GET', path)!;
       expect(Object.keys((exported.responses['200'] as { content: object }).content), path).toEqual(['text/csv']);

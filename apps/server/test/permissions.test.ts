@@ -188,6 +188,12 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'GET', path: '/api/visitors/export.csv', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/visitors/export.csv') },
     { method: 'GET', path: '/api/visitors/:id', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}`) },
     { method: 'GET', path: '/api/visitors/:id/activity', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}/activity`) },
+    {
+      method: 'GET',
+      path: '/api/visitors/:id/blocklist-refusals',
+      expected: [401, 403, 403, 200, 200],
+      prepare: fixed(() => `/api/visitors/${ids.visitor}/blocklist-refusals`),
+    },
     { method: 'POST', path: '/api/visitors/invite', expected: [401, 201, 403, 403, 201], prepare: fixed(() => '/api/visitors/invite', invitation) },
     { method: 'DELETE', path: '/api/visitors/:id/cancel', expected: [401, 200, 404, 403, 200], prepare: async () => ({ url: `/api/visitors/${(await newVisitor()).id}/cancel` }) },
     { method: 'POST', path: '/api/visitors/scan', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/visitors/scan', () => ({ token: visitorToken })) },

@@ -80,6 +80,11 @@ export const ACCESS = {
     erase: ADMIN,
     /** operations §4: the CSV export; a resident only their house's (service rule), guards none. */
     exportCsv: HOSTS,
+    /**
+     * operations §3: a visitor's refused check-ins with the blocklist's reasons: the gate,
+     * which sees a match's reason when it scans, and the admins; never residents.
+     */
+    blocklistRefusals: GATE,
   },
   /** operations §1: recurring passes follow visitors (a resident their house's or hosted ones: service rule). */
   passes: {

@@ -399,7 +399,7 @@ function operationOf(route: RestRoute): OpenApiOperation {
         'The rows as CSV (operations §4), streamed: a header row, then one row per record; times ISO 8601 in the community’s zone with the offset; a cell starting with `=`, `+`, `-` or `@` is prefixed with `\'`. The default range is the last 30 days.',
       headers: {
         'Content-Disposition': {
-          description: 'The file name, e.g. `attachment; filename="visitors-2026-10-25-2026-11-23.csv"`.',
+          description: 'The file name, e.g. `attachment; filename="visitors-2026-10-25-to-2026-11-23.csv"`.',
           schema: { type: 'string' },
         },
       },

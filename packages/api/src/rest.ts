@@ -144,6 +144,8 @@ export const restRoutes: readonly RestRoute[] = [
   route('GET', '/api/visitors/export.csv', 'visitors.exportCsv', fromQuery, { csv: true }),
   route('GET', '/api/visitors/:id', 'visitors.byId', fromParams),
   route('GET', '/api/visitors/:id/activity', 'visitors.activity', fromParams),
+  // operations §3: a visitor's check-ins the blocklist refused (guards and admins).
+  route('GET', '/api/visitors/:id/blocklist-refusals', 'visitors.blocklistRefusals', fromParams),
   route('POST', '/api/visitors/invite', 'visitors.invite', fromBody, { successStatus: 201 }),
   route('DELETE', '/api/visitors/:id/cancel', 'visitors.cancel', fromParams),
   route('POST', '/api/visitors/scan', 'visitors.scan', fromBody),

@@ -9,16 +9,22 @@ import { auditExport, ZCsvExport } from '../services/exports';
 import { createTRPCRouter, procedureFor } from '../trpc';
 
 export const auditRouter = createTRPCRouter({
-  /** Admin. Input: limit, offset, action, targetId, actorId. Output: `{items, total}`, newest first. */
+  /**
+   * Admin. Input: limit, offset, action, actorId, targetType, targetId, apiTokenId, from, to
+   * (the events' days in the community's zone). Output: `{items, total}`, newest first, each
+   * with its target's label. Errors: 400 input, 403.
+   */
   list: procedureFor(ACCESS.audit.list)
     .input(ZAuditListRequest)
     .output(ZAuditListResponse)
-    .query(({ ctx, input }) => listAuditEvents(ctx.em, input)),
+    .query(({ ctx, input }) => listAuditEvents(ctx.em, input, ctx.config.timeZone)),
 
   /**
    * Admin (operations §4): the audit log as a CSV export, over REST `GET /api/audit/export.csv`.
-   * Input: `from`, `to` (the events' days in the community's zone; default the last 30 days).
-   * Output: `{filename, columns, rows}`, the rows read lazily in pages. Errors: 400, 403.
+   * Input: `from`, `to` (the events' days in the community's zone; default the last 30 days;
+   * at most 366 days) and the list's filters (action, actorId, targetType, targetId,
+   * apiTokenId). Output: `{filename, columns, rows}`, the rows read lazily in pages.
+   * Errors: 400, 403.
    */
   exportCsv: procedureFor(ACCESS.audit.exportCsv)
     .input(ZAuditExportRequest)

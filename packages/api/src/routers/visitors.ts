@@ -4,6 +4,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import {
+  ZBlocklistRefusalListResponse,
   ZByIdRequest,
   ZDecisionRequest,
   ZPutPhotoRequest,
@@ -42,6 +43,7 @@ import {
 import { getVisitorPhoto, putVisitorPhoto } from '../services/visitor-photos';
 import { eraseVisitor } from '../services/visitor-privacy';
 import { visitorExport, ZCsvExport } from '../services/exports';
+import { listBlocklistRefusals } from '../services/blocklist';
 import { sessionResolver } from '../services/sessions';
 import { houseIdOf } from '../lib/serialize';
 import { httpError } from '../errors';
@@ -65,13 +67,17 @@ export const visitorsRouter = createTRPCRouter({
     .output(ZVisitor)
     .mutation(({ ctx, input }) => inviteVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 
-  /** Staff: all; residents: their house's. Input: limit, offset, status. Output: `{items, total}`. */
+  /**
+   * Staff: all; residents: their house's. Input: ZVisitorListRequest (limit, offset, status,
+   * from, to, houseId, gateId, q). Output: `{items, total}`, nearest visit first (checked-in:
+   * latest check-in first). Errors: 400 input.
+   */
   list: procedureFor(ACCESS.visitors.list)
     .input(ZVisitorListRequest)
     .output(ZVisitorListResponse)
     .query(({ ctx, input }) => listVisitors(ctx.em, ctx.user, input, 'visible', clockOf(ctx))),
 
-  /** The invitations the caller hosts. Input: limit, offset, status. Output: `{items, total}`. */
+  /** The invitations the caller hosts. Input and order as `list`. Output: `{items, total}`. */
   myInvitations: procedureFor(ACCESS.visitors.myInvitations)
     .input(ZVisitorListRequest)
     .output(ZVisitorListResponse)
@@ -97,6 +103,16 @@ export const visitorsRouter = createTRPCRouter({
     .input(ZByIdRequest)
     .output(ZVisitor)
     .query(({ ctx, input }) => getVisitor(ctx.em, ctx.user, input.id, clockOf(ctx))),
+
+  /**
+   * Guard or admin: every check-in of the visitor the blocklist refused (operations §3),
+   * newest first: when, gate, who, reason. Input: `{id}`. Output: `{items}`. Errors: 403
+   * residents, 404 'Visitor not found'.
+   */
+  blocklistRefusals: procedureFor(ACCESS.visitors.blocklistRefusals)
+    .input(ZByIdRequest)
+    .output(ZBlocklistRefusalListResponse)
+    .query(({ ctx, input }) => listBlocklistRefusals(ctx.em, input.id)),
 
   /** The visitor's Activity Log, oldest first. Same visibility as byId (else 404). */
   activity: procedureFor(ACCESS.visitors.activity)
@@ -235,9 +251,10 @@ export const visitorsRouter = createTRPCRouter({
 
   /**
    * Resident (their house's) or admin (operations §4): the visitors as a CSV export, over
-   * REST `GET /api/visitors/export.csv`. Input: ZVisitorExportRequest (`from`, `to`, `status`,
-   * `houseId`, `gateId`). Output: `{filename, columns, rows}`, the rows read lazily in pages
-   * (services/exports.ts). Errors, before any row: 400 input or range, 403 guards.
+   * REST `GET /api/visitors/export.csv`: what the list shows under the same filters.
+   * Input: ZVisitorExportRequest (`from`, `to`, `status`, `houseId`, `gateId`, `q`, `mine`).
+   * Output: `{filename, columns, rows}`, the rows read lazily in pages (services/exports.ts).
+   * Errors, before any row: 400 input or range (over 366 days), 403 guards.
    */
   exportCsv: procedureFor(ACCESS.visitors.exportCsv)
     .input(ZVisitorExportRequest)

@@ -8,10 +8,17 @@ import { randomUUID } from 'node:crypto';
 
 import type { ApiToken, User } from '@gatehouse/db';
 import { AuditEvent, type AuditAction, type EntityManager } from '@gatehouse/db';
-import { FAILED_SCANS_LIMIT, FAILED_SCANS_WINDOW_MS } from '@gatehouse/shared';
-import type { FilterQuery } from '@mikro-orm/core';
+import {
+  FAILED_SCANS_LIMIT,
+  FAILED_SCANS_WINDOW_MS,
+  type AuditEvent as AuditEventOutput,
+  type AuditFilters,
+  type AuditTargetType,
+} from '@gatehouse/shared';
 
 import { httpError } from '../errors';
+import { isoInstant } from '../lib/serialize';
+import { addCalendarDays, communityInstant } from '../lib/time';
 
 /** Who is acting and from where, passed down from the request. */
 export interface Actor {
@@ -30,7 +37,7 @@ export interface AuditRecord {
   /** Overrides the actor's user (e.g. the account a failed sign-in was for). */
   userId?: string | null;
   email?: string | null;
-  targetType?: 'user' | 'visitor' | 'session' | 'house' | 'payment' | 'gate-review' | 'api-token' | 'webhook' | 'gate' | 'blocklist-entry';
+  targetType?: Exclude<AuditTargetType, 'pass'>;
   targetId?: string | null;
   details?: Record<string, unknown> | null;
 }
@@ -85,30 +92,129 @@ export function serializeAuditEvent(event: AuditEvent): AuditEventJson {
   };
 }
 
-/** A page of events, newest first; filters by action, target, actor and API token. */
+/**
+ * The audit log's filters as SQL conditions over `audit_event a`, with their parameters:
+ * `action`, `actorId`, `targetType`, `targetId`, `apiTokenId` (the list and its export alike;
+ * the date range is each one's own).
+ */
+export function auditFilterSql(filters: Omit<AuditFilters, 'from' | 'to'>): { conditions: string[]; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: string, value: string | undefined) => {
+    if (value === undefined) return;
+    conditions.push(condition);
+    params.push(value);
+  };
+  add('a.action = ?', filters.action);
+  add('a.actor_id = ?::uuid', filters.actorId);
+  add('a.target_type = ?', filters.targetType);
+  add('a.target_id = ?::uuid', filters.targetId);
+  add('a.api_token_id = ?::uuid', filters.apiTokenId);
+  return { conditions, params };
+}
+
+interface AuditListRow {
+  id: string;
+  occurred_at: string | Date;
+  action: AuditAction;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  api_token_id: string | null;
+  api_token_name: string | null;
+  ip_address: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  details: Record<string, unknown> | string | null;
+}
+
+/**
+ * What each kind of target is called, by id (SQL with one `any(?::uuid[])` parameter):
+ * the name a person or thing has now, a house as `A-101`, a payment by its house and
+ * description. Kinds absent here (a session, a gate review) have no label.
+ */
+const TARGET_LABEL_SQL: Partial<Record<AuditTargetType, string>> = {
+  visitor: 'select id, name as label from visitor_invitation where id = any(?::uuid[])',
+  pass: 'select id, name as label from recurring_pass where id = any(?::uuid[])',
+  user: 'select id, name as label from app_user where id = any(?::uuid[])',
+  house: "select id, block || '-' || house_number as label from house where id = any(?::uuid[])",
+  payment: `select p.id, h.block || '-' || h.house_number || coalesce(' · ' || p.description, '') as label
+              from payment p join house h on h.id = p.house_id where p.id = any(?::uuid[])`,
+  gate: 'select id, name as label from gate where id = any(?::uuid[])',
+  'blocklist-entry': 'select id, name as label from blocklist_entry where id = any(?::uuid[])',
+  'api-token': 'select id, name as label from api_token where id = any(?::uuid[])',
+  webhook: 'select id, url as label from webhook where id = any(?::uuid[])',
+};
+
+/** The labels of the targets of `rows`, by `type:id`: one indexed read per kind present. */
+async function targetLabels(em: EntityManager, rows: readonly AuditListRow[]): Promise<Map<string, string>> {
+  const idsByType = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (!row.target_type || !row.target_id || !(row.target_type in TARGET_LABEL_SQL)) continue;
+    const ids = idsByType.get(row.target_type) ?? new Set<string>();
+    ids.add(row.target_id);
+    idsByType.set(row.target_type, ids);
+  }
+  const labels = new Map<string, string>();
+  await Promise.all(
+    [...idsByType].map(async ([type, ids]) => {
+      const found = await em.execute<{ id: string; label: string | null }[]>(TARGET_LABEL_SQL[type as AuditTargetType]!, [`{${[...ids].join(',')}}`]);
+      for (const { id, label } of found) if (label) labels.set(`${type}:${id}`, label);
+    }),
+  );
+  return labels;
+}
+
+/**
+ * Admin (`GET /api/audit`): a page of audit events, newest first (by time, then insertion
+ * order), under the filters (`auditFilterSql`) and `from`/`to`, the events' days in the
+ * community's zone (inclusive). Each event names its target's current label (`targetLabel`).
+ * Output: `{items, total}`. Errors: none of its own (the schema validates the input).
+ */
 export async function listAuditEvents(
   em: EntityManager,
-  input: {
-    limit: number;
-    offset: number;
-    action?: AuditAction | undefined;
-    targetId?: string | undefined;
-    actorId?: string | undefined;
-    apiTokenId?: string | undefined;
-  },
-): Promise<{ items: AuditEventJson[]; total: number }> {
-  const where: FilterQuery<AuditEvent> = {};
-  if (input.action) where.action = input.action;
-  if (input.targetId) where.targetId = input.targetId;
-  if (input.actorId) where.actor = input.actorId;
-  if (input.apiTokenId) where.apiToken = input.apiTokenId;
-  const [rows, total] = await em.findAndCount(AuditEvent, where, {
-    populate: ['actor', 'apiToken'],
-    orderBy: [{ occurredAt: 'desc' }, { sequence: 'desc' }],
-    limit: input.limit,
-    offset: input.offset,
-  });
-  return { items: rows.map(serializeAuditEvent), total };
+  input: AuditFilters & { limit: number; offset: number },
+  timeZone: string,
+): Promise<{ items: AuditEventOutput[]; total: number }> {
+  const { conditions, params } = auditFilterSql(input);
+  if (input.from) {
+    conditions.push('a.occurred_at >= ?');
+    params.push(communityInstant(input.from, '00:00', timeZone));
+  }
+  if (input.to) {
+    conditions.push('a.occurred_at < ?');
+    params.push(communityInstant(addCalendarDays(input.to, 1), '00:00', timeZone));
+  }
+  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+  const [rows, [count]] = await Promise.all([
+    em.execute<AuditListRow[]>(
+      `select a.id, a.occurred_at, a.action, a.actor_id, u.name as actor_name, a.actor_email, a.api_token_id, t.name as api_token_name,
+              a.ip_address, a.target_type, a.target_id, a.details
+         from audit_event a left join app_user u on u.id = a.actor_id left join api_token t on t.id = a.api_token_id
+         ${where}
+        order by a.occurred_at desc, a.sequence desc
+        limit ? offset ?`,
+      [...params, input.limit, input.offset],
+    ),
+    em.execute<{ total: string | number }[]>(`select count(*) as total from audit_event a ${where}`, params),
+  ]);
+  const labels = await targetLabels(em, rows);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      occurredAt: isoInstant(row.occurred_at),
+      action: row.action,
+      actor: row.actor_id ? { id: row.actor_id, name: row.actor_name ?? '' } : null,
+      actorEmail: row.actor_email,
+      apiToken: row.api_token_id ? { id: row.api_token_id, name: row.api_token_name ?? '' } : null,
+      ipAddress: row.ip_address,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      targetLabel: (row.target_type && row.target_id && labels.get(`${row.target_type}:${row.target_id}`)) || null,
+      details: typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : row.details,
+    })),
+    total: Number(count?.total ?? 0),
+  };
 }
 
 /** The gate events of one visitor, oldest first: the visitor's Activity Log. */

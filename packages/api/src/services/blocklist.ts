@@ -15,6 +15,7 @@ import {
   isUuid,
   type BlocklistEntry as BlocklistEntryJson,
   type BlocklistListResponse,
+  type BlocklistRefusalListResponse,
   type Blocklisted,
   type CreateBlocklistEntryInput,
 } from '@gatehouse/shared';
@@ -22,6 +23,7 @@ import {
 import { httpError } from '../errors';
 import { isoInstant } from '../lib/serialize';
 import { recordAudit, type Actor } from './audit';
+import { gateOfMove, gateRefsById } from './gates';
 import { BLOCKLIST_REFUSED_NOTICE, VISITOR_EVENT_CHANNEL } from './live-channel';
 
 /** A phone number as the blocklist compares it: spaces and dashes removed (SQL over `column`). */
@@ -85,7 +87,8 @@ export interface BlocklistRefusalTarget {
  * Records a check-in the blocklist refused (operations §3), visitor or recurring pass, in
  * one statement of its own, so that it stays whatever the caller does next: the audit row
  * `visitor.blocklist-refused` (target the visitor or the pass; details the entry's id and
- * reason, never the phone or plate), a `visitor.blocklist-refused` notification for every
+ * reason, never the phone or plate, and `gateId`, the gate of the refused move as a move
+ * records it: the one named, else the only active gate; left out when there is none), a `visitor.blocklist-refused` notification for every
  * active admin (`visitor_id` or `pass_id`), `NOTIFY notification` (Web Push) and a
  * `blocklist-refused:` notice on the live stream's channel (live-channel.ts: the admins'
  * dashboards hear it at once), both delivered at commit. Must not run inside a
@@ -98,12 +101,15 @@ export async function recordBlocklistRefusal(
   target: BlocklistRefusalTarget,
   entry: { id: string; reason: string },
   now: Date,
+  gateId?: string | null,
 ): Promise<void> {
   const subjectColumn = target.type === 'pass' ? 'pass_id' : 'visitor_id';
+  const gate = gateOfMove(gateId).value;
   await em.execute(
     `with audit as (
        insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-       values (?, ?, 'visitor.blocklist-refused', ?, ?, ?, ?, ?, ?::jsonb)
+       select ?, ?, 'visitor.blocklist-refused', ?, ?, ?, ?, ?, ?::jsonb || case when refused_at.gate_id is null then '{}'::jsonb else jsonb_build_object('gateId', refused_at.gate_id) end
+         from (select ${gate.sql} as gate_id) refused_at
      ), notified as (
        insert into notification (id, user_id, kind, ${subjectColumn}, created_at)
        select gen_random_uuid(), u.id, 'visitor.blocklist-refused', ?, ? from app_user u where u.role = 'admin' and u.is_active
@@ -120,6 +126,7 @@ export async function recordBlocklistRefusal(
       target.type,
       target.id,
       JSON.stringify({ blocklistEntryId: entry.id, reason: entry.reason }),
+      ...gate.params,
       target.id,
       now,
       target.id,
@@ -208,4 +215,37 @@ export async function removeBlocklistEntry(em: EntityManager, actor: Actor, id: 
     await recordAudit(tx, actor, { action: 'blocklist.removed', targetType: 'blocklist-entry', targetId: normalized }, now);
     return { id: normalized };
   });
+}
+
+/**
+ * Guard or admin (`GET /api/visitors/{id}/blocklist-refusals`): every check-in of the visitor
+ * the blocklist refused, newest first, from the audit rows the refusals wrote
+ * (`visitor.blocklist-refused`): when, at which gate (null for a refusal recorded with no
+ * gate), by whom, and the entry's reason as it was then. Output: `{items}`. Errors: 404
+ * 'Visitor not found' (unknown or malformed id).
+ */
+export async function listBlocklistRefusals(em: EntityManager, visitorId: string): Promise<BlocklistRefusalListResponse> {
+  const [visitor] = isUuid(visitorId) ? await em.execute<{ id: string }[]>('select id from visitor_invitation where id = ?', [visitorId.toLowerCase()]) : [];
+  if (!visitor) throw httpError(404, 'Visitor not found');
+  // The audit log's target index: (target_type, target_id, occurred_at).
+  const rows = await em.execute<Array<{ occurred_at: string | Date; actor_id: string | null; actor_name: string | null; details: Record<string, unknown> | string | null }>>(
+    `select a.occurred_at, a.actor_id, u.name as actor_name, a.details
+       from audit_event a left join app_user u on u.id = a.actor_id
+      where a.target_type = 'visitor' and a.target_id = ? and a.action = 'visitor.blocklist-refused'
+      order by a.occurred_at desc, a.sequence desc`,
+    [visitor.id],
+  );
+  const details = rows.map((row) => (typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : (row.details ?? {})));
+  const gates = await gateRefsById(em, details.map((detail) => (typeof detail.gateId === 'string' ? detail.gateId : undefined)));
+  return {
+    items: rows.map((row, index) => {
+      const detail = details[index]!;
+      return {
+        at: isoInstant(row.occurred_at),
+        gate: (typeof detail.gateId === 'string' && gates.get(detail.gateId)) || null,
+        by: row.actor_id ? { id: row.actor_id, name: row.actor_name ?? '' } : null,
+        reason: typeof detail.reason === 'string' ? detail.reason : '',
+      };
+    }),
+  };
 }

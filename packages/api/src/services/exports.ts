@@ -14,17 +14,21 @@ import type { EntityManager, User } from '@gatehouse/db';
 import {
   AUDIT_EXPORT_COLUMNS,
   EXPORT_DEFAULT_DAYS,
-  EXPORT_RANGE_MESSAGE,
+  EXPORT_MAX_DAYS,
+  DATE_RANGE_ORDER_MESSAGE,
+  EXPORT_RANGE_TOO_LONG_MESSAGE,
   VISITOR_EXPORT_COLUMNS,
+  type AuditFilters,
   type ExportRow,
-  type VisitorStatus,
+  type VisitorListFilters,
 } from '@gatehouse/shared';
 
 import { z } from 'zod';
 
 import { httpError } from '../errors';
 import { addCalendarDays, communityDate, communityInstant, communityIsoTime } from '../lib/time';
-import { applyExpiry, listScope } from './visitors';
+import { auditFilterSql } from './audit';
+import { applyExpiry, visitorListSql } from './visitors';
 import { passEntryExportSql } from './passes';
 
 /** Rows per keyset page: one statement per 1,000 rows keeps a page small and the statements few. */
@@ -51,7 +55,7 @@ export const EXPORT_BUSY_RETRY_AFTER_SECONDS = 60;
 
 /** What an export procedure answers: the file's name, its columns in order, and its rows (read lazily). */
 export interface CsvExport<Column extends string = string> {
-  /** e.g. `visitors-2026-10-25-2026-11-23.csv`. */
+  /** e.g. `visitors-2026-10-25-to-2026-11-23.csv`: the range it covers. */
   filename: string;
   columns: readonly Column[];
   rows: AsyncIterable<ExportRow<Column>>;
@@ -67,15 +71,25 @@ export interface ExportRange {
  * The range of an export (operations §4): both dates as given; a missing `to` is today in the
  * community's zone (or `from` + 29 days when only `from` is given and that is earlier); a
  * missing `from` is `to` − 29 days, so the default is the last 30 days, today included.
- * Errors: 400 EXPORT_RANGE_MESSAGE (field `from`) when `from` is after `to`.
+ * Errors: 400 DATE_RANGE_ORDER_MESSAGE (field `from`) when `from` is after `to`.
  */
 export function exportRange(input: { from?: string | undefined; to?: string | undefined }, now: Date, timeZone: string): ExportRange {
   const span = EXPORT_DEFAULT_DAYS - 1;
   const today = communityDate(now, timeZone);
   const to = input.to ?? (input.from && addCalendarDays(input.from, span) < today ? addCalendarDays(input.from, span) : today);
   const from = input.from ?? addCalendarDays(to, -span);
-  if (from > to) throw httpError(400, EXPORT_RANGE_MESSAGE, { field: 'from' });
+  if (from > to) throw httpError(400, DATE_RANGE_ORDER_MESSAGE, { field: 'from' });
   return { from, to };
+}
+
+/**
+ * The range of an export as `exportRange` makes it, refused with 400
+ * EXPORT_RANGE_TOO_LONG_MESSAGE (field `to`) when it covers more than EXPORT_MAX_DAYS days.
+ */
+export function exportRangeWithinLimit(input: { from?: string | undefined; to?: string | undefined }, now: Date, timeZone: string): ExportRange {
+  const range = exportRange(input, now, timeZone);
+  if (addCalendarDays(range.from, EXPORT_MAX_DAYS - 1) < range.to) throw httpError(400, EXPORT_RANGE_TOO_LONG_MESSAGE, { field: 'to' });
+  return range;
 }
 
 /** A timestamp column as a driver hands it over (a Date, or text such as `2026-11-22 14:00:00.123+00`). */
@@ -109,11 +123,13 @@ export type VisitorExportColumn = (typeof VISITOR_EXPORT_COLUMNS)[number];
 export type AuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];
 
 /**
- * The visitor export (operations §4), oldest visit first (by visit date, then id). Input:
- * `from`/`to` on the visit date (default the last 30 days), `status`, `houseId`, `gateId`.
- * Reach: staff every visitor, a resident their house's (and the ones they host), as in the
- * visitor list (`listScope`). Anonymised visitors (operations §6) are exported as stored:
- * the name "Visitor" and empty personal cells, never a made-up value.
+ * The visitor export (operations §4): what the visitor list shows under the same filters
+ * (`visitorListSql`: `status`, `houseId`, `gateId`, `q`; `mine`, the list of the invitations
+ * the caller hosts), over `from`/`to` on the visit date (default the last 30 days; future
+ * visits as any other; at most EXPORT_MAX_DAYS days), oldest visit first (by visit date, then
+ * id). Reach: staff every visitor, a resident their house's (and the ones they host), as in
+ * the visitor list. Anonymised visitors (operations §6) are exported as stored: the name
+ * "Visitor" and empty personal cells, never a made-up value.
  *
  * Gates (operations §2): `checkInGate`/`checkOutGate` are the names of the gates the visit
  * was checked in and out at (empty when none was recorded), and `gateId` keeps the visits
@@ -121,29 +137,23 @@ export type AuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];
  * recurring passes (operations §1) join as one row per pass entry in the same statement (a
  * `union all` ordered by the same keys).
  *
- * Errors: 400 (range). Lazily, while iterating: whatever the database throws.
+ * Errors: 400 (range: reversed, or over EXPORT_MAX_DAYS). Lazily, while iterating: whatever
+ * the database throws.
  */
 export async function visitorExport(
   em: EntityManager,
   user: User,
-  input: { from?: string | undefined; to?: string | undefined; status?: VisitorStatus | undefined; houseId?: string | undefined; gateId?: string | undefined },
+  input: VisitorListFilters & { mine?: boolean | undefined },
   clock: { now: Date; timeZone: string },
 ): Promise<CsvExport<VisitorExportColumn>> {
-  const range = exportRange(input, clock.now, clock.timeZone);
+  const range = exportRangeWithinLimit(input, clock.now, clock.timeZone);
   // Statuses as of now: ended invitations read `expired`, as in the list.
   await applyExpiry(em, clock);
-  const scope = listScope(user, { status: input.status }, 'visible');
-  const conditions = [scope.where.replace(/^where /, ''), 'v.visit_date between ?::date and ?::date'].filter(Boolean);
-  const params: unknown[] = [...scope.params, range.from, range.to];
-  if (input.houseId) {
-    conditions.push('v.house_id = ?');
-    params.push(input.houseId);
-  }
-  // operations §2: a visit is at a gate when its check-in or its check-out was there.
-  if (input.gateId) {
-    conditions.push('(v.check_in_gate_id = ?::uuid or v.check_out_gate_id = ?::uuid)');
-    params.push(input.gateId, input.gateId);
-  }
+  // The list's own conditions, over the range; a gate (operations §2) is a visit's when its
+  // check-in or its check-out was there.
+  const list = await visitorListSql(em, user, { ...input, from: range.from, to: range.to }, input.mine ? 'hosted' : 'visible');
+  const conditions = list.conditions;
+  const params = list.params;
   const gateColumns = '(select g.name from gate g where g.id = v.check_in_gate_id) as check_in_gate, (select g.name from gate g where g.id = v.check_out_gate_id) as check_out_gate';
   const timeZone = clock.timeZone;
 
@@ -152,7 +162,13 @@ export async function visitorExport(
     for (;;) {
       // operations §1: the pass entries of the range, one row each, in the same order (each
       // branch reads its own index up to a page; the union keeps the first page of both).
-      const entries = passEntryExportSql(user, input, { ...range, nextDay: addCalendarDays(range.to, 1) }, timeZone, after);
+      const entries = passEntryExportSql(
+        user,
+        { ...input, searchHouseIds: list.searchHouseIds, hostId: input.mine ? user.id : undefined },
+        { ...range, nextDay: addCalendarDays(range.to, 1) },
+        timeZone,
+        after,
+      );
       const page: Array<VisitorExportSqlRow & { check_in_gate: string | null; check_out_gate: string | null }> = await em.execute(
         `select * from ((select v.id, v.kind::text as kind, v.name, v.phone, v.email, v.purpose, h.house_number, h.block, hu.name as host_name,
                 to_char(v.visit_date, 'YYYY-MM-DD') as visit_date, v.visit_time_from, v.visit_time_to, v.status::text as status,
@@ -195,7 +211,7 @@ export async function visitorExport(
     }
   }
 
-  return { filename: `visitors-${range.from}-${range.to}.csv`, columns: VISITOR_EXPORT_COLUMNS, rows: rows() };
+  return { filename: `visitors-${range.from}-to-${range.to}.csv`, columns: VISITOR_EXPORT_COLUMNS, rows: rows() };
 }
 
 interface AuditExportSqlRow {
@@ -215,18 +231,21 @@ interface AuditExportSqlRow {
 
 /**
  * The audit export (operations §4, admins), oldest event first (by time, then id). Input:
- * `from`/`to`, the events' days in the community's zone (default the last 30 days).
+ * `from`/`to`, the events' days in the community's zone (default the last 30 days; at most
+ * EXPORT_MAX_DAYS days), and the audit list's filters (`auditFilterSql`: action, actor, target,
+ * API token), so that it exports what the audit screen shows.
  * Columns (AUDIT_EXPORT_COLUMNS): id, occurredAt (community time with offset), action, actor
  * (the user's name), actorEmail (the email a sign-in was attempted with, else the actor's),
  * apiToken (the token's name when the call was made with one), targetType, targetId,
- * ipAddress, details (JSON). Errors: 400 (range).
+ * ipAddress, details (JSON). Errors: 400 (range: reversed, or over EXPORT_MAX_DAYS).
  */
 export async function auditExport(
   em: EntityManager,
-  input: { from?: string | undefined; to?: string | undefined },
+  input: AuditFilters,
   clock: { now: Date; timeZone: string },
 ): Promise<CsvExport<AuditExportColumn>> {
-  const range = exportRange(input, clock.now, clock.timeZone);
+  const range = exportRangeWithinLimit(input, clock.now, clock.timeZone);
+  const filters = auditFilterSql(input);
   const timeZone = clock.timeZone;
   const start = communityInstant(range.from, '00:00', timeZone);
   const end = communityInstant(addCalendarDays(range.to, 1), '00:00', timeZone);
@@ -241,11 +260,11 @@ export async function auditExport(
                 coalesce(a.actor_email, u.email) as actor_email, t.name as api_token_name,
                 a.target_type, a.target_id, a.ip_address, a.details
            from audit_event a left join app_user u on u.id = a.actor_id left join api_token t on t.id = a.api_token_id
-          where a.occurred_at >= ? and a.occurred_at < ?
+          where a.occurred_at >= ? and a.occurred_at < ? ${filters.conditions.map((condition) => `and ${condition}`).join(' ')}
                 ${after ? 'and a.occurred_at >= ?::timestamptz and (a.occurred_at > ?::timestamptz or a.id > ?::uuid)' : ''}
           order by a.occurred_at, a.id
           limit ?`,
-        [start, end, ...(after ? [after.occurredAt, after.occurredAt, after.id] : []), EXPORT_PAGE_SIZE],
+        [start, end, ...filters.params, ...(after ? [after.occurredAt, after.occurredAt, after.id] : []), EXPORT_PAGE_SIZE],
       );
       for (const row of page) {
         yield {
@@ -267,7 +286,7 @@ export async function auditExport(
     }
   }
 
-  return { filename: `audit-${range.from}-${range.to}.csv`, columns: AUDIT_EXPORT_COLUMNS, rows: rows() };
+  return { filename: `audit-${range.from}-to-${range.to}.csv`, columns: AUDIT_EXPORT_COLUMNS, rows: rows() };
 }
 
 /**

@@ -36,7 +36,7 @@ import {
 } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
-import { houseIdOf, isoInstant } from '../lib/serialize';
+import { houseIdOf, isoInstant, likePattern } from '../lib/serialize';
 import { communityDate, communityInstant } from '../lib/time';
 import type { Actor } from './audit';
 import { blocklistedError, blocklistedOf, blocklistMatchSql, findBlocklistMatch, recordBlocklistRefusal } from './blocklist';
@@ -531,7 +531,7 @@ export async function movePassAtGate(
     // operations §3: a listed phone or plate is refused (the attempt audited) unless an admin overrides.
     const listed = await findBlocklistMatch(em, row.phone, row.vehicle_license_plate);
     if (listed && !input.override) {
-      await recordBlocklistRefusal(em, actor, { type: 'pass', id: row.id }, listed, clock.now);
+      await recordBlocklistRefusal(em, actor, { type: 'pass', id: row.id }, listed, clock.now, input.gateId);
       throw blocklistedError();
     }
     const overrideDetails = input.override && listed ? { override: true, blocklistEntryId: listed.id } : input.override ? { override: true } : {};
@@ -592,13 +592,21 @@ export async function movePassAtGate(
  * host_name, visit_date, visit_time_from, visit_time_to, status, check_in_time,
  * check_out_time, check_in_gate, check_out_gate). `status` is `checked-in` for an open entry,
  * `checked-out` for a closed one; a status filter keeps only entries in it. Reach: staff
- * all, a resident their house's and hosted passes; `houseId` and `gateId` filter as for
- * visitors. `after` is the keyset cursor (visit date, id). Read through the check-in-time
- * index: the range is turned into the instants of its first and last community days.
+ * all, a resident their house's and hosted passes; `houseId`, `gateId`, `q` (the holder's
+ * name, phone or plate, or one of `searchHouseIds`) and `hostId` (the caller's own passes)
+ * filter as for visitors. `after` is the keyset cursor (visit date, id). Read through the
+ * check-in-time index: the range is turned into the instants of its first and last community days.
  */
 export function passEntryExportSql(
   user: User,
-  input: { status?: string | undefined; houseId?: string | undefined; gateId?: string | undefined },
+  input: {
+    status?: string | undefined;
+    houseId?: string | undefined;
+    gateId?: string | undefined;
+    q?: string | undefined;
+    searchHouseIds?: readonly string[];
+    hostId?: string | undefined;
+  },
   range: { from: string; to: string; nextDay: string },
   timeZone: string,
   after: { visitDate: string; id: string } | null,
@@ -616,6 +624,16 @@ export function passEntryExportSql(
   if (input.gateId) {
     conditions.push('(e.check_in_gate_id = ?::uuid or e.check_out_gate_id = ?::uuid)');
     params.push(input.gateId, input.gateId);
+  }
+  if (input.q) {
+    const pattern = likePattern(input.q);
+    const byHouse = input.searchHouseIds?.length ? ' or p.house_id = any(?::uuid[])' : '';
+    conditions.push(`(p.name ilike ? or p.phone ilike ? or p.vehicle_license_plate ilike ?${byHouse})`);
+    params.push(pattern, pattern, pattern, ...(byHouse ? [`{${input.searchHouseIds!.join(',')}}`] : []));
+  }
+  if (input.hostId) {
+    conditions.push('p.host_id = ?');
+    params.push(input.hostId);
   }
   if (after) {
     conditions.push('(entry_day.day, e.id) > (?::date, ?::uuid)');

@@ -25,6 +25,7 @@ import {
   type VisitorListResponse,
   type VisitorSummaryListResponse,
   type VisitorActivityEntry,
+  type VisitorListFilters,
   type VisitorStatus,
   VISITOR_STATUSES,
   ZVisitorActivityEntry,
@@ -275,6 +276,9 @@ export async function decideWalkIn(
 /** Which invitations a listing covers. */
 export type VisitorListScope = 'visible' | 'hosted';
 
+/** A list's page (`limit`, `offset`) and its filters. */
+export type VisitorListPage = VisitorListFilters & { limit: number; offset: number };
+
 /** How often a listing sweeps ended invitations to expired, at most (ms); the server also sweeps every minute. */
 const LIST_EXPIRY_INTERVAL_MS = 10_000;
 const lastListExpiry = new WeakMap<object, number>();
@@ -288,12 +292,24 @@ async function expireBeforeListing(em: EntityManager, clock: VisitorClock): Prom
   await applyExpiry(em, clock);
 }
 
-/** The invitations a listing (or an export, operations §4) may show, as SQL over `visitor_invitation v`, with its parameters. */
-export function listScope(
+/**
+ * The invitations a listing (or the visitor export, which exports what the list shows) may
+ * show under its filters, as SQL conditions over `visitor_invitation v` with their
+ * parameters. Reach: scope `hosted`, the ones the caller hosts; else staff every invitation,
+ * a resident their house's and the ones they host. Filters (each narrows, never widens the
+ * reach): `status`; `from`/`to` on the visit date, inclusive; `houseId`; `gateId` (checked in
+ * or out there); `q`, a fragment of the name, phone or plate (case-insensitive; trigram
+ * indexes serve it), or a house by its number or its block and number (`A-101`, `A 101`,
+ * `A101`), found here first in the small house table (`searchHouseIds`).
+ *
+ * `byStatusOnly`: nothing narrows the list but the status, so the kept counts give its total.
+ */
+export async function visitorListSql(
+  em: EntityManager,
   user: User,
-  input: { status?: VisitorStatus | undefined; q?: string | undefined },
+  filters: VisitorListFilters,
   scope: VisitorListScope,
-): { where: string; params: unknown[]; everything: boolean } {
+): Promise<{ conditions: string[]; params: unknown[]; byStatusOnly: boolean; searchHouseIds: string[] }> {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (scope === 'hosted') {
@@ -304,64 +320,175 @@ export function listScope(
     conditions.push(houseId ? '(v.house_id = ? or v.host_id = ?)' : 'v.host_id = ?');
     params.push(...(houseId ? [houseId, user.id] : [user.id]));
   }
-  const everything = conditions.length === 0 && !input.q;
-  if (input.status) {
+  const byStatusOnly = conditions.length === 0 && !filters.q && !filters.from && !filters.to && !filters.houseId && !filters.gateId;
+  if (filters.status) {
     conditions.push('v.status = ?');
-    params.push(input.status);
+    params.push(filters.status);
   }
-  if (input.q) {
-    conditions.push(`(v.name ilike ? or v.phone ilike ?)`);
-    params.push(likePattern(input.q), likePattern(input.q));
+  if (filters.from) {
+    conditions.push('v.visit_date >= ?::date');
+    params.push(filters.from);
   }
-  return { where: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params, everything };
+  if (filters.to) {
+    conditions.push('v.visit_date <= ?::date');
+    params.push(filters.to);
+  }
+  if (filters.houseId) {
+    conditions.push('v.house_id = ?::uuid');
+    params.push(filters.houseId);
+  }
+  if (filters.gateId) {
+    conditions.push('(v.check_in_gate_id = ?::uuid or v.check_out_gate_id = ?::uuid)');
+    params.push(filters.gateId, filters.gateId);
+  }
+  let searchHouseIds: string[] = [];
+  if (filters.q) {
+    searchHouseIds = await housesNamedBy(em, filters.q);
+    const pattern = likePattern(filters.q);
+    const byHouse = searchHouseIds.length > 0 ? ' or v.house_id = any(?::uuid[])' : '';
+    conditions.push(`(v.name ilike ? or v.phone ilike ? or v.vehicle_license_plate ilike ?${byHouse})`);
+    params.push(pattern, pattern, pattern, ...(byHouse ? [`{${searchHouseIds.join(',')}}`] : []));
+  }
+  return { conditions, params, byStatusOnly, searchHouseIds };
 }
+
+/**
+ * The houses a search names: its number (`101`), or its block and number with a dash, a
+ * space or nothing between them (`A-101`, `a 101`, `A101`), case-insensitive. The house table
+ * is small (one row per home): read whole.
+ */
+async function housesNamedBy(em: EntityManager, q: string): Promise<string[]> {
+  const key = q.toLowerCase().replace(/[\s-]/g, '');
+  if (!key) return [];
+  const rows = await em.execute<{ id: string }[]>(
+    `select id from house
+      where lower(house_number) = ? or regexp_replace(lower(block || house_number), '[\s-]', '', 'g') = ?`,
+    [q.trim().toLowerCase(), key],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The three parts of the nearest-first order, each a range of the visit-order indexes read
+ * in its own direction: today's visits by start time, then the upcoming ones soonest first,
+ * then past ones latest first.
+ */
+const VISIT_PARTS = [
+  { part: 0, range: 'v.visit_date = ?::date', order: 'v.visit_time_from, v.id' },
+  { part: 1, range: 'v.visit_date > ?::date', order: 'v.visit_date, v.visit_time_from, v.id' },
+  { part: 2, range: 'v.visit_date < ?::date', order: 'v.visit_date desc, v.visit_time_from desc, v.id desc' },
+] as const;
+
+/** SQL of the nearest-first position over rows of (`part`, `visit_date`, `visit_time_from`, `id`). */
+const NEAREST_FIRST_ORDER = `part,
+  case when part < 2 then visit_date end, case when part < 2 then visit_time_from end, case when part < 2 then id end,
+  visit_date desc, visit_time_from desc, id desc`;
+
+/** SQL of a row's part (0 today, 1 upcoming, 2 past) given today as the parameter. */
+const PART_OF_VISIT = `case when v.visit_date = ?::date then 0 when v.visit_date > ?::date then 1 else 2 end`;
 
 /**
  * For a staff search of exactly 3 characters over all invitations (the usual type-ahead):
  * how many invitations match, from the counts the writes keep per 3-character fragment
  * (`visitor_search_gram_count`; a fragment is in a visitor's grams exactly when
- * `ILIKE '%fragment%'` matches its name or phone), and how many there are in all. Else
- * undefined: other searches count their matches as they read them.
+ * `ILIKE '%fragment%'` matches its name, phone or plate), and how many there are in all.
+ * Else undefined: other searches count their matches as they read them.
  */
 async function countedSearch(
   em: EntityManager,
   user: User,
-  input: { status?: VisitorStatus | undefined; q?: string | undefined },
+  filters: VisitorListFilters,
   scope: VisitorListScope,
+  searchHouseIds: readonly string[],
 ): Promise<{ matches: number; visitors: number } | undefined> {
   // `search_text` is name and phone joined by a line break: a fragment with one could match across them.
-  if (!input.q || [...input.q].length !== 3 || input.q.includes('\n') || input.status || scope !== 'visible' || user.role === 'resident') return undefined;
+  if (!filters.q || [...filters.q].length !== 3 || filters.q.includes('\n') || scope !== 'visible' || user.role === 'resident') return undefined;
+  // The kept counts are of the whole table: any other filter, or a house the search names, counts as it reads.
+  if (filters.status || filters.from || filters.to || filters.houseId || filters.gateId || searchHouseIds.length > 0) return undefined;
   const [row] = await em.execute<{ matches: string | number; visitors: string | number }[]>(
     `select (select coalesce(sum(n), 0) from visitor_search_gram_count where gram = lower(?)) as matches,
             (select coalesce(sum(n), 0) from visitor_status_count) as visitors`,
-    [input.q],
+    [filters.q],
   );
   return { matches: Number(row?.matches ?? 0), visitors: Number(row?.visitors ?? 0) };
 }
 
+type CountedRow = VisitorRow & { total_count?: string | number };
+
 /**
- * A page of invitations, newest first; `status=checked-in` is ordered by check-in time,
- * newest first. Scope `visible`: staff see all, a resident their house's (and the ones
- * they host); scope `hosted`: the ones the caller hosts (my-invitations). `q` matches
- * name or phone (trigram indexes). Each order and filter has its index, so a first page
- * costs about the same at a million invitations as at ten thousand; the full count of
- * an unfiltered (or status-filtered) staff listing is read from the counts the writes
+ * A common fragment's page by walking the visits in the nearest-first order, each part up to
+ * `cap` entries of the visit-order index alone (it covers `search_text` and the plate), until
+ * the part has `wanted` matches. Undefined when a part stopped at its cap short of `wanted`
+ * (its matches may lie further on): the trigram indexes gather the page instead.
+ */
+async function walkedSearchPage(
+  em: EntityManager,
+  q: string,
+  page: { limit: number; offset: number; wanted: number; cap: number },
+  today: string,
+  columns: string,
+  joins: string,
+): Promise<CountedRow[] | undefined> {
+  const branches = VISIT_PARTS.map(
+    ({ part, range, order }) =>
+      `(select id, visit_date, visit_time_from, ${part} as part
+          from (select v.id, v.visit_date, v.visit_time_from, v.search_text, v.vehicle_license_plate
+                  from visitor_invitation v where ${range} order by ${order} limit ?) walked
+         where strpos(walked.search_text, lower(?)) > 0 or strpos(lower(coalesce(walked.vehicle_license_plate, '')), lower(?)) > 0
+         limit ?)`,
+  );
+  const rows = await em.execute<(CountedRow & { part0: string | number; part1: string | number; part2: string | number })[]>(
+    `with parts as (${branches.join(' union all ')}),
+          page as (select id, part, row_number() over (order by ${NEAREST_FIRST_ORDER}) as position from parts order by position limit ? offset ?)
+     select ${columns}, (select count(*) from parts where parts.part = 0) as part0,
+            (select count(*) from parts where parts.part = 1) as part1, (select count(*) from parts where parts.part = 2) as part2
+       from page join visitor_invitation v on v.id = page.id ${joins}
+      order by page.position`,
+    [...VISIT_PARTS.flatMap(() => [today, page.cap, q, q, page.wanted]), page.limit, page.offset],
+  );
+  // How many matches each part found (the same on every row; with no row, see below).
+  const found = rows[0] ? [Number(rows[0].part0), Number(rows[0].part1), Number(rows[0].part2)] : undefined;
+  for (const { part, range } of VISIT_PARTS) {
+    if (found && (found[part] ?? 0) >= page.wanted) continue;
+    // A part short of `wanted`: exact only if it was walked to its end, before the cap.
+    const [walked] = await em.execute<{ n: string | number }[]>(
+      `select count(*) as n from (select 1 from visitor_invitation v where ${range} limit ?) part`,
+      [today, page.cap],
+    );
+    if (Number(walked?.n ?? 0) >= page.cap) return undefined;
+  }
+  return rows;
+}
+
+/**
+ * A page of invitations under the list filters (`visitorListSql`), nearest visit first:
+ * today's visits by start time, then the upcoming ones soonest first, then past ones latest
+ * first (ties by id); `status=checked-in` is ordered by check-in time, newest first (who came
+ * in last). Scope `visible`: staff see all, a resident their house's (and the ones they host);
+ * scope `hosted`: the ones the caller hosts (my-invitations).
+ *
+ * Each part of the order is a range of a visit-order index (the whole table's, or a status's,
+ * a house's, a host's) read forwards or backwards, up to `offset + limit` rows, so a first
+ * page costs about the same at a million invitations as at ten thousand. The full count of a
+ * staff listing filtered by status alone (or not at all) is read from the counts the writes
  * keep (`visitor_status_count`), not by counting rows; a search's count is taken in the
- * statement that reads its page, as it reads every match anyway (one visit per match).
+ * statement that reads its page, as it reads every match anyway (one visit per match), except
+ * a common 3-letter fragment's (`countedSearch`, `walkedSearchPage`).
  *
  * `view` 'summary' leaves out the pass (QR image and token): the web app's lists.
+ * Output: `{items, total}`. Errors: none of its own (the input is validated by the schema).
  */
 export async function listVisitors(
   em: EntityManager,
   user: User,
-  input: { limit: number; offset: number; status?: VisitorStatus | undefined; q?: string | undefined },
+  input: VisitorListPage,
   scope: VisitorListScope,
   clock: VisitorClock,
 ): Promise<VisitorListResponse>;
 export async function listVisitors(
   em: EntityManager,
   user: User,
-  input: { limit: number; offset: number; status?: VisitorStatus | undefined; q?: string | undefined },
+  input: VisitorListPage,
   scope: VisitorListScope,
   clock: VisitorClock,
   view: 'summary',
@@ -369,68 +496,81 @@ export async function listVisitors(
 export async function listVisitors(
   em: EntityManager,
   user: User,
-  input: { limit: number; offset: number; status?: VisitorStatus | undefined; q?: string | undefined },
+  input: VisitorListPage,
   scope: VisitorListScope,
   clock: VisitorClock,
   view: 'full' | 'summary' = 'full',
 ): Promise<VisitorListResponse | VisitorSummaryListResponse> {
   await expireBeforeListing(em, clock);
-  const { where, params, everything } = listScope(user, input, scope);
-  const key = input.status === 'checked-in' ? 'check_in_time' : 'created_at';
+  const { conditions, params, byStatusOnly, searchHouseIds } = await visitorListSql(em, user, input, scope);
+  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+  const today = communityDate(clock.now, clock.timeZone);
   const columns = view === 'full' ? visitorRowColumns('v') : visitorSummaryColumns('v');
   // A summary shows no gates (operations §2): it skips their joins.
   const joins = view === 'full' ? VISITOR_ROW_JOINS : VISITOR_SUMMARY_JOINS;
-  type CountedRow = VisitorRow & { total_count?: string | number };
+  const byCheckIn = input.status === 'checked-in';
+  const wanted = input.offset + input.limit;
   let rows: CountedRow[] | undefined;
   let total: number | undefined;
-  const counted = await countedSearch(em, user, input, scope);
-  if (counted) {
-    // A common fragment: walking the newest invitations until the page is full reads about
-    // (offset + limit) × visitors ÷ matches rows, whatever the table's size (in the
-    // created-at index alone, which covers `search_text`: lower(name) || '\n' || lower(phone),
-    // where the fragment is found exactly when ILIKE finds it in name or phone), and the kept
-    // counts give the total. The walk is capped (matches may cluster among old rows); a page
-    // it could not fill within the cap is gathered from the trigram indexes below.
+
+  const counted = byCheckIn ? undefined : await countedSearch(em, user, input, scope, searchHouseIds);
+  if (counted && input.q) {
+    // A common fragment: walking the visits in order until the page is full reads about
+    // (offset + limit) × visitors ÷ matches index entries, whatever the table's size, and the
+    // kept counts give the total. The walk is capped (matches may cluster among far-off
+    // visits); a page it could not fill within the cap is gathered from the trigram indexes.
     total = counted.matches;
-    const walk = Math.ceil(((input.offset + input.limit) * counted.visitors) / Math.max(counted.matches, 1));
+    const walk = Math.ceil((wanted * counted.visitors) / Math.max(counted.matches, 1));
     if (walk < counted.matches) {
-      const cap = Math.min(counted.visitors, 4 * walk + 1_000);
-      rows = await em.execute<CountedRow[]>(
-        `with recent as (select v.id, v.created_at, v.search_text from visitor_invitation v order by v.created_at desc, v.id desc limit ?),
-              page as (select id, created_at from recent where strpos(search_text, lower(?)) > 0 order by created_at desc, id desc limit ? offset ?)
-         select ${columns} from page join visitor_invitation v on v.id = page.id ${joins}
-          order by page.created_at desc, page.id desc`,
-        [cap, input.q, input.limit, input.offset],
-      );
-      const expected = Math.max(0, Math.min(input.limit, counted.matches - input.offset));
-      if (rows.length < expected) rows = undefined;
+      rows = await walkedSearchPage(em, input.q, { limit: input.limit, offset: input.offset, wanted, cap: Math.min(counted.visitors, 4 * walk + 1_000) }, today, columns, joins);
     }
   }
-  // A search reads every match to order them, so it counts them on the way, in the same
-  // statement. Its matches are gathered first by the trigram indexes (a materialized CTE:
-  // else, for a common name, the planner walks the whole table in date order hoping to
-  // fill a page early and then must go on to the end for the count), and only the page's
-  // rows are joined and carry their pass. Other filters count apart, from an index (host,
-  // house) or from the kept counts, reading no rows.
-  const countAlong = Boolean(input.q);
-  rows ??= await em.execute<CountedRow[]>(
-    countAlong
-      ? `with matches as materialized (select v.id, v.${key} from visitor_invitation v ${where}),
-           page as (select id, ${key} from matches order by ${key} desc, id desc limit ? offset ?)
-         select ${columns}, (select count(*) from matches) as total_count
-           from page join visitor_invitation v on v.id = page.id ${joins}
-          order by page.${key} desc, page.id desc`
-      : `select ${columns} from visitor_invitation v ${joins}
-          ${where} order by v.${key} desc, v.id desc limit ? offset ?`,
-    [...params, input.limit, input.offset],
-  );
-  total ??=
-    countAlong && rows[0]
-      ? Number(rows[0].total_count ?? 0)
-      : everything
-        ? await countVisitorsInStatuses(em, input.status ? [input.status] : VISITOR_STATUSES)
-        : // Also a search whose page is past its last match: no row carried the count.
-          Number((await em.execute<{ total: string | number }[]>(`select count(*) as total from visitor_invitation v ${where}`, params))[0]?.total ?? 0);
+
+  if (!rows && input.q) {
+    // A search reads every match to order them, so it counts them on the way, in the same
+    // statement. Its matches are gathered first by the trigram indexes (a materialized CTE:
+    // else, for a common name, the planner walks the whole table in order hoping to fill a
+    // page early and then must go on to the end for the count), and only the page's rows
+    // are joined and carry their pass.
+    const position = byCheckIn ? 'check_in_time desc, id desc' : NEAREST_FIRST_ORDER;
+    const keys = byCheckIn ? 'v.check_in_time' : `v.visit_date, v.visit_time_from, ${PART_OF_VISIT} as part`;
+    rows = await em.execute<CountedRow[]>(
+      `with matches as materialized (select v.id, ${keys} from visitor_invitation v ${where}),
+            page as (select id, row_number() over (order by ${position}) as position from matches order by position limit ? offset ?)
+       select ${columns}, (select count(*) from matches) as total_count
+         from page join visitor_invitation v on v.id = page.id ${joins}
+        order by page.position`,
+      [...(byCheckIn ? [] : [today, today]), ...params, input.limit, input.offset],
+    );
+    if (rows[0]) total ??= Number(rows[0].total_count ?? 0);
+  } else if (!rows && byCheckIn) {
+    // Who is inside, the latest arrival first: one range of the status's check-in-time index.
+    rows = await em.execute<CountedRow[]>(
+      `select ${columns} from visitor_invitation v ${joins} ${where}
+        order by v.check_in_time desc, v.id desc limit ? offset ?`,
+      [...params, input.limit, input.offset],
+    );
+  } else if (!rows) {
+    // Each part reads at most offset + limit rows of its index range; the page is taken
+    // from their union in the nearest-first order, and only its rows are joined.
+    const filter = conditions.length > 0 ? ` and ${conditions.join(' and ')}` : '';
+    const branches = VISIT_PARTS.map(
+      ({ part, range, order }) =>
+        `(select v.id, v.visit_date, v.visit_time_from, ${part} as part from visitor_invitation v
+           where ${range}${filter} order by ${order} limit ?)`,
+    );
+    rows = await em.execute<CountedRow[]>(
+      `with parts as (${branches.join(' union all ')}),
+            page as (select id, row_number() over (order by ${NEAREST_FIRST_ORDER}) as position from parts order by position limit ? offset ?)
+       select ${columns} from page join visitor_invitation v on v.id = page.id ${joins}
+        order by page.position`,
+      [...VISIT_PARTS.flatMap(() => [today, ...params, wanted]), input.limit, input.offset],
+    );
+  }
+  total ??= byStatusOnly
+    ? await countVisitorsInStatuses(em, input.status ? [input.status] : VISITOR_STATUSES)
+    : // Also a search whose page is past its last match: no row carried the count.
+      Number((await em.execute<{ total: string | number }[]>(`select count(*) as total from visitor_invitation v ${where}`, params))[0]?.total ?? 0);
   return view === 'full'
     ? { items: rows.map(serializeVisitorRow), total }
     : { items: rows.map(serializeVisitorSummaryRow), total };

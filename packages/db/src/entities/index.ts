@@ -187,8 +187,8 @@ export const VisitorInvitationSchema = defineEntity({
     phone: p.string().length(MAX_LENGTH.phone),
     /**
      * Name and phone lower-cased, a line break between them, kept by the database: a 3-letter
-     * search's walk through the newest invitations tests `strpos` on it in the created-at
-     * index alone. Never loaded into entities.
+     * search's walk through the visits tests `strpos` on it (and on the plate) in the
+     * visit-order index alone. Never loaded into entities.
      */
     searchText: p.text().nullable().lazy().generated('(lower(name) || chr(10) || lower(phone)) stored'),
     email: p.string().length(MAX_LENGTH.email).nullable(),
@@ -238,16 +238,24 @@ export const VisitorInvitationSchema = defineEntity({
     updatedAt: updatedAt(),
   },
   // One index per list's filter and order (performance issue), so that a first page reads
-  // about as many index entries at a million invitations as at ten thousand.
+  // about as many index entries at a million invitations as at ten thousand. The lists come
+  // nearest visit first: today's by start time, then the upcoming ones, then past ones latest
+  // first, each part a range of one visit-order index read forwards or backwards.
   indexes: [
     { name: 'visitor_invitation_expiry_index', properties: ['status', 'visitDate', 'visitTimeTo'] },
-    // Covering the search text: a common 3-letter search walks the newest invitations in this
-    // index alone (an index-only scan) until its page is full.
-    { name: 'visitor_invitation_created_at_index', properties: ['createdAt', 'id'], include: ['searchText'] },
-    { name: 'visitor_invitation_status_created_at_index', properties: ['status', 'createdAt', 'id'] },
+    // Covering the search text and the plate: a common 3-letter search walks the visits in
+    // this index alone (an index-only scan) until its page is full.
+    {
+      name: 'visitor_invitation_visit_order_index',
+      properties: ['visitDate', 'visitTimeFrom', 'id'],
+      include: ['searchText', 'vehicleLicensePlate'],
+    },
+    { name: 'visitor_invitation_status_visit_order_index', properties: ['status', 'visitDate', 'visitTimeFrom', 'id'] },
+    { name: 'visitor_invitation_house_visit_order_index', properties: ['house', 'visitDate', 'visitTimeFrom', 'id'] },
+    { name: 'visitor_invitation_host_visit_order_index', properties: ['host', 'visitDate', 'visitTimeFrom', 'id'] },
     { name: 'visitor_invitation_status_check_in_time_index', properties: ['status', 'checkInTime', 'id'] },
-    { name: 'visitor_invitation_house_created_at_index', properties: ['house', 'createdAt', 'id'] },
-    { name: 'visitor_invitation_host_created_at_index', properties: ['host', 'createdAt', 'id'] },
+    // The reports' walk-ins registered in a range.
+    { name: 'visitor_invitation_created_at_index', properties: ['createdAt', 'id'] },
     // The CSV export's keyset pages (operations §4): by visit date, then id.
     { name: 'visitor_invitation_visit_date_index', properties: ['visitDate', 'id'] },
     // A pass code finds one open pass; codes of passes in a final status may come back.
@@ -255,7 +263,7 @@ export const VisitorInvitationSchema = defineEntity({
       name: 'visitor_invitation_open_pass_code_unique',
       expression: `create unique index "visitor_invitation_open_pass_code_unique" on "visitor_invitation" ("pass_code") where "status" in ('pending', 'approved', 'checked-in')`,
     },
-    // `q` is a substring match on name or phone: trigram indexes (pg_trgm) serve ILIKE '%…%'.
+    // `q` is a substring match on name, phone or plate: trigram indexes (pg_trgm) serve ILIKE '%…%'.
     {
       name: 'visitor_invitation_name_trgm_index',
       expression: 'create index "visitor_invitation_name_trgm_index" on "visitor_invitation" using gin ("name" gin_trgm_ops)',
@@ -263,6 +271,11 @@ export const VisitorInvitationSchema = defineEntity({
     {
       name: 'visitor_invitation_phone_trgm_index',
       expression: 'create index "visitor_invitation_phone_trgm_index" on "visitor_invitation" using gin ("phone" gin_trgm_ops)',
+    },
+    {
+      name: 'visitor_invitation_plate_trgm_index',
+      expression:
+        'create index "visitor_invitation_plate_trgm_index" on "visitor_invitation" using gin ("vehicle_license_plate" gin_trgm_ops)',
     },
     // The retention job's walk (operations §6): the visitors not yet anonymised, oldest visit first.
     {
@@ -333,24 +346,24 @@ export const VisitorInvitationSchema = defineEntity({
       timing: 'after',
       events: ['insert'],
       forEach: 'row',
-      body: 'insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, 1 from unnest(visitor_search_grams(new.name, new.phone)) g order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + 1; return null;',
+      body: 'insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, 1 from unnest(visitor_search_grams(new.name, new.phone, new.vehicle_license_plate)) g order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + 1; return null;',
     },
     {
       name: 'visitor_invitation_gram_update',
       timing: 'after',
       events: ['update'],
       forEach: 'row',
-      // Only a changed name or phone fires it: the gate's moves do not pay for it.
+      // Only a changed name, phone or plate fires it: the gate's moves do not pay for it.
       // (Written as PostgreSQL reports it back, so that the schema check sees no difference.)
-      when: '(((old.name)::text IS DISTINCT FROM (new.name)::text) OR ((old.phone)::text IS DISTINCT FROM (new.phone)::text))',
-      body: 'insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, sum(d) from (select unnest(visitor_search_grams(old.name, old.phone)) g, -1 d union all select unnest(visitor_search_grams(new.name, new.phone)), 1) changes group by g having sum(d) <> 0 order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + excluded.n; return null;',
+      when: '(((old.name)::text IS DISTINCT FROM (new.name)::text) OR ((old.phone)::text IS DISTINCT FROM (new.phone)::text) OR ((old.vehicle_license_plate)::text IS DISTINCT FROM (new.vehicle_license_plate)::text))',
+      body: 'insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, sum(d) from (select unnest(visitor_search_grams(old.name, old.phone, old.vehicle_license_plate)) g, -1 d union all select unnest(visitor_search_grams(new.name, new.phone, new.vehicle_license_plate)), 1) changes group by g having sum(d) <> 0 order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n + excluded.n; return null;',
     },
     {
       name: 'visitor_invitation_gram_delete',
       timing: 'after',
       events: ['delete'],
       forEach: 'row',
-      body: 'insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, -1 from unnest(visitor_search_grams(old.name, old.phone)) g order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n - 1; return null;',
+      body: 'insert into visitor_search_gram_count (gram, shard, n) select g, floor(random() * 16)::smallint, -1 from unnest(visitor_search_grams(old.name, old.phone, old.vehicle_license_plate)) g order by g on conflict (gram, shard) do update set n = visitor_search_gram_count.n - 1; return null;',
     },
     {
       name: 'visitor_invitation_count_delete',
@@ -515,30 +528,31 @@ export class VisitorStatusCount extends VisitorStatusCountSchema.class {}
 VisitorStatusCountSchema.setClass(VisitorStatusCount);
 
 /**
- * `visitor_search_grams(name, phone)`: every 3-character substring of the lower-cased name
- * and phone, each once (a SQL function, used by the search-count triggers below). A visitor
- * matches `name ILIKE '%abc%' or phone ILIKE '%abc%'` exactly when `lower('abc')` is one of them.
+ * `visitor_search_grams(name, phone, plate)`: every 3-character substring of the lower-cased
+ * name, phone and plate, each once (a SQL function, used by the search-count triggers below).
+ * A visitor matches `name ILIKE '%abc%' or phone ILIKE '%abc%' or plate ILIKE '%abc%'` exactly
+ * when `lower('abc')` is one of them.
  */
 export const visitorSearchGrams = new Routine({
   name: 'visitor_search_grams',
   type: 'function',
   language: 'sql',
   deterministic: true,
-  params: { name: { type: 'text' }, phone: { type: 'text' } },
+  params: { name: { type: 'text' }, phone: { type: 'text' }, plate: { type: 'text' } },
   returns: { runtimeType: 'any', columnType: 'text[]' },
-  body: "select coalesce(array_agg(distinct substr(s, i, 3)), '{}') from unnest(array[lower(name), lower(phone)]) s, generate_series(1, length(s) - 2) i where s is not null",
+  body: "select coalesce(array_agg(distinct substr(s, i, 3)), '{}') from unnest(array[lower(name), lower(phone), lower(plate)]) s, generate_series(1, length(s) - 2) i where s is not null",
 });
 
 /** Every SQL routine, registered with the ORM beside the entities. */
 export const routines = [visitorSearchGrams];
 
 /**
- * How many invitations contain each 3-character fragment (`gram`, lower case) in their name
- * or phone (counted once when in both), kept by triggers on `visitor_invitation` in the same
- * transaction as the write and spread over 16 shards like the status counts. The grams of a
- * visitor are `visitor_search_grams(name, phone)` (a SQL function of the migrations): every
- * 3-character substring of the lower-cased name and phone, so that a visitor matches
- * `ILIKE '%abc%'` on name or phone exactly when `lower('abc')` is one of its grams.
+ * How many invitations contain each 3-character fragment (`gram`, lower case) in their name,
+ * phone or plate (counted once when in several), kept by triggers on `visitor_invitation` in
+ * the same transaction as the write and spread over 16 shards like the status counts. The
+ * grams of a visitor are `visitor_search_grams(name, phone, plate)` (a SQL function of the
+ * migrations): every 3-character substring of the lower-cased name, phone and plate, so that
+ * a visitor matches `ILIKE '%abc%'` on one of them exactly when `lower('abc')` is one of its grams.
  */
 export const VisitorSearchGramCountSchema = defineEntity({
   name: 'VisitorSearchGramCount',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { paginationFields, uuidField } from './fields';
 import { ZGateRef } from './gates';
+import { DATE_RANGE_ORDER_MESSAGE, dateRangeFields, isOrderedRange } from './visitors';
 
 /** The actions the audit log records (the database's CHECK constraint lists the same). */
 export const AUDIT_ACTION_NAMES = [
@@ -73,16 +74,51 @@ export const AUDIT_ACTION_NAMES = [
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
 
-/** `audit.list` input (admin): limit, offset, action, targetId, actorId, apiTokenId. */
-export const ZAuditListRequest = z.object({
-  ...paginationFields,
+/** What an audit row may be about (`targetType`); the rows of sign-ins and failed scans name none. */
+export const AUDIT_TARGET_TYPES = [
+  'visitor',
+  'pass',
+  'user',
+  'house',
+  'payment',
+  'gate',
+  'gate-review',
+  'blocklist-entry',
+  'api-token',
+  'webhook',
+  'session',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+export const ZAuditTargetType = z.enum(AUDIT_TARGET_TYPES, { error: 'Invalid target type' });
+
+/**
+ * The audit log's filters (the list and its CSV export): `action`; `actorId`, who acted;
+ * `targetType` and/or `targetId`, what it was about; `apiTokenId`, calls made with that API
+ * token (integrations §4).
+ */
+export const ZAuditFilterFields = {
   action: ZAuditAction.optional(),
-  targetId: uuidField('Invalid target').optional(),
   actorId: uuidField('Invalid actor').optional(),
+  targetType: ZAuditTargetType.optional(),
+  targetId: uuidField('Invalid target').optional(),
   /** integrations §4: only the events of calls made with this API token. */
   apiTokenId: uuidField('Invalid API token').optional(),
-});
+};
+
+/**
+ * `audit.list` input (admin): limit, offset, the filters (`ZAuditFilterFields`) and `from`/`to`,
+ * the events' days in the community's zone (inclusive, either end optional). Newest first.
+ */
+export const ZAuditListRequest = z
+  .object({
+    ...paginationFields,
+    ...ZAuditFilterFields,
+    ...dateRangeFields,
+  })
+  .refine(isOrderedRange, { message: DATE_RANGE_ORDER_MESSAGE, path: ['from'] });
 export type AuditListRequest = z.input<typeof ZAuditListRequest>;
+/** The audit log's filters as parsed (list and export alike). */
+export type AuditFilters = Partial<Omit<z.output<typeof ZAuditListRequest>, 'limit' | 'offset'>>;
 
 /** An audit event as admins see it. */
 export const ZAuditEvent = z.object({
@@ -96,6 +132,11 @@ export const ZAuditEvent = z.object({
   ipAddress: z.string().nullable(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /**
+   * What the target is called now (a visitor's or user's name, a house's `A-101`, a gate's
+   * name…), for the audit screen; null when it is gone or has no name (a session).
+   */
+  targetLabel: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEvent = z.infer<typeof ZAuditEvent>;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 import { idField, isValidPhone, optionalText, paginationFields, requiredText } from './fields';
 import { normalizeLicensePlate } from './vehicles';
+import { ZGateRef } from './gates';
 import { ZVisitor } from './visitors';
 
 /** The longest reason an entry may carry. */
@@ -85,3 +86,20 @@ export type Blocklisted = z.infer<typeof ZBlocklisted>;
  */
 export const ZGateVisitor = ZVisitor.extend({ blocklisted: ZBlocklisted });
 export type GateVisitor = z.infer<typeof ZGateVisitor>;
+
+/**
+ * One check-in the blocklist refused, as a visitor's page lists them (from its audit row
+ * `visitor.blocklist-refused`): when, at which gate (null when none was recorded), by whom
+ * (the guard or admin at the gate; null once that account is gone) and the entry's reason.
+ */
+export const ZBlocklistRefusal = z.object({
+  at: z.string(),
+  gate: ZGateRef.nullable(),
+  by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  reason: z.string(),
+});
+export type BlocklistRefusal = z.infer<typeof ZBlocklistRefusal>;
+
+/** `visitors.blocklistRefusals` output: every refusal of the visitor, newest first. */
+export const ZBlocklistRefusalListResponse = z.object({ items: z.array(ZBlocklistRefusal) });
+export type BlocklistRefusalListResponse = z.infer<typeof ZBlocklistRefusalListResponse>;

@@ -4,50 +4,46 @@
  */
 import { z } from 'zod';
 
-import { uuidField } from './fields';
-import { isCalendarDate, ZVisitorStatus } from './visitors';
+import { ZAuditFilterFields } from './audit';
+import { DATE_RANGE_ORDER_MESSAGE, dateRangeFields, isOrderedRange, visitorFilterFields } from './visitors';
 
 /** Days an export covers when `from` and `to` are not given: the last 30, today included (operations §4). */
 export const EXPORT_DEFAULT_DAYS = 30;
 
-/** `from` after `to`. */
-export const EXPORT_RANGE_MESSAGE = 'The start date must not be after the end date';
+/** The longest range an export covers, in days (a year, a leap year included). */
+export const EXPORT_MAX_DAYS = 366;
 
-/** A `from`/`to` query parameter: YYYY-MM-DD, a real day; empty means the default. */
-const exportDateField = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((value) => value === '' || isCalendarDate(value), message)
-    .optional()
-    .transform((value) => (value ? value : undefined));
+/** `from` after `to` (the lists' message: one text for every date range). */
+export { DATE_RANGE_ORDER_MESSAGE as EXPORT_RANGE_MESSAGE } from './visitors';
 
-/** The date range shared by both exports, inclusive, in the community's calendar. */
-const rangeFields = {
-  from: exportDateField('From must be a date (YYYY-MM-DD)'),
-  to: exportDateField('To must be a date (YYYY-MM-DD)'),
-};
+/** A range longer than EXPORT_MAX_DAYS. */
+export const EXPORT_RANGE_TOO_LONG_MESSAGE = 'An export covers at most 366 days';
 
-/** Both dates given: `from` must not be after `to` (one default alone is checked by the server). */
-const orderedRange = (range: { from?: string | undefined; to?: string | undefined }) => !range.from || !range.to || range.from <= range.to;
+/** A `true`/`false` query parameter (or a JSON boolean). */
+const booleanFlag = (message: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }).transform((value) => value === true || value === 'true');
 
 /**
- * `GET /api/visitors/export.csv` (operations §4): `from`, `to` (on the visit date), `status`,
- * `houseId`, `gateId`. Admins export every house; a resident only their own.
+ * `GET /api/visitors/export.csv` (operations §4): what the visitor list shows under the same
+ * filters (`status`, `from`, `to` on the visit date, `houseId`, `gateId`, `q`), over a range
+ * of at most EXPORT_MAX_DAYS days; `mine=true` keeps the invitations the caller hosts (a
+ * resident's My Invitations). Admins export every house; a resident only their own.
  */
 export const ZVisitorExportRequest = z
   .object({
-    ...rangeFields,
-    status: ZVisitorStatus.optional(),
-    houseId: uuidField('Invalid house').optional(),
-    // operations §2: the visits with their check-in or check-out at this gate.
-    gateId: uuidField('Invalid gate').optional(),
+    ...visitorFilterFields,
+    mine: booleanFlag('mine must be true or false').optional(),
   })
-  .refine(orderedRange, { message: EXPORT_RANGE_MESSAGE, path: ['from'] });
+  .refine(isOrderedRange, { message: DATE_RANGE_ORDER_MESSAGE, path: ['from'] });
 export type VisitorExportRequest = z.input<typeof ZVisitorExportRequest>;
 
-/** `GET /api/audit/export.csv` (operations §4, admins): `from`, `to` on the event's day in the community's zone. */
-export const ZAuditExportRequest = z.object(rangeFields).refine(orderedRange, { message: EXPORT_RANGE_MESSAGE, path: ['from'] });
+/**
+ * `GET /api/audit/export.csv` (operations §4, admins): `from`, `to` on the event's day in the
+ * community's zone, and the audit list's filters (`action`, `actorId`, `targetType`, `targetId`).
+ */
+export const ZAuditExportRequest = z
+  .object({ ...dateRangeFields, ...ZAuditFilterFields })
+  .refine(isOrderedRange, { message: DATE_RANGE_ORDER_MESSAGE, path: ['from'] });
 export type AuditExportRequest = z.input<typeof ZAuditExportRequest>;
 
 /** The visitor export's columns, in order, as its header row names them (operations §4). */

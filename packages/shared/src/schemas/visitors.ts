@@ -18,6 +18,7 @@ import {
   requiredText,
   searchField,
   tooLongMessage,
+  uuidField,
 } from './fields';
 
 export const ZVisitorStatus = z.enum(VISITOR_STATUSES, { error: 'Invalid status' });
@@ -165,16 +166,59 @@ export const ZVisitor = z.object({
 });
 export type Visitor = z.infer<typeof ZVisitor>;
 
+/** `from` after `to` in a date range (the lists' filters, the exports, the audit log). */
+export const DATE_RANGE_ORDER_MESSAGE = 'The start date must not be after the end date';
+
+/** A `from`/`to` query parameter: YYYY-MM-DD, a real day; empty means none. */
+export const dateQueryField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => value === '' || isCalendarDate(value), message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** An inclusive range of community dates, either end optional: `from`, `to`. */
+export const dateRangeFields = {
+  from: dateQueryField('From must be a date (YYYY-MM-DD)'),
+  to: dateQueryField('To must be a date (YYYY-MM-DD)'),
+};
+
+/** Both dates given: `from` must not be after `to`. */
+export const isOrderedRange = (range: { from?: string | undefined; to?: string | undefined }) =>
+  !range.from || !range.to || range.from <= range.to;
+
 /**
- * `visitors.list` and `visitors.myInvitations` input: limit, offset, optional status and
- * `q` (name or phone, server-contract §1a).
+ * The filters every visitor list takes (and the visitor export, which exports what the list
+ * shows): `status`; `from`/`to` on the visit date (inclusive, either end optional); `houseId`;
+ * `gateId` (the visits checked in or out at that gate); `q`, a search of the name, phone or
+ * plate (a fragment, case-insensitive) or of the house (its number, or block and number as
+ * `A-101`, `A 101` or `A101`). A resident's filters narrow their own reach, never widen it.
  */
-export const ZVisitorListRequest = z.object({
-  ...paginationFields,
+export const visitorFilterFields = {
   status: ZVisitorStatus.optional(),
+  ...dateRangeFields,
+  houseId: uuidField('Invalid house').optional(),
+  gateId: uuidField('Invalid gate').optional(),
   q: searchField,
-});
+};
+
+/**
+ * `visitors.list` and `visitors.myInvitations` input: limit, offset and the list filters
+ * (`visitorFilterFields`). Pages come nearest visit first: today's visits (by start time),
+ * then the upcoming ones (soonest first), then past ones (latest first); `status=checked-in`
+ * by check-in time, newest first.
+ */
+export const ZVisitorListRequest = z
+  .object({
+    ...paginationFields,
+    ...visitorFilterFields,
+  })
+  .refine(isOrderedRange, { message: DATE_RANGE_ORDER_MESSAGE, path: ['from'] });
 export type VisitorListRequest = z.input<typeof ZVisitorListRequest>;
+export type VisitorListInput = z.output<typeof ZVisitorListRequest>;
+/** The filters of a visitor list, as parsed. */
+export type VisitorListFilters = Partial<Omit<VisitorListInput, 'limit' | 'offset'>>;
 
 /** A page of visitors: the rows and the full count (REST puts it in X-Total-Count). */
 export const ZVisitorListResponse = z.object({ items: z.array(ZVisitor), total: z.number().int() });

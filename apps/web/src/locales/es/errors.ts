@@ -56,6 +56,7 @@ export default {
     'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
     // Reports (operations §4).
     'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
+    'An export covers at most 366 days': 'Una exportación abarca como máximo 366 días',
     'Too many exports are running, try again in a minute': 'Hay demasiadas exportaciones en curso; inténtalo de nuevo en un minuto',
     // Gates (operations §2).
     'Gate not found': 'No se encontró la entrada',
@@ -209,6 +210,7 @@ export default {
     'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
     // Reports (operations §4).
     'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
+    'An export covers at most 366 days': 'Una exportación abarca como máximo 366 días',
     'Invalid house': 'Casa no válida',
     'Invalid gate': 'Entrada no válida',
     // Gates (operations §2).
@@ -246,6 +248,7 @@ export default {
     'Paid at must be a date and time with a time zone (ISO 8601)':
       'La fecha de pago debe ser una fecha y hora con zona horaria (ISO 8601)',
     'overdue must be true or false': 'overdue debe ser true o false',
+    'mine must be true or false': 'mine debe ser true o false',
     // Required fields.
     'Name is required': 'El nombre es obligatorio',
     'Visitor name is required': 'El nombre del visitante es obligatorio',
@@ -295,6 +298,7 @@ export default {
     'Invalid payment status': 'Estado de pago no válido',
     'Invalid action': 'Acción no válida',
     'Invalid actor': 'Usuario no válido',
+    'Invalid target type': 'Tipo de destino no válido',
     'Invalid target': 'Elemento no válido',
     'Invalid push endpoint': 'Dirección de notificaciones push no válida',
     'House must be an id': 'La casa debe ser un identificador',

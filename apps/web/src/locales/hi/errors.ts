@@ -56,6 +56,7 @@ export default {
     'The start date must not be after the end date': 'आरंभ तिथि अंतिम तिथि के बाद नहीं हो सकती',
     // Reports (operations §4).
     'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
+    'An export covers at most 366 days': 'एक निर्यात अधिकतम 366 दिनों का होता है',
     'Too many exports are running, try again in a minute': 'बहुत सारे निर्यात चल रहे हैं, एक मिनट बाद फिर से प्रयास करें',
     // Gates (operations §2).
     'Gate not found': 'गेट नहीं मिला',
@@ -201,6 +202,7 @@ export default {
     'The start date must not be after the end date': 'आरंभ तिथि अंतिम तिथि के बाद नहीं हो सकती',
     // Reports (operations §4).
     'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
+    'An export covers at most 366 days': 'एक निर्यात अधिकतम 366 दिनों का होता है',
     'Invalid house': 'अमान्य घर',
     'Invalid gate': 'अमान्य गेट',
     // Gates (operations §2).
@@ -237,6 +239,7 @@ export default {
     'Paid at must be a date and time with a time zone (ISO 8601)':
       'भुगतान का समय, समय-क्षेत्र सहित तारीख़ और समय (ISO 8601) होना चाहिए',
     'overdue must be true or false': 'overdue true या false होना चाहिए',
+    'mine must be true or false': 'mine true या false होना चाहिए',
     // Required fields.
     'Name is required': 'नाम ज़रूरी है',
     'Visitor name is required': 'विज़िटर का नाम ज़रूरी है',
@@ -285,6 +288,7 @@ export default {
     'Invalid payment status': 'भुगतान की स्थिति अमान्य है',
     'Invalid action': 'अमान्य कार्रवाई',
     'Invalid actor': 'अमान्य उपयोगकर्ता',
+    'Invalid target type': 'अमान्य लक्ष्य प्रकार',
     'Invalid target': 'अमान्य लक्ष्य',
     'Invalid push endpoint': 'पुश सूचना का पता अमान्य है',
     'House must be an id': 'घर एक ID होना चाहिए',
