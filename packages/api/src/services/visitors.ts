@@ -434,7 +434,7 @@ async function walkedSearchPage(
       `(select id, visit_date, visit_time_from, ${part} as part
           from (select v.id, v.visit_date, v.visit_time_from, v.search_text, v.vehicle_license_plate
                   from visitor_invitation v where ${range} order by ${order} limit ?) walked
-         where strpos(walked.search_text, lower(?)) > 0 or strpos(lower(coalesce(walked.vehicle_license_plate, '')), lower(?)) > 0
+         where strpos(walked.search_text, lower(?)) > 0 or (walked.vehicle_license_plate is not null and strpos(lower(walked.vehicle_license_plate), lower(?)) > 0)
          limit ?)`,
   );
   const rows = await em.execute<(CountedRow & { part0: string | number; part1: string | number; part2: string | number })[]>(
