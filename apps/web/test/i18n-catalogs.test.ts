@@ -14,7 +14,7 @@ import { loadedCatalog, type Catalog } from '../src/lib/i18n';
 import.meta.glob(['../src/**/*.{ts,tsx}', '!../src/main.tsx', '!../src/locales/**'], { eager: true });
 
 /** Catalog sections that are not components: translations of the server's and the schemas' words. */
-const NON_COMPONENT_SECTIONS = new Set(['errorCodes', 'serverTexts', 'validation']);
+const NON_COMPONENT_SECTIONS = new Set(['errorCodes', 'refusals', 'refusalWords', 'serverTexts', 'validation']);
 
 type Text = string | Record<string, string>;
 

@@ -1,16 +1,20 @@
 /**
  * Errors in every language (usable-by-everyone issue, Languages): the Spanish and Hindi
  * catalogs translate every stable error code (integrations.md §2), every fixed text the
- * server answers with, and every message the shared zod schemas can give; and
- * `translateServerError` picks the text by server words, then by code, then keeps the
- * server's words.
+ * server answers with, every message the shared zod schemas can give, and every refusal
+ * whose text names values (the shared `ZRefusalDetails`: each reason and move, with the
+ * statuses and roles it names); `translateServerError` words a refusal from its details
+ * (dates, times, weekdays and numbers in the language), then picks the text by server
+ * words, then by code, then keeps the server's words; `toAppError` and `refusalOf` read
+ * the code and details of a tRPC error and of a REST one.
  */
 import * as shared from '@gatehouse/shared';
+import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { DEFAULT_ERROR_MESSAGE, UNREACHABLE_MESSAGE } from '../src/lib/errors';
+import { AppError, DEFAULT_ERROR_MESSAGE, refusalOf, toAppError, UNREACHABLE_MESSAGE } from '../src/lib/errors';
 import { TIMED_OUT_MESSAGE } from '../src/lib/failures';
-import { chooseLanguage, translateServerError, translateValidation } from '../src/lib/i18n';
+import { chooseLanguage, refusalSentence, translateServerError, translateValidation } from '../src/lib/i18n';
 import es from '../src/locales/es/errors';
 import hi from '../src/locales/hi/errors';
 
@@ -209,9 +213,58 @@ const WEB_TEXTS = [
 
 type Sections = {
   errorCodes: Record<string, string>;
+  refusals: Record<string, string>;
+  refusalWords: Record<string, string>;
   serverTexts: Record<string, string>;
   validation: Record<string, string>;
 };
+
+type Shape = Record<string, { options?: readonly string[]; _zod?: unknown }>;
+
+/**
+ * Every sentence a refusal's details can ask for, read from the shared schema: its key
+ * (`reason`, or `reason.move` for each move), the placeholders it must have (its values
+ * but `reason` and `move`), and the words of the statuses and roles it may name.
+ */
+function refusalSentences(): Array<{ key: string; placeholders: string[]; statuses: string[] }> {
+  return shared.ZRefusalDetails.options.flatMap((option) => {
+    const shape = option.shape as unknown as Shape;
+    const reason = option.shape.reason.value;
+    const placeholders = Object.keys(shape)
+      .filter((name) => name !== 'reason' && name !== 'move')
+      .map((name) => `{${name}}`)
+      .sort();
+    const statuses = shape.status?.options ? [...shape.status.options] : [];
+    const moves = shape.move?.options;
+    return (moves ? moves.map((move) => `${reason}.${move}`) : [reason]).map((key) => ({ key, placeholders, statuses }));
+  });
+}
+
+/** The group of `refusalWords` a reason's statuses are in (lib/i18n.ts `STATUS_WORDS`). */
+const STATUS_GROUP: Record<string, string> = {
+  'visitor-status': 'visitor',
+  'photo-status': 'visitor',
+  'pass-status': 'pass',
+  'payment-status': 'payment',
+  'review-status': 'review',
+};
+
+/** One example of every refusal's details, as the server sends them. */
+const EXAMPLES: shared.RefusalDetails[] = [
+  { reason: 'visitor-status', move: 'check-in', status: 'checked-out' },
+  { reason: 'visit-window', date: '2026-11-23', from: '09:00', to: '17:00' },
+  { reason: 'pass-status', move: 'pause', status: 'cancelled' },
+  { reason: 'pass-window', weekdays: ['mon', 'wed', 'fri'], from: '08:30', to: '16:45', startDate: '2026-11-22', endDate: '2027-05-31' },
+  { reason: 'payment-status', move: 'complete', status: 'failed' },
+  { reason: 'review-status', move: 'dismiss', status: 'recorded' },
+  { reason: 'photo-status', status: 'checked-in' },
+  { reason: 'failed-scans', seconds: 540 },
+  { reason: 'too-many-attempts', seconds: 42 },
+  { reason: 'too-many-requests', seconds: 30 },
+  { reason: 'plate-taken', plate: 'XYZ 789' },
+  { reason: 'house-taken', houseNumber: '101', block: 'A' },
+  { reason: 'role', roles: ['guard', 'admin'] },
+];
 
 const missing = (texts: string[], section: Record<string, string>) =>
   texts.filter((text) => typeof section[text] !== 'string' || section[text].trim() === '');
@@ -281,6 +334,31 @@ describe.each([
     expect(missing([...otherServerTexts(), ...WEB_TEXTS], catalog.serverTexts)).toEqual([]);
   });
 
+  it('word every refusal whose text names values, with exactly its values, and every status and role it names', () => {
+    const sentences = refusalSentences();
+    expect(sentences.length).toBeGreaterThan(25);
+    const problems: string[] = [];
+    for (const { key, placeholders, statuses } of sentences) {
+      const sentence = catalog.refusals[key];
+      if (typeof sentence !== 'string' || sentence.trim() === '') {
+        problems.push(`refusals["${key}"] is missing`);
+        continue;
+      }
+      const found = [...new Set(sentence.match(/\{\w+\}/g) ?? [])].sort();
+      if (found.join() !== placeholders.join()) problems.push(`refusals["${key}"]: ${found.join()} ≠ ${placeholders.join()}`);
+      const group = STATUS_GROUP[key.split('.')[0]!];
+      for (const status of statuses) {
+        if (!group || !catalog.refusalWords[`${group}.${status}`]?.trim()) problems.push(`refusalWords["${group}.${status}"] is missing`);
+      }
+    }
+    for (const role of shared.ROLES) if (!catalog.refusalWords[`role.${role}`]?.trim()) problems.push(`refusalWords["role.${role}"] is missing`);
+    const keys = new Set(sentences.map((sentence) => sentence.key));
+    for (const key of Object.keys(catalog.refusals)) if (!keys.has(key)) problems.push(`refusals["${key}"] is no refusal (stale?)`);
+    expect(problems).toEqual([]);
+    // Every reason has an example below.
+    expect(EXAMPLES.map((example) => example.reason).sort()).toEqual([...shared.REFUSAL_REASONS].sort());
+  });
+
   it('keep no placeholders or English copies', () => {
     const problems: string[] = [];
     for (const [section, texts] of Object.entries({
@@ -334,5 +412,90 @@ describe('translateServerError', () => {
     expect(translateServerError('NOT_FOUND', 'Some unknown text')).toBe('Some unknown text');
     expect(translateServerError(undefined, 'Visitor not found')).toBe('Visitor not found');
     expect(translateValidation('Passwords do not match')).toBe('Passwords do not match');
+  });
+});
+
+describe('a refusal worded from its details', () => {
+  afterEach(async () => {
+    await chooseLanguage('en', { remember: false });
+  });
+
+  /** The server's English text of an example (what `error` says beside the details). */
+  const EARLY = 'This invitation is valid on Nov 23, 2026 from 9:00 AM to 5:00 PM';
+  const early = EXAMPLES[1]!;
+
+  it.each([
+    ['es', es as Sections],
+    ['hi', hi as Sections],
+  ] as const)('in %s: every refusal, its values in the language, no English and no ISO date', async (language, catalog) => {
+    await chooseLanguage(language, { remember: false });
+    for (const details of EXAMPLES) {
+      const sentence = refusalSentence(details);
+      expect(sentence, details.reason).toBeDefined();
+      expect(sentence, details.reason).not.toMatch(/\{\w+\}|\d{4}-\d{2}-\d{2}|\b0\d:\d\d|status is|checked-out|checked-in|\b(AM|PM)\b|Mon|Wed|Fri/);
+      expect(translateServerError('INVALID_TRANSITION', 'Some English words', details)).toBe(sentence);
+    }
+    // The values the sentences must carry, worded as the language writes them.
+    const date = (day: number, month: number, year: number) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(year, month - 1, day));
+    const time = (hours: number, minutes: number) => new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(2000, 0, 1, hours, minutes));
+    const tooEarly = refusalSentence(early)!;
+    expect(tooEarly).toBe(catalog.refusals['visit-window']!.replace('{date}', date(23, 11, 2026)).replace('{from}', time(9, 0)).replace('{to}', time(17, 0)));
+    const passWindow = refusalSentence(EXAMPLES[3]!)!;
+    for (const value of [date(22, 11, 2026), date(31, 5, 2027), time(8, 30), time(16, 45)]) expect(passWindow).toContain(value);
+    expect(refusalSentence({ reason: 'failed-scans', seconds: 540 })).toContain('540');
+    expect(refusalSentence({ reason: 'house-taken', houseNumber: '101', block: 'A' })).toMatch(/101.*A|A.*101/);
+    // A role refusal reads as the catalog's own translation of the fixed text.
+    expect(refusalSentence(EXAMPLES[12]!)).toBe(catalog.serverTexts['Only guards and admins can do this']);
+    expect(refusalSentence({ reason: 'role', roles: ['admin'] })).toBe(catalog.serverTexts['Only admins can do this']);
+  });
+
+  it('in Spanish and Hindi: the too-early check-in keeps its date and times', async () => {
+    await chooseLanguage('es', { remember: false });
+    expect(translateServerError('INVALID_TRANSITION', EARLY, early)).toBe('Esta invitación es válida el 23 nov 2026 de 9:00 a 17:00');
+    expect(refusalSentence(EXAMPLES[0]!)).toBe('No se puede registrar la entrada del visitante: su estado es salida registrada');
+    expect(refusalSentence(EXAMPLES[3]!)).toBe('Este pase es válido los lun, mié y vie de 8:30 a 16:45, del 22 nov 2026 al 31 may 2027');
+    await chooseLanguage('hi', { remember: false });
+    expect(translateServerError('INVALID_TRANSITION', EARLY, early)).toBe('यह निमंत्रण 23 नव॰ 2026 को 9:00 am से 5:00 pm तक मान्य है');
+    expect(refusalSentence(EXAMPLES[0]!)).toBe('विज़िटर का चेक इन नहीं हो सकता: स्थिति चेक आउट हुआ है');
+  });
+
+  it('in English: the server’s words; details that are no refusal’s: the other rules', async () => {
+    expect(refusalSentence(early)).toBeUndefined();
+    expect(translateServerError('INVALID_TRANSITION', EARLY, early)).toBe(EARLY);
+    await chooseLanguage('es', { remember: false });
+    // Validation details (an array), an unknown reason, none: by the text, then by the code.
+    expect(translateServerError('VALIDATION_FAILED', 'Visitor not found', [{ path: 'id', message: 'Visitor not found' }])).toBe(es.serverTexts['Visitor not found']);
+    expect(translateServerError('INVALID_TRANSITION', 'Some new refusal', { reason: 'something-new', x: 1 })).toBe(es.errorCodes.INVALID_TRANSITION);
+    expect(translateServerError('INVALID_TRANSITION', 'Some new refusal', null)).toBe(es.errorCodes.INVALID_TRANSITION);
+  });
+
+  it('reads the code and details of a tRPC error and of a REST one (toAppError, refusalOf)', async () => {
+    const trpc = TRPCClientError.from({
+      error: { message: EARLY, code: -32009, data: { code: 'CONFLICT', httpStatus: 409, errorCode: 'INVALID_TRANSITION', details: early } },
+    });
+    expect(refusalOf(trpc)).toEqual({ code: 'INVALID_TRANSITION', details: early });
+    expect(toAppError(trpc)).toEqual({ message: EARLY, status: 409 });
+    await chooseLanguage('hi', { remember: false });
+    expect(toAppError(trpc)).toEqual({ message: 'यह निमंत्रण 23 नव॰ 2026 को 9:00 am से 5:00 pm तक मान्य है', status: 409 });
+
+    // A REST call's error that carries the envelope's code and details, and the envelope itself.
+    class RestError extends AppError {
+      constructor(
+        message: string,
+        status: number,
+        readonly code: string,
+        readonly details: unknown,
+      ) {
+        super(message, status);
+      }
+    }
+    const rest = new RestError(EARLY, 409, 'INVALID_TRANSITION', early);
+    expect(refusalOf(rest)).toEqual({ code: 'INVALID_TRANSITION', details: early });
+    expect(toAppError(rest).message).toBe('यह निमंत्रण 23 नव॰ 2026 को 9:00 am से 5:00 pm तक मान्य है');
+    const envelope = { success: false, data: null, error: EARLY, code: 'INVALID_TRANSITION', details: early };
+    expect(refusalOf(envelope)).toEqual({ code: 'INVALID_TRANSITION', details: early });
+    // Nothing from the server: nothing to name.
+    expect(refusalOf(new AppError('Network error', 0))).toEqual({ code: null, details: null });
+    expect(refusalOf(new TypeError('Failed to fetch'))).toEqual({ code: null, details: null });
   });
 });

@@ -41,15 +41,42 @@ export function toAppError(
   error: unknown,
   fallback: string = DEFAULT_ERROR_MESSAGE,
 ): AppErrorShape {
-  const { message, status, code } = describe(error, fallback);
-  // In another language than English: by the error's stable code (integrations.md §2) or
-  // the fixed English text; else the words as they are.
-  return { message: translateServerError(code, message), status };
+  const { message, status, code, details } = describe(error, fallback);
+  // In another language than English: a refusal worded from its details, or by the error's
+  // stable code (integrations.md §2) or the fixed English text; else the words as they are.
+  return { message: translateServerError(code, message, details), status };
 }
 
-function describe(error: unknown, fallback: string): AppErrorShape & { code?: string } {
+/**
+ * The stable `code` and the `details` of a server refusal, whatever carried it, e.g. to
+ * file it on Needs review beside its English text (`{code, details, message}`), so that it
+ * can be worded in the reader's language:
+ * - a tRPC client error: `data.errorCode` and `data.details`, or a REST-style envelope's
+ *   `code` and `details` answered on the tRPC path;
+ * - an error that carries `code` and `details` properties (a REST call's, e.g. the gate's);
+ * - a REST envelope itself, `{success: false, error, code, details}`.
+ * `details` is a refusal's `{reason, …values}` or the fields at fault `[{path, message}]`
+ * (packages/shared/src/schemas/refusals.ts). Either is null when there is none (nothing
+ * came from the server: a network failure, a time-out).
+ */
+export function refusalOf(error: unknown): { code: string | null; details: unknown } {
+  const { code, details } = describe(error, DEFAULT_ERROR_MESSAGE);
+  return { code: code ?? null, details: details ?? null };
+}
+
+/** `code` and `details` of an object that has them (an error of a REST call, an envelope). */
+function factsOf(value: unknown): { code?: string; details?: unknown } {
+  if (!value || typeof value !== 'object') return {};
+  const { code, details } = value as { code?: unknown; details?: unknown };
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(details !== undefined && details !== null ? { details } : {}),
+  };
+}
+
+function describe(error: unknown, fallback: string): AppErrorShape & { code?: string; details?: unknown } {
   if (error instanceof AppError)
-    return { message: nonEmptyText(error.message) ?? fallback, status: error.status };
+    return { message: nonEmptyText(error.message) ?? fallback, status: error.status, ...factsOf(error) };
   if (error instanceof TRPCClientError) {
     const cause: unknown = error.cause;
     if (cause instanceof AppError) return describe(cause, fallback);
@@ -59,11 +86,24 @@ function describe(error: unknown, fallback: string): AppErrorShape & { code?: st
     // ("Unexpected token <", "Unknown error") are not for users.
     const serverText = error.shape ? nonEmptyText(error.message) : envelopeErrorOf(error);
     if (serverText === undefined) return { message: fallback, status };
-    return { message: serverText, status, code: errorCodeOf(error) };
+    const code = errorCodeOf(error);
+    const details = detailsOf(error);
+    return { message: serverText, status, ...(code ? { code } : {}), ...(details ? { details } : {}) };
   }
   if (error instanceof Error)
     return { message: nonEmptyText(error.message) ?? fallback, status: 0 };
+  // A REST envelope handed over as it came.
+  const envelope = error as { success?: unknown; error?: unknown } | null;
+  if (envelope && typeof envelope === 'object' && envelope.success === false && typeof envelope.error === 'string')
+    return { message: nonEmptyText(envelope.error) ?? fallback, status: 0, ...factsOf(envelope) };
   return { message: fallback, status: 0 };
+}
+
+/** The `details` of a server error: `data.details` on the tRPC path, `details` of a REST-style envelope. */
+function detailsOf(error: TRPCClientError<never>): unknown {
+  const data = error.data as { details?: unknown } | undefined;
+  if (data?.details !== undefined && data.details !== null) return data.details;
+  return factsOf((error.meta as { responseJSON?: unknown } | undefined)?.responseJSON).details;
 }
 
 /** The stable `code` of a server error: `data.errorCode` on the tRPC path, `code` of a REST-style envelope. */

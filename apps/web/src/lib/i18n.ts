@@ -61,6 +61,9 @@ export function browserLanguage(languages: readonly string[] = navigator.languag
   return 'en';
 }
 
+/** How refusals are worded from their details: loaded with the first catalog (`chooseLanguage`). */
+let refusalWording: typeof import('./refusal-words') | undefined;
+
 /** The language the app shows now (a store: components re-render when it changes). */
 export const locale = atom<Language>('en');
 
@@ -94,6 +97,7 @@ export function useLanguage(): Language {
  * Rejects when the catalog cannot be loaded (offline on first use); the language stays.
  */
 export async function chooseLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  if (language !== 'en' && !refusalWording) refusalWording = await import('./refusal-words');
   if (language !== 'en' && !i18n.cache[language]) {
     const catalog = (await CATALOGS[language]()).default;
     (i18n.cache as unknown as Record<Language, Catalog>)[language] = { ...catalog };
@@ -116,17 +120,31 @@ export function startLanguage(): Promise<void> {
 }
 
 /**
- * A server error's text in the current language by its stable `code`
- * (integrations.md §2), or by the server's English text for the fixed ones, falling back
- * to the server's own words. English always shows the server's words.
+ * A server error's text in the current language: a refusal whose text names values by its
+ * `details` (`{reason, …values}`, see `refusalSentence`), the fixed ones by the server's
+ * English text, others by their stable `code` (integrations.md §2), falling back to the
+ * server's own words. English always shows the server's words.
  */
-export function translateServerError(code: string | undefined, serverText: string): string {
+export function translateServerError(code: string | undefined, serverText: string, details?: unknown): string {
   const language = locale.get();
   if (language === 'en') return serverText;
   const catalog = loadedCatalog(language);
   const byText = catalog?.serverTexts as Record<string, string> | undefined;
   const byCode = catalog?.errorCodes as Record<string, string> | undefined;
-  return byText?.[serverText] ?? (code ? byCode?.[code] : undefined) ?? serverText;
+  return refusalSentence(details) ?? byText?.[serverText] ?? (code ? byCode?.[code] : undefined) ?? serverText;
+}
+
+/**
+ * A server refusal in the current language from its `details` (`{reason, …values}`, the
+ * shared `ZRefusalDetails`; see lib/refusal-words.ts). Undefined in English (the server's
+ * words are shown), for details that are not a refusal's or a reason the catalog lacks, and
+ * before a language other than English was chosen (`chooseLanguage` loads the wording code
+ * with the catalog, so that the sign-in page's code stays small).
+ */
+export function refusalSentence(details: unknown): string | undefined {
+  const language = locale.get();
+  if (language === 'en' || !refusalWording) return undefined;
+  return refusalWording.refusalSentence(details, language, loadedCatalog(language));
 }
 
 /**

@@ -5,7 +5,10 @@
  * server's words, until someone dismisses it; an admin can record the entry with a note.
  * Shown on the guard dashboard (guards and admins) and on the admin's dashboard; nothing
  * when the list is empty. Each names the visitor, linked to their page, or the recurring
- * pass's holder (operations §1), linked to the pass for those who may open passes.
+ * pass's holder (operations §1), linked to the pass for those who may open passes. The
+ * server's refusal is shown in the reader's language: worded from its code and details
+ * (the values it names: a status, a date and times…) when the gate filed them, else by its
+ * English words.
  */
 import { MAX_LENGTH } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,12 +21,15 @@ import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
+import { AppError, DEFAULT_ERROR_MESSAGE } from '../../lib/errors';
 import { failureText } from '../../lib/failures';
 import { formatInstant } from '../../lib/format';
-import { dismissReview, fetchReviews, recordReview, type GateReview } from '../../lib/gate-api';
+import { dismissReview, recordReview, type GateReview as GateApiReview } from '../../lib/gate-api';
 import { onGateReplay } from '../../lib/gate-sync';
 import { i18n, params, translateServerError, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
+import { expireStoredSession, readStoredToken } from '../../lib/session-storage';
+import { createTimedFetch } from '../../lib/trpc';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 import { useToast } from '../../lib/toasts';
 import { recurringKindLabel } from '../passes/pass-labels';
@@ -65,6 +71,102 @@ export const REVIEWS_QUERY_KEY = ['gate', 'reviews'] as const;
 /** The list refreshes itself, as the gate tablet stays on the dashboard. */
 const REVIEWS_REFRESH_MS = 30_000;
 
+/** One open review: the person, the move, and the server's refusal with its code and details. */
+interface GateReview extends GateApiReview {
+  /** The refusal's stable code (`INVALID_TRANSITION`…), when the gate filed it. */
+  code: string | null;
+  /** The refusal's details (`{reason, …values}`), when the gate filed them. */
+  details: unknown;
+}
+
+/** The moves of the English status refusals (`Visitor cannot be checked in: …`), as details name them. */
+const LEGACY_MOVES: Record<string, string> = {
+  approved: 'approve',
+  rejected: 'reject',
+  cancelled: 'cancel',
+  'checked in': 'check-in',
+  'checked out': 'check-out',
+  expired: 'expire',
+  paused: 'pause',
+  resumed: 'resume',
+  changed: 'update',
+  edited: 'edit',
+  completed: 'complete',
+  failed: 'fail',
+  dismissed: 'dismiss',
+  recorded: 'record',
+};
+const LEGACY_SUBJECTS: Record<string, string> = { Visitor: 'visitor-status', Pass: 'pass-status', Payment: 'payment-status', Review: 'review-status' };
+const LEGACY_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `9:00 AM` → `09:00`. */
+function legacyTime(hours: string, minutes: string, half: string): string {
+  const hour = (Number(hours) % 12) + (half === 'PM' ? 12 : 0);
+  return `${String(hour).padStart(2, '0')}:${minutes}`;
+}
+
+/**
+ * The details of a review filed without them (before the server gave them, or by a tablet
+ * still on an older release), read back from the server's English words for the refusals
+ * a replayed move gets: a status (`Visitor cannot be checked in: status is cancelled`) or
+ * the visit window (`This invitation is valid on Nov 22, 2026 from 9:00 AM to 5:00 PM`).
+ * Null for any other words (they are translated as they are).
+ */
+function legacyDetails(message: string): Record<string, string> | null {
+  const status = /^(Visitor|Pass|Payment|Review) cannot be ([a-z ]+): status is ([a-z-]+)$/.exec(message);
+  if (status && LEGACY_MOVES[status[2]!]) {
+    return { reason: LEGACY_SUBJECTS[status[1]!]!, move: LEGACY_MOVES[status[2]!]!, status: status[3]! };
+  }
+  const window = /^This invitation is valid on ([A-Z][a-z]{2}) (\d{1,2}), (\d{4}) from (\d{1,2}):(\d{2}) (AM|PM) to (\d{1,2}):(\d{2}) (AM|PM)$/.exec(message);
+  const month = window ? LEGACY_MONTHS.indexOf(window[1]!) + 1 : 0;
+  if (!window || month === 0) return null;
+  return {
+    reason: 'visit-window',
+    date: `${window[3]}-${String(month).padStart(2, '0')}-${window[2]!.padStart(2, '0')}`,
+    from: legacyTime(window[4]!, window[5]!, window[6]!),
+    to: legacyTime(window[7]!, window[8]!, window[9]!),
+  };
+}
+
+const timedFetch = createTimedFetch(15_000);
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/**
+ * The open reviews (`GET /api/gate/reviews`), as the server lists them, each with its
+ * refusal's code and details beside the English words. Throws AppError (the server's words
+ * and status) when refused.
+ */
+async function fetchOpenReviews(): Promise<GateReview[]> {
+  const token = readStoredToken();
+  const response = await timedFetch('/api/gate/reviews?limit=100', {
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    cache: 'no-store',
+  });
+  const envelope = (await response.json().catch(() => null)) as { data?: unknown; error?: unknown } | null;
+  if (!response.ok) {
+    if (response.status === 401) expireStoredSession();
+    throw new AppError(text(envelope?.error) ?? DEFAULT_ERROR_MESSAGE, response.status);
+  }
+  const rows = Array.isArray(envelope?.data) ? (envelope.data as Record<string, unknown>[]) : [];
+  return rows.map((raw) => {
+    // The person is the visitor or, for `target: "pass"`, the pass holder under the pass id.
+    const person = raw.visitor && typeof raw.visitor === 'object' ? (raw.visitor as Record<string, unknown>) : null;
+    const personId = text(raw.visitorId) ?? text(person?.id);
+    const isPass = raw.target === 'pass';
+    return {
+      id: String(raw.id),
+      visitorId: isPass ? null : personId,
+      passId: isPass ? personId : null,
+      visitorName: text(raw.visitorName) ?? text(person?.name),
+      action: raw.action === 'check-out' ? 'check-out' : 'check-in',
+      occurredAt: text(raw.occurredAt) ?? text(raw.createdAt) ?? '',
+      message: text(raw.message) ?? '',
+      code: text(raw.code),
+      details: raw.details ?? legacyDetails(text(raw.message) ?? ''),
+    };
+  });
+}
+
 function actionLabel(t: ReturnType<typeof messages.get>, review: GateReview) {
   return review.action === 'check-out' ? t.checkOut : t.checkIn;
 }
@@ -78,7 +180,7 @@ export function NeedsReview({ headingLevel = 2, className = 'mb-6' }: { headingL
   const { showToast } = useToast();
   const [error, setError] = useState<string | null>(null);
   const [recording, setRecording] = useState<GateReview | null>(null);
-  const reviews = useQuery({ queryKey: REVIEWS_QUERY_KEY, queryFn: fetchReviews, refetchInterval: REVIEWS_REFRESH_MS });
+  const reviews = useQuery({ queryKey: REVIEWS_QUERY_KEY, queryFn: fetchOpenReviews, refetchInterval: REVIEWS_REFRESH_MS });
 
   // An entry just refused on replay lands here at once.
   useEffect(() => onGateReplay(() => void queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY })), [queryClient]);
@@ -131,7 +233,7 @@ export function NeedsReview({ headingLevel = 2, className = 'mb-6' }: { headingL
               </p>
               <p className="mt-1 text-sm text-slate-700">
                 <span className="font-semibold">{t.serverSaid}: </span>
-                {translateServerError(undefined, review.message)}
+                {translateServerError(review.code ?? undefined, review.message, review.details)}
               </p>
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">

@@ -2,6 +2,8 @@
  * Spanish texts of errors (lib/i18n.ts `translateServerError`, `translateValidation`):
  * - `errorCodes`: a general sentence for each stable error code (integrations.md §2), used
  *   when the server's text is not one of `serverTexts` (texts built with values);
+ * - `refusals`: the sentences of refusals whose text names values, by the details'
+ *   `reason` (and `move`), with `refusalWords` for the statuses and roles they name;
  * - `serverTexts`: the server's fixed English texts and the web app's own failure texts,
  *   keyed by the exact English words;
  * - `validation`: every message of the shared zod schemas, keyed by the exact English words.
@@ -28,6 +30,61 @@ export default {
     RATE_LIMITED: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
     UNAVAILABLE: 'El servicio no está disponible por ahora. Inténtalo de nuevo en unos momentos.',
     INTERNAL: 'Ocurrió un error en el servidor.',
+  },
+
+  // Refusals whose text names values (lib/i18n.ts `refusalSentence`): by the details'
+  // `reason` (and `move`), the values in braces worded in this language.
+  refusals: {
+    'visitor-status.approve': 'No se puede aprobar al visitante: su estado es {status}',
+    'visitor-status.reject': 'No se puede rechazar al visitante: su estado es {status}',
+    'visitor-status.cancel': 'No se puede cancelar la invitación: su estado es {status}',
+    'visitor-status.check-in': 'No se puede registrar la entrada del visitante: su estado es {status}',
+    'visitor-status.check-out': 'No se puede registrar la salida del visitante: su estado es {status}',
+    'visitor-status.expire': 'No se puede dar por vencida la invitación: su estado es {status}',
+    'visit-window': 'Esta invitación es válida el {date} de {from} a {to}',
+    'pass-status.pause': 'No se puede pausar el pase: su estado es {status}',
+    'pass-status.resume': 'No se puede reanudar el pase: su estado es {status}',
+    'pass-status.cancel': 'No se puede cancelar el pase: su estado es {status}',
+    'pass-status.check-in': 'No se puede registrar la entrada del pase: su estado es {status}',
+    'pass-status.check-out': 'No se puede registrar la salida del pase: su estado es {status}',
+    'pass-status.update': 'No se puede modificar el pase: su estado es {status}',
+    'pass-window': 'Este pase es válido los {weekdays} de {from} a {to}, del {startDate} al {endDate}',
+    'payment-status.edit': 'No se puede modificar el pago: su estado es {status}',
+    'payment-status.complete': 'No se puede completar el pago: su estado es {status}',
+    'payment-status.fail': 'No se puede marcar el pago como fallido: su estado es {status}',
+    'review-status.dismiss': 'No se puede descartar la revisión: su estado es {status}',
+    'review-status.record': 'No se puede registrar la revisión: su estado es {status}',
+    'photo-status': 'Solo se puede agregar una foto mientras el visitante está pendiente o aprobado: su estado es {status}',
+    'failed-scans': 'Demasiados escaneos fallidos; inténtalo de nuevo en {seconds} s',
+    'too-many-attempts': 'Demasiados intentos; inténtalo de nuevo en {seconds} s',
+    'too-many-requests': 'Demasiadas solicitudes; inténtalo de nuevo en {seconds} s',
+    'plate-taken': 'La matrícula {plate} ya está registrada',
+    'house-taken': 'La casa {houseNumber} ya existe en el bloque {block}',
+    role: 'Solo {roles} pueden hacer esto',
+  },
+
+  // The words a refusal's values are shown with: statuses by subject, roles in plural.
+  refusalWords: {
+    'visitor.pending': 'pendiente',
+    'visitor.approved': 'aprobado',
+    'visitor.rejected': 'rechazado',
+    'visitor.checked-in': 'entrada registrada',
+    'visitor.checked-out': 'salida registrada',
+    'visitor.expired': 'vencido',
+    'visitor.cancelled': 'cancelado',
+    'pass.active': 'activo',
+    'pass.paused': 'en pausa',
+    'pass.cancelled': 'cancelado',
+    'pass.ended': 'finalizado',
+    'payment.pending': 'pendiente',
+    'payment.completed': 'completado',
+    'payment.failed': 'fallido',
+    'review.open': 'abierta',
+    'review.dismissed': 'descartada',
+    'review.recorded': 'registrada',
+    'role.admin': 'los administradores',
+    'role.guard': 'los guardias',
+    'role.resident': 'los residentes',
   },
 
   serverTexts: {

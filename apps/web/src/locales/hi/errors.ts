@@ -2,6 +2,8 @@
  * Hindi texts of errors (lib/i18n.ts `translateServerError`, `translateValidation`):
  * - `errorCodes`: a general sentence for each stable error code (integrations.md §2), used
  *   when the server's text is not one of `serverTexts` (texts built with values);
+ * - `refusals`: the sentences of refusals whose text names values, by the details'
+ *   `reason` (and `move`), with `refusalWords` for the statuses and roles they name;
  * - `serverTexts`: the server's fixed English texts and the web app's own failure texts,
  *   keyed by the exact English words;
  * - `validation`: every message of the shared zod schemas, keyed by the exact English words.
@@ -28,6 +30,61 @@ export default {
     RATE_LIMITED: 'बहुत ज़्यादा कोशिशें। थोड़ी देर रुककर फिर से कोशिश करें।',
     UNAVAILABLE: 'सेवा अभी उपलब्ध नहीं है। थोड़ी देर में फिर से कोशिश करें।',
     INTERNAL: 'सर्वर में कोई गड़बड़ी हुई।',
+  },
+
+  // Refusals whose text names values (lib/i18n.ts `refusalSentence`): by the details'
+  // `reason` (and `move`), the values in braces worded in this language.
+  refusals: {
+    'visitor-status.approve': 'विज़िटर को स्वीकृत नहीं किया जा सकता: स्थिति {status} है',
+    'visitor-status.reject': 'विज़िटर को अस्वीकार नहीं किया जा सकता: स्थिति {status} है',
+    'visitor-status.cancel': 'निमंत्रण रद्द नहीं किया जा सकता: स्थिति {status} है',
+    'visitor-status.check-in': 'विज़िटर का चेक इन नहीं हो सकता: स्थिति {status} है',
+    'visitor-status.check-out': 'विज़िटर का चेक आउट नहीं हो सकता: स्थिति {status} है',
+    'visitor-status.expire': 'निमंत्रण को समाप्त नहीं किया जा सकता: स्थिति {status} है',
+    'visit-window': 'यह निमंत्रण {date} को {from} से {to} तक मान्य है',
+    'pass-status.pause': 'पास रोका नहीं जा सकता: स्थिति {status} है',
+    'pass-status.resume': 'पास फिर से शुरू नहीं किया जा सकता: स्थिति {status} है',
+    'pass-status.cancel': 'पास रद्द नहीं किया जा सकता: स्थिति {status} है',
+    'pass-status.check-in': 'पास का चेक इन नहीं हो सकता: स्थिति {status} है',
+    'pass-status.check-out': 'पास का चेक आउट नहीं हो सकता: स्थिति {status} है',
+    'pass-status.update': 'पास बदला नहीं जा सकता: स्थिति {status} है',
+    'pass-window': 'यह पास {startDate} से {endDate} तक {weekdays} को {from} से {to} तक मान्य है',
+    'payment-status.edit': 'भुगतान बदला नहीं जा सकता: स्थिति {status} है',
+    'payment-status.complete': 'भुगतान पूरा नहीं किया जा सकता: स्थिति {status} है',
+    'payment-status.fail': 'भुगतान को विफल नहीं किया जा सकता: स्थिति {status} है',
+    'review-status.dismiss': 'समीक्षा ख़ारिज नहीं की जा सकती: स्थिति {status} है',
+    'review-status.record': 'समीक्षा दर्ज नहीं की जा सकती: स्थिति {status} है',
+    'photo-status': 'फ़ोटो तभी जोड़ी जा सकती है जब विज़िटर लंबित या स्वीकृत हो: स्थिति {status} है',
+    'failed-scans': 'बहुत सारे असफल स्कैन, {seconds} सेकंड बाद फिर कोशिश करें',
+    'too-many-attempts': 'बहुत सारे प्रयास, {seconds} सेकंड बाद फिर कोशिश करें',
+    'too-many-requests': 'बहुत सारे अनुरोध, {seconds} सेकंड बाद फिर कोशिश करें',
+    'plate-taken': 'लाइसेंस प्लेट {plate} पहले से पंजीकृत है',
+    'house-taken': 'ब्लॉक {block} में मकान {houseNumber} पहले से मौजूद है',
+    role: 'यह केवल {roles} कर सकते हैं',
+  },
+
+  // The words a refusal's values are shown with: statuses by subject, roles in plural.
+  refusalWords: {
+    'visitor.pending': 'लंबित',
+    'visitor.approved': 'स्वीकृत',
+    'visitor.rejected': 'अस्वीकृत',
+    'visitor.checked-in': 'चेक इन हुआ',
+    'visitor.checked-out': 'चेक आउट हुआ',
+    'visitor.expired': 'समाप्त',
+    'visitor.cancelled': 'रद्द',
+    'pass.active': 'सक्रिय',
+    'pass.paused': 'रुका हुआ',
+    'pass.cancelled': 'रद्द',
+    'pass.ended': 'समाप्त',
+    'payment.pending': 'लंबित',
+    'payment.completed': 'पूरा हुआ',
+    'payment.failed': 'विफल',
+    'review.open': 'खुली',
+    'review.dismissed': 'ख़ारिज',
+    'review.recorded': 'दर्ज',
+    'role.admin': 'व्यवस्थापक',
+    'role.guard': 'गार्ड',
+    'role.resident': 'निवासी',
   },
 
   serverTexts: {
