@@ -87,7 +87,7 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
   await screenshot(guard, '08-scan-verified');
 
   await guard.getByRole('button', { name: 'Check In Visitor' }).click();
-  await expect(guard).toHaveURL(/\/guard\/dashboard$/);
+  await expect(guard).toHaveURL(/\/guard$/);
   await expect(guard.getByText('Visitor checked in successfully!')).toBeVisible();
   await expect(guard.getByRole('heading', { level: 1, name: /Active Visitors/ })).toBeVisible();
   await expect(guard.getByRole('list', { name: 'Checked-in visitors' }).getByText('Erin Example')).toBeVisible();

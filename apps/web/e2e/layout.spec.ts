@@ -30,14 +30,14 @@ const ROLES = [
   {
     name: 'guard',
     account: GUARD,
-    screens: ['/dashboard', '/guard/scan', '/guard/dashboard', '/guard/walk-in', '/guard/inside', '/visitors', '/houses', '/notifications', '/profile'],
-    reachable: ['/dashboard', '/guard/scan', '/guard/dashboard', '/guard/inside', '/visitors', '/houses', '/notifications', '/profile'],
+    screens: ['/guard', '/guard/scan', '/guard/walk-in', '/guard/inside', '/visitors', '/houses', '/notifications', '/profile'],
+    reachable: ['/guard', '/guard/scan', '/guard/inside', '/visitors', '/houses', '/notifications', '/profile'],
   },
   {
     name: 'admin',
     account: ADMIN,
     screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes'],
-    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard/dashboard', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes'],
+    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes'],
   },
 ] as const;
 

@@ -112,7 +112,7 @@ async function gateTablet(browser: Browser, passes: Pick<Pass, 'id'>[]) {
   // Both gate screens' code is loaded while online (the service worker, when there, would keep it too).
   await page.getByRole('link', { name: 'Scan QR' }).first().click();
   await expect(page.getByLabel('Pass token or code')).toBeVisible();
-  await page.getByRole('link', { name: 'Active Visitors' }).first().click();
+  await page.getByRole('link', { name: 'Home' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Active Visitors' })).toBeVisible();
   await expect.poll(async () => (await gateStorage(page)).packIds, { timeout: 15_000 }).toEqual(expect.arrayContaining(passes.map((pass) => pass.id)));
   return { context, page };
@@ -162,7 +162,7 @@ test('two check-ins and a check-out made offline reach the server once each, wit
 
   // The first two attempts reach the server, and their answers are lost on the way back.
   const attempts: { path: string; key: string | undefined; lost: boolean }[] = [];
-  await page.route(/\/api\/visitors\/check(in|out)-qr$/, async (route) => {
+  await page.route(/\/trpc\/visitors\.check(In|Out)$/, async (route) => {
     const lost = attempts.filter((attempt) => attempt.lost).length < 2;
     attempts.push({ path: new URL(route.request().url()).pathname, key: route.request().headers()['idempotency-key'], lost });
     if (!lost) return route.continue();
@@ -314,7 +314,7 @@ test('a recurring pass verifies offline by its 7-digit code, is checked in and o
   await screenshot(page, 'offline-gate-recurring-pass');
   await page.getByRole('button', { name: 'Check In Visitor' }).click();
   await expect(page.getByText('Visitor checked in — saved on this tablet')).toBeVisible();
-  await expect(page).toHaveURL(/\/guard\/dashboard$/);
+  await expect(page).toHaveURL(/\/guard$/);
   await page.waitForTimeout(1_200);
 
   // Leaving: the quick scan by its token knows the pass holder is inside.

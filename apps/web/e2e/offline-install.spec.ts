@@ -140,8 +140,8 @@ test('the app opens offline after one online visit; API answers are never cached
   await context.setOffline(true);
   try {
     await page.reload();
-    // The signed-in shell, from the precache, with no network at all.
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // The signed-in shell, from the precache, with no network at all (a guard's home: the gate screen).
+    await expect(page).toHaveURL(/\/guard$/);
     await expect(page.getByRole('link', { name: 'Gatehouse home' })).toBeVisible();
     await expect(page.getByRole('button', { name: /user menu$/i })).toBeVisible();
     await expect(

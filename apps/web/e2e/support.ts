@@ -40,12 +40,20 @@ export async function startClearOfMidnight(testInfo: TestInfo, now = new Date())
   await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-/** Signs in through the login form and waits for the dashboard greeting. */
+/**
+ * Signs in through the login form and waits for the home screen: the dashboard greeting, or
+ * for the guard the gate screen (a guard's home).
+ */
 export async function signIn(page: Page, account: { email: string; firstName: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  if (account.email === GUARD.email) {
+    await expect(page).toHaveURL(/\/guard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Active Visitors' })).toBeVisible();
+    return;
+  }
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(account.firstName) })).toBeVisible();
 }

@@ -105,7 +105,7 @@ function Shell({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
           <Link
-            href="/dashboard"
+            href={user.role === 'guard' ? '/guard' : '/dashboard'}
             className="shrink-0 rounded-lg text-slate-900"
             aria-label={t.home}
           >
