@@ -9,6 +9,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { menuEntries } from '../src/features/shell/navigation';
+import { formatDayMonth, formatMonth } from '../src/lib/format';
+import { chooseLanguage } from '../src/lib/i18n';
+import es from '../src/locales/es/reports';
 import { admin, resident } from './fixtures';
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
@@ -69,17 +72,18 @@ describe('/reports (operations §4)', () => {
     expect(callsTo(calls, 'reports.summary')[0]?.input).toEqual({});
     expect(screen.getByLabelText('From')).toHaveValue('2026-10-24');
     expect(screen.getByLabelText('To')).toHaveValue('2026-11-22');
-    expect(screen.getByText(/2026-10-24 to 2026-11-22 \(America\/New_York\)/)).toBeInTheDocument();
+    // Dates and hours as the user's language writes them, never the ISO form.
+    expect(screen.getByText(/Oct 24, 2026 to Nov 22, 2026 \(America\/New_York\)/)).toBeInTheDocument();
 
     const perDay = tableRows('Visits per day');
     expect(perDay).toHaveLength(30);
-    expect(perDay.at(-1)).toEqual(['2026-11-22', '5']);
-    expect(perDay[0]).toEqual(['2026-10-24', '0']);
+    expect(perDay.at(-1)).toEqual(['Nov 22, 2026', '5']);
+    expect(perDay[0]).toEqual(['Oct 24, 2026', '0']);
 
     const hours = tableRows('Entries by hour of the day');
     expect(hours).toHaveLength(24);
-    expect(hours[9]).toEqual(['09:00', '4']);
-    expect(hours[23]).toEqual(['23:00', '3']);
+    expect(hours[9]).toEqual(['9:00 AM', '4']);
+    expect(hours[23]).toEqual(['11:00 PM', '3']);
 
     expect(tableRows('Entries by weekday')).toEqual([
       ['Monday', '0'],
@@ -122,6 +126,31 @@ describe('/reports (operations §4)', () => {
     expect(chart.getAttribute('aria-describedby')).toBe(table.id);
   });
 
+  it('writes dates, hours and shares in the user’s language, never the ISO form', { timeout: 15_000 }, async () => {
+    await chooseLanguage('es', { remember: false });
+    mockTrpc({
+      'auth.me': () => ({ user: admin }),
+      'reports.summary': () => summary('2026-10-24', '2026-11-22', [...zeros(8, (index) => `2026-10-${24 + index}`), ...daysFrom(1, 22)]),
+    });
+    renderApp('/reports', { user: admin });
+
+    const perDayName = es.ReportsPage.perDay;
+    expect(await screen.findByRole('table', { name: perDayName })).toBeInTheDocument();
+    expect(screen.getByText(/24 oct 2026 .* 22 nov 2026 \(America\/New_York\)/)).toBeInTheDocument();
+    expect(tableRows(perDayName).at(-1)).toEqual(['22 nov 2026', '5']);
+    expect(tableRows(es.ReportsPage.perHour)[23]).toEqual(['23:00', '3']);
+    expect(tableRows(es.ReportsPage.keyFigures).at(-1)?.[1]).toMatch(/^50\s?% /);
+    expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // The chart's axis: the day and month alone.
+    expect(formatDayMonth('2026-11-22')).toBe('22 nov');
+    await chooseLanguage('hi', { remember: false });
+    expect(formatDayMonth('2026-11-22')).toBe('22 नव॰');
+    expect(formatMonth('2026-11')).toBe('नवंबर 2026');
+    await chooseLanguage('en', { remember: false });
+    expect(formatDayMonth('2026-11-22')).toBe('Nov 22');
+    expect(formatMonth('2026-11')).toBe('November 2026');
+  });
+
   it('asks for the chosen range and shows the server’s refusal', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
@@ -141,9 +170,9 @@ describe('/reports (operations §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(callsTo(calls, 'reports.summary').at(-1)?.input).toEqual({ from: '2026-11-20', to: '2026-11-22' }));
     await waitFor(() => expect(tableRows('Visits per day')).toEqual([
-      ['2026-11-20', '2'],
-      ['2026-11-21', '0'],
-      ['2026-11-22', '5'],
+      ['Nov 20, 2026', '2'],
+      ['Nov 21, 2026', '0'],
+      ['Nov 22, 2026', '5'],
     ]));
 
     await user.clear(from);

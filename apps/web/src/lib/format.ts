@@ -42,6 +42,32 @@ export function formatDate(value: string | Date): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
 }
 
+/** A calendar date (YYYY-MM-DD) as a local Date at midnight: its getters give that day. */
+function calendarDay(value: string): Date {
+  return parse(value.slice(0, 10), 'yyyy-MM-dd', new Date());
+}
+
+/**
+ * A calendar date (YYYY-MM-DD) without its year, for a chart's axis or a list within one
+ * season: `Nov 22` in English, `22 nov` in Spanish, `22 नव॰` in Hindi.
+ */
+export function formatDayMonth(value: string): string {
+  const language = locale.get();
+  if (language === 'en') return format(calendarDay(value), 'MMM d');
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(calendarDay(value));
+}
+
+/**
+ * A month (YYYY-MM, or a YYYY-MM-DD date's) as `November 2026` in English, `noviembre de
+ * 2026` in Spanish, `नवंबर 2026` in Hindi: never the ISO form on a screen.
+ */
+export function formatMonth(value: string): string {
+  const language = locale.get();
+  const first = calendarDay(`${value.slice(0, 7)}-01`);
+  if (language === 'en') return format(first, 'MMMM yyyy');
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(first);
+}
+
 /** An HH:MM wall-clock time (or a Date's getters) as `9:00 AM` in English, `9:00` in Spanish. */
 export function formatTime(value: string | Date): string {
   const language = locale.get();

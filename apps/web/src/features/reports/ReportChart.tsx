@@ -27,6 +27,8 @@ import {
 } from 'chart.js';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 
+import { useLanguage } from '../../lib/i18n';
+
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, DoughnutController, ArcElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 /** The value of a CSS custom property of the page (a colour of index.css or theme-dark.css), or `fallback`. */
@@ -78,6 +80,8 @@ const canDraw = typeof CanvasRenderingContext2D !== 'undefined';
 /** One figure as a chart (see the file's comment). */
 export function ReportChart({ kind, labels, values, seriesLabel, ariaLabel, tableId }: ReportChartProps) {
   const colours = palette();
+  // The axes' and tooltips' numbers in the user's language (Chart.js would take the browser's).
+  const locale = useLanguage();
   const canvasProps = { role: 'img', 'aria-label': ariaLabel, 'aria-describedby': tableId } as const;
   if (!canDraw) return <canvas {...canvasProps} />;
   if (kind === 'doughnut') {
@@ -86,6 +90,7 @@ export function ReportChart({ kind, labels, values, seriesLabel, ariaLabel, tabl
       datasets: [{ label: seriesLabel, data: values, backgroundColor: colours.series.slice(0, values.length), borderWidth: 0 }],
     };
     const options: ChartOptions<'doughnut'> = {
+      locale,
       responsive: true,
       maintainAspectRatio: false,
       plugins: { legend: { position: 'bottom', labels: { color: colours.text } } },
@@ -101,7 +106,7 @@ export function ReportChart({ kind, labels, values, seriesLabel, ariaLabel, tabl
       labels,
       datasets: [{ label: seriesLabel, data: values, borderColor: colours.data, backgroundColor: colours.data, pointRadius: 2, tension: 0.2 }],
     };
-    const options: ChartOptions<'line'> = { responsive: true, maintainAspectRatio: false, scales, plugins: { legend: { display: false } } };
+    const options: ChartOptions<'line'> = { locale, responsive: true, maintainAspectRatio: false, scales, plugins: { legend: { display: false } } };
     return <Line data={data} options={options} {...canvasProps} />;
   }
   const data: ChartData<'bar'> = {
@@ -110,6 +115,7 @@ export function ReportChart({ kind, labels, values, seriesLabel, ariaLabel, tabl
   };
   const horizontal = kind === 'bar-horizontal';
   const options: ChartOptions<'bar'> = {
+    locale,
     responsive: true,
     maintainAspectRatio: false,
     indexAxis: horizontal ? 'y' : 'x',

@@ -20,8 +20,8 @@ import { TextField } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
-import { formatNumber } from '../../lib/format';
-import { i18n, params, useMessages } from '../../lib/i18n';
+import { formatDate, formatDayMonth, formatNumber, formatTime } from '../../lib/format';
+import { i18n, locale, params, useMessages } from '../../lib/i18n';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ReportChart, type ReportChartProps } from './ReportChart';
@@ -90,17 +90,18 @@ const KIND_KEYS: Record<ReportEntryKind, 'invitation' | 'walkIn' | 'recurring'> 
   recurring: 'recurring',
 };
 
-/** A two-digit hour as the clock shows it: `09:00`. */
-const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** An hour of the day as the user's clock shows it: `9:00 AM` in English, `9:00` in Spanish. */
+const hourLabel = (hour: number) => formatTime(`${String(hour).padStart(2, '0')}:00`);
 
-/** A share from 0 to 1 as a percentage, one decimal at most. */
+/** A share from 0 to 1 as a percentage in the user's language, one decimal at most. */
 function percent(share: number): string {
-  return new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+  return new Intl.NumberFormat(locale.get(), { style: 'percent', maximumFractionDigits: 1 }).format(share);
 }
 
 /**
  * One figure: a heading, its chart and its table (same rows) side by side on wide screens.
  * `rows` are `[label, value]`; with none, a short note instead of an empty chart.
+ * `axisLabels`: shorter labels for the chart's axis (a day without its year), one per row.
  */
 function Figure({
   title,
@@ -108,12 +109,14 @@ function Figure({
   rowHeader,
   valueHeader,
   rows,
+  axisLabels,
 }: {
   title: string;
   chart: Omit<ReportChartProps, 'labels' | 'values' | 'ariaLabel' | 'tableId'>;
   rowHeader: string;
   valueHeader: string;
   rows: Array<[string, number]>;
+  axisLabels?: string[];
 }) {
   const t = useMessages(messages);
   const tableId = useId();
@@ -124,7 +127,7 @@ function Figure({
       ) : (
         <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="relative h-64 min-w-0">
-            <ReportChart {...chart} labels={rows.map(([label]) => label)} values={rows.map(([, value]) => value)} ariaLabel={title} tableId={tableId} />
+            <ReportChart {...chart} labels={axisLabels ?? rows.map(([label]) => label)} values={rows.map(([, value]) => value)} ariaLabel={title} tableId={tableId} />
           </div>
           <FigureTable id={tableId} caption={title} headers={[rowHeader, valueHeader]} rows={rows.map(([label, value]) => [label, formatNumber(value)])} />
         </div>
@@ -280,7 +283,7 @@ function ReportFigures({ summary }: { summary: ReportSummary }) {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-slate-600">
-        {t.range({ from: summary.from, to: summary.to, timeZone: summary.timeZone })} · {t.totalEntries}:{' '}
+        {t.range({ from: formatDate(summary.from), to: formatDate(summary.to), timeZone: summary.timeZone })} · {t.totalEntries}:{' '}
         <strong className="text-slate-900">{formatNumber(summary.totalEntries)}</strong>
       </p>
       {summary.totalEntries === 0 && (
@@ -293,7 +296,8 @@ function ReportFigures({ summary }: { summary: ReportSummary }) {
         chart={{ kind: 'line', seriesLabel: t.visits }}
         rowHeader={t.date}
         valueHeader={t.visits}
-        rows={summary.visitsPerDay.map((day) => [day.date, day.visits])}
+        rows={summary.visitsPerDay.map((day) => [formatDate(day.date), day.visits])}
+        axisLabels={summary.visitsPerDay.map((day) => formatDayMonth(day.date))}
       />
       <div className="grid gap-6 xl:grid-cols-2">
         <Figure
