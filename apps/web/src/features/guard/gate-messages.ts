@@ -12,10 +12,6 @@ const messages = i18n('gate-messages', {
   scanFailed: 'Invalid or expired QR code',
   checkInFailed: 'Failed to check in visitor',
   checkOutFailed: 'Failed to check out visitor',
-  checkInNotSaved: 'The connection dropped and the check-in was not saved. Try again.',
-  checkOutNotSaved: 'The connection dropped and the check-out was not saved. Try again.',
-  checkInUnknown: 'The connection dropped before the server answered, so the check-in may not be saved. Retry checks it first.',
-  checkOutUnknown: 'The connection dropped before the server answered, so the check-out may not be saved. Retry checks it first.',
   codeNotFound: params('No open pass has the code {code} — check the digits'),
   insideSince: params('Inside since {time}'),
   insideNow: 'Inside now',
@@ -32,19 +28,8 @@ export const checkInFailedMessage = () => messages.get().checkInFailed;
 /** A refused check-out (the fallback when the server gives no words). */
 export const checkOutFailedMessage = () => messages.get().checkOutFailed;
 
-/** A gate move whose answer may have been lost. */
+/** A move at the gate, as the screens name it. */
 export type GateMove = 'checkIn' | 'checkOut';
-
-/** The move was asked, the answer lost, and reading the visitor again shows it was not saved. */
-export const lostMoveNotSavedMessage = (move: GateMove) => {
-  const t = messages.get();
-  return move === 'checkIn' ? t.checkInNotSaved : t.checkOutNotSaved;
-};
-/** The move was asked, the answer lost, and the visitor cannot be read again yet. */
-export const lostMoveUnknownMessage = (move: GateMove) => {
-  const t = messages.get();
-  return move === 'checkIn' ? t.checkInUnknown : t.checkOutUnknown;
-};
 
 /** A code's digits grouped by three for reading, as typed: `551225` → `551 225`, `48291305` → `482 913 05`. */
 export function groupByThree(digits: string): string {
@@ -52,7 +37,8 @@ export function groupByThree(digits: string): string {
 }
 
 /** A typed pass code that names no open pass: `No open pass has the code 551 225 — check the digits`. */
-export const codeNotFoundMessage = (digits: string) => messages.get().codeNotFound({ code: groupByThree(digits) });
+export const codeNotFoundMessage = (digits: string) =>
+  messages.get().codeNotFound({ code: groupByThree(digits) });
 
 /** `7:09 PM` for an instant of today in `timeZone` (with the zone's name where the browser's differs), else the date too. */
 export function checkInLabel(iso: string, timeZone: string, now: Date = new Date()): string {
@@ -63,7 +49,10 @@ export function checkInLabel(iso: string, timeZone: string, now: Date = new Date
 }
 
 /** What a re-scan of someone inside says: `Inside since 7:09 PM`, or `Inside now` when the time is not known here. */
-export function insideSinceMessage(checkInTime: string | null | undefined, timeZone: string): string {
+export function insideSinceMessage(
+  checkInTime: string | null | undefined,
+  timeZone: string,
+): string {
   const t = messages.get();
   return checkInTime ? t.insideSince({ time: checkInLabel(checkInTime, timeZone) }) : t.insideNow;
 }

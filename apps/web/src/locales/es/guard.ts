@@ -2,17 +2,14 @@ import type { Catalog } from '../../lib/i18n';
 
 export default {
   'gate-messages': {
+    codeNotFound: 'Ningún pase abierto tiene el código {code}: revisa los dígitos',
+    insideSince: 'Dentro desde las {time}',
+    insideNow: 'Dentro ahora',
     checkedIn: '¡Entrada del visitante registrada con éxito!',
     checkedOut: '¡Salida del visitante registrada con éxito!',
     scanFailed: 'Código QR no válido o vencido',
     checkInFailed: 'No se pudo registrar la entrada del visitante',
     checkOutFailed: 'No se pudo registrar la salida del visitante',
-    checkInNotSaved: 'Se perdió la conexión y la entrada no se guardó. Inténtalo de nuevo.',
-    checkOutNotSaved: 'Se perdió la conexión y la salida no se guardó. Inténtalo de nuevo.',
-    checkInUnknown:
-      'Se perdió la conexión antes de que el servidor respondiera, así que es posible que la entrada no se haya guardado. Al reintentar, primero se comprueba.',
-    checkOutUnknown:
-      'Se perdió la conexión antes de que el servidor respondiera, así que es posible que la salida no se haya guardado. Al reintentar, primero se comprueba.',
   },
   CameraScanner: {
     camera: 'Cámara',
@@ -28,7 +25,9 @@ export default {
     torch: 'Linterna',
   },
   PassResult: {
-    refusal: 'Estado de este pase: {status}. No se puede registrar la entrada ni la salida del visitante.',
+    inside: 'Visitante dentro',
+    refusal:
+      'Estado de este pase: {status}. No se puede registrar la entrada ni la salida del visitante.',
     refused: 'Pase rechazado',
     verified: 'Visitante verificado',
     checkDetails: 'Compara los datos con el visitante antes de dejarlo pasar.',
@@ -48,15 +47,18 @@ export default {
     checkOut: 'Registrar salida',
   },
   QuickScan: {
+    checkedOut: 'Salida de {name} registrada: casa {house}.',
     title: 'Escaneo rápido',
     tokenLabel: 'Token o código del pase',
     tokenPlaceholder: 'Escanea o escribe un pase y pulsa Enter',
     checkIn: 'Registrar entrada',
     hint: 'Un pase aprobado registra la entrada al instante; si el visitante ya está dentro, se ofrece registrar su salida.',
     checkedInHost: 'Entrada de {name} registrada: casa {house}, anfitrión {host}.',
-    checkedInHostPurpose: 'Entrada de {name} registrada: casa {house}, anfitrión {host}, {purpose}.',
+    checkedInHostPurpose:
+      'Entrada de {name} registrada: casa {house}, anfitrión {host}, {purpose}.',
     checkedInWalkIn: 'Entrada de {name} registrada: casa {house}, visita sin invitación.',
-    checkedInWalkInPurpose: 'Entrada de {name} registrada: casa {house}, visita sin invitación, {purpose}.',
+    checkedInWalkInPurpose:
+      'Entrada de {name} registrada: casa {house}, visita sin invitación, {purpose}.',
   },
   ScanPage: {
     title: 'Escanear QR',
@@ -68,6 +70,10 @@ export default {
     hint: 'Acerca el código QR a la cámara, escanéalo con un lector o escribe el código del pase que te dicte el visitante.',
   },
   GuardDashboardPage: {
+    noCopyHint:
+      'Esta tableta aún no tiene una copia de la lista: se guarda cuando la tableta ha estado en línea.',
+    asOf: 'A las {time}, según esta tableta',
+    frequentVisitor: 'Visitante frecuente',
     title: 'Visitantes activos',
     insideCount: '{count} dentro',
     subtitle: 'Visitantes con entrada registrada que siguen dentro de la comunidad.',
@@ -100,7 +106,8 @@ export default {
   WalkInPage: {
     title: 'Nueva visita sin invitación',
     backToScan: 'Volver a escanear',
-    subtitle: 'Un visitante que no fue invitado: se pide a los residentes de la casa que lo aprueben.',
+    subtitle:
+      'Un visitante que no fue invitado: se pide a los residentes de la casa que lo aprueben.',
     registerFailed: 'No se pudo registrar la visita sin invitación',
     visitor: 'Visitante',
     visitorName: 'Nombre del visitante',
@@ -138,6 +145,7 @@ export default {
     residentsAsked: 'Se preguntó a los residentes de la casa {house}.',
     decidedBy: 'Por {name}',
     decidedByWithReason: 'Por {name}: {reason}',
+    deniedReason: 'Motivo: {reason}',
     timeLeft: 'Tiempo restante para decidir:',
     timeLeftLabel: 'Tiempo restante para decidir: {time}',
     phone: 'Teléfono',
