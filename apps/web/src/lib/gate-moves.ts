@@ -19,11 +19,11 @@
  *   server's Needs review list with the server's words (the person did pass the gate),
  *   then removed; 401 ends the session and keeps the queue for the next sign-in.
  */
-import type { GateRef } from '@gatehouse/shared';
+import { isErrorCode, ZErrorDetails, type GateRef } from '@gatehouse/shared';
 import { useCallback } from 'react';
 
 import { connectionState } from './connection';
-import { toAppError } from './errors';
+import { refusalOf, toAppError } from './errors';
 import { chosenGate } from './gate-choice';
 import { enqueueMove, gateGeneration, gateSnapshot, hasGateStorage, noteInsideMove, readQueue, removeMove, type GateAction, type QueuedMove } from './gate-store';
 import { serverNow } from './server-clock';
@@ -292,8 +292,19 @@ async function replayOnce(client: AppTRPCClient): Promise<void> {
       if (isRetryableFailure(error)) return scheduleRetry();
       // Refused: the person did pass the gate; a person decides what to record.
       try {
+        // The refusal's code and values too: Needs review words it in each reader's language.
+        const { code, details } = refusalOf(error);
+        const values = ZErrorDetails.safeParse(details);
         await client.gate.createReview.mutate(
-          { visitorId: move.visitorId, action: move.action, occurredAt: move.occurredAt, message: serverWords(error), idempotencyKey: move.key },
+          {
+            visitorId: move.visitorId,
+            action: move.action,
+            occurredAt: move.occurredAt,
+            message: serverWords(error),
+            idempotencyKey: move.key,
+            ...(code && isErrorCode(code) ? { code } : {}),
+            ...(details && values.success ? { details: values.data } : {}),
+          },
           { context: { idempotencyKey: `review-${move.key}` } },
         );
       } catch (reviewError) {
