@@ -17,6 +17,8 @@ import { createI18n, type ComponentsJSON } from '@nanostores/i18n';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 
+import type { refusalSentence as wordRefusal } from './refusal-words';
+
 export { count, params } from '@nanostores/i18n';
 
 /** The languages the app is written in, each named in itself (for the picker). */
@@ -62,7 +64,7 @@ export function browserLanguage(languages: readonly string[] = navigator.languag
 }
 
 /** How refusals are worded from their details: loaded with the first catalog (`chooseLanguage`). */
-let refusalWording: typeof import('./refusal-words') | undefined;
+let refusalWording: { refusalSentence: typeof wordRefusal } | undefined;
 
 /** The language the app shows now (a store: components re-render when it changes). */
 export const locale = atom<Language>('en');
