@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 import { toAppError } from './errors';
+import { listenToCallOutcomes } from './trpc';
 
 /** `offline`: the device has no network; `unreachable`: it has, but the server does not answer. */
 export type ConnectionState = 'online' | 'offline' | 'unreachable';
@@ -96,7 +97,13 @@ export function watchQueryClient(client: QueryClient): () => void {
     // No answer at all (0) or none in time (408): a 5xx is the server (or its gateway) answering.
     else if (action.type === 'error') ([0, 408].includes(toAppError(action.error).status) ? reportServerUnreachable : reportServerAnswered)();
   };
+  // Every call of the tRPC client, the gate's own included, read the same way.
+  listenToCallOutcomes((error) => {
+    if (error === null) return reportServerAnswered();
+    ([0, 408].includes(toAppError(error).status) ? reportServerUnreachable : reportServerAnswered)();
+  });
   const stops = [
+    () => listenToCallOutcomes(null),
     client.getQueryCache().subscribe((event) => {
       if (event.type === 'updated') report(event.action);
     }),

@@ -8,7 +8,6 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient, 
 import { observable } from '@trpc/server/observable';
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 
-import { reportServerAnswered, reportServerUnreachable } from './connection';
 import { AppError, DEFAULT_ERROR_MESSAGE, toAppError } from './errors';
 import { noteServerDate } from './server-clock';
 import { expireStoredSession, readStoredToken } from './session-storage';
@@ -103,24 +102,29 @@ export function unauthorizedLink(onUnauthorized: () => void): TRPCLink<AppRouter
 }
 
 /**
- * Tells the connection store how each call went (usable-by-everyone issue, item 6): no
- * answer (0), none in time (408), or a gateway's 502-504 marks the server unreachable; any
- * other answer, reachable. Calls made outside TanStack Query (the gate's sync and queue)
- * count as much as the screens' own.
+ * Who is told of every call's outcome (`null`: the server answered; else the error): the
+ * connection store, once the signed-in shell listens (lib/connection.ts `watchQueryClient`),
+ * so that calls made outside TanStack Query (the gate's sync and queue) count too. Kept as a
+ * hook here so that /login's scripts do not carry the connection store.
  */
-export function connectionLink(): TRPCLink<AppRouter> {
+let callOutcomeListener: ((error: unknown) => void) | null = null;
+
+/** Sets (or, with null, clears) the listener of every call's outcome. */
+export function listenToCallOutcomes(listener: ((error: unknown) => void) | null): void {
+  callOutcomeListener = listener;
+}
+
+function outcomeLink(): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) =>
       observable((observer) =>
         next(op).subscribe({
           next: (value) => {
-            reportServerAnswered();
+            callOutcomeListener?.(null);
             observer.next(value);
           },
           error: (error) => {
-            const { status } = toAppError(error);
-            if ([0, 408, 502, 503, 504].includes(status)) reportServerUnreachable();
-            else reportServerAnswered();
+            callOutcomeListener?.(error);
             observer.error(error);
           },
           complete: () => observer.complete(),
@@ -161,7 +165,7 @@ export function createTransportClient(options: TransportOptions = {}): AppTRPCCl
   return createTRPCClient<AppRouter>({
     links: [
       unauthorizedLink(options.onUnauthorized ?? expireStoredSession),
-      connectionLink(),
+      outcomeLink(),
       splitLink({
         condition: (op) => typeof op.context.idempotencyKey === 'string',
         true: httpLink({
