@@ -72,6 +72,7 @@ const PassCreatePage = lazyPage(() => import('./features/passes/PassCreatePage')
 const PassDetailPage = lazyPage(() => import('./features/passes/PassDetailPage'), 'PassDetailPage');
 const WebhooksPage = lazyPage(() => import('./features/webhooks/WebhooksPage'), 'WebhooksPage');
 const BlocklistPage = lazyPage(() => import('./features/blocklist/BlocklistPage'), 'BlocklistPage');
+const AuditLogPage = lazyPage(() => import('./features/audit/AuditLogPage'), 'AuditLogPage');
 const GatesPage = lazyPage(() => import('./features/gates/GatesPage'), 'GatesPage');
 const WebhookDeliveriesPage = lazyPage(() => import('./features/webhooks/WebhookDeliveriesPage'), 'WebhookDeliveriesPage');
 
@@ -211,6 +212,12 @@ function AuthenticatedRoutes() {
       <Route path="/blocklist">
         <RequireRole roles={ADMIN_ROLES}>
           <BlocklistPage />
+        </RequireRole>
+      </Route>
+      {/* The audit log (admin). */}
+      <Route path="/audit">
+        <RequireRole roles={ADMIN_ROLES}>
+          <AuditLogPage />
         </RequireRole>
       </Route>
       {/* integrations §3: webhooks (admin). */}

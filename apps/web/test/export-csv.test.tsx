@@ -13,12 +13,16 @@ import { renderApp, TEST_TOKEN } from './render-app';
 import { mockTrpc } from './trpc-mock';
 
 const CSV = 'id,kind,name\n1,invitation,Jane Doe\n';
+const SETTINGS = { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30 };
 
 describe('Export CSV on /visitors (operations §4)', () => {
   const saved: Array<{ href: string; download: string }> = [];
   const { createObjectURL, revokeObjectURL } = URL;
   beforeEach(() => {
     saved.length = 0;
+    // Today is 2026-11-22 (in the community's zone): the default range is from it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T14:00:00.000Z'));
     // jsdom has no object URLs and does not download: record what would be saved.
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost/export');
     URL.revokeObjectURL = vi.fn();
@@ -27,12 +31,19 @@ describe('Export CSV on /visitors (operations §4)', () => {
     });
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 
   it('downloads the export with the token and the current status filter, busy meanwhile', async () => {
-    mockTrpc({ 'auth.me': () => ({ user: admin }), 'visitors.listSummaries': () => page([]) });
+    mockTrpc({
+      'auth.me': () => ({ user: admin }),
+      'visitors.settings': () => SETTINGS,
+      'visitors.listSummaries': () => page([]),
+      'houses.list': () => ({ items: [], total: 0 }),
+      'gates.list': () => ({ items: [], total: 0 }),
+    });
     const requests: Request[] = [];
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
@@ -43,7 +54,7 @@ describe('Export CSV on /visitors (operations §4)', () => {
         return new HttpResponse(CSV, {
           headers: {
             'Content-Type': 'text/csv; charset=utf-8',
-            'Content-Disposition': 'attachment; filename="visitors-2026-10-24-2026-11-22.csv"',
+            'Content-Disposition': 'attachment; filename="visitors-2026-10-24-to-2027-10-24.csv"',
           },
         });
       }),
@@ -60,19 +71,21 @@ describe('Export CSV on /visitors (operations §4)', () => {
     answer();
 
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({ href: 'blob:http://localhost/export', download: 'visitors-2026-10-24-2026-11-22.csv' });
+    expect(saved[0]).toEqual({ href: 'blob:http://localhost/export', download: 'visitors-2026-10-24-to-2027-10-24.csv' });
     expect(requests).toHaveLength(1);
     const url = new URL(requests[0]!.url);
     expect(url.pathname).toBe('/api/visitors/export.csv');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'pending' });
+    // The view's status, over the last 30 days and the upcoming visits (366 days).
+    expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'pending', from: '2026-10-24', to: '2027-10-24' });
     expect(requests[0]!.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/export'));
   });
 
-  it('asks without filters by default (a resident gets their house’s), and shows a refusal', async () => {
+  it('asks for a resident’s own list by default, and shows a refusal', async () => {
     mockTrpc({
       'auth.me': () => ({ user: resident }),
+      'visitors.settings': () => SETTINGS,
       'visitors.myInvitationSummaries': () => page([]),
       'visitors.listSummaries': () => page([]),
     });
@@ -91,7 +104,7 @@ describe('Export CSV on /visitors (operations §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many exports are running, try again in a minute');
-    expect(new URL(urls[0]!).search).toBe('');
+    expect(Object.fromEntries(new URL(urls[0]!).searchParams)).toEqual({ from: '2026-10-24', to: '2027-10-24', mine: 'true' });
     expect(saved).toEqual([]);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });

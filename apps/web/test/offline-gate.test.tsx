@@ -3,7 +3,9 @@
  * delta, a pass verified on the device by its hash (token or code), an unknown one refused,
  * moves queued with their key and instant and sent in order when the link returns (the same
  * key again after a failure; a refusal put on Needs review), the banner's words and count,
- * Needs review on the dashboards, and logout forgetting the pack and the queue.
+ * Needs review on the dashboards, and logout forgetting the pack and the queue. The pack and
+ * the moves go over the typed tRPC client (the moves through lib/gate-moves.ts, each alone
+ * under its Idempotency-Key); the Needs review list is still read over REST.
  */
 import 'fake-indexeddb/auto';
 
@@ -13,14 +15,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { GatePackItem } from '@gatehouse/shared';
+
 import { GATE_OFFLINE_BANNER } from '../src/features/shell/ConnectionBanner';
-import type { PackItem } from '../src/lib/gate-api';
-import { clearGateData, gateGeneration, gateSnapshot, mergePack, readPack, readQueue, readSettings, storeSettings } from '../src/lib/gate-store';
-import { queueGateMove, replayQueue, syncPack } from '../src/lib/gate-sync';
+import { cancelReplayRetry, performGateMove, replayQueue, type GateMoveOutcome, type GateMoveRequest } from '../src/lib/gate-moves';
+import { clearGateData, gateGeneration, gateSnapshot, mergePack, readPack, readQueue, readSettings, storeSettings, type QueuedMove } from '../src/lib/gate-store';
+import { syncPack } from '../src/lib/gate-sync';
+import { createTransportClient } from '../src/lib/trpc';
 import { admin, guard, HOUSE_A101, PASS_TOKEN, resident } from './fixtures';
 import { server } from './msw-server';
 import { currentPath, renderApp } from './render-app';
-import { callsTo, mockTrpc } from './trpc-mock';
+import { callsTo, mockTrpc, trpcError, type RecordedCall, type Resolver } from './trpc-mock';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -35,7 +40,7 @@ const SETTINGS = { timeZone: 'UTC', earlyCheckinMinutes: 0, walkinApprovalMinute
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'UTC' });
 
 let counter = 0;
-function packItem(overrides: Partial<PackItem> = {}): PackItem {
+function packItem(overrides: Partial<GatePackItem> = {}): GatePackItem {
   counter += 1;
   return {
     id: `cccccccc-0000-4000-8000-${String(counter).padStart(12, '0')}`,
@@ -50,12 +55,13 @@ function packItem(overrides: Partial<PackItem> = {}): PackItem {
     status: 'approved',
     vehicleLicensePlate: 'KA01AB1234',
     updatedAt: '2026-11-22T08:00:00.000Z',
+    blocklisted: null,
     ...overrides,
   };
 }
 
 /** Stores a pack as if synced at SYNCED_AT, with the community's zone. */
-async function storePack(items: PackItem[]) {
+async function storePack(items: GatePackItem[]) {
   await mergePack({ items, removed: [], cursor: 'c1' }, { full: true, since: gateGeneration(), now: SYNCED_AT });
   await storeSettings({ timeZone: 'UTC', earlyCheckinMinutes: 0 }, gateGeneration());
 }
@@ -66,27 +72,24 @@ function setBrowserOnline(online: boolean) {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 
-interface SentMove {
-  path: string;
-  key: string | null;
-  body: { visitorId: string; occurredAt: string };
-}
+/** A client of the app's transport, for the calls a test makes itself. */
+const newClient = () => createTransportClient({ url: 'http://localhost/trpc' });
 
-/** Records the replayed moves; `answer` decides each one's answer (default: accepted). */
-function recordMoves(answer: (move: SentMove, attempt: number) => Response | undefined = () => undefined): SentMove[] {
-  const sent: SentMove[] = [];
-  server.use(
-    http.post('*/api/visitors/:move', async ({ request, params }) => {
-      const move = {
-        path: `/api/visitors/${String(params.move)}`,
-        key: request.headers.get('idempotency-key'),
-        body: (await request.json()) as SentMove['body'],
-      };
-      sent.push(move);
-      return answer(move, sent.length) ?? HttpResponse.json({ success: true, data: { id: move.body.visitorId }, error: null });
-    }),
-  );
-  return sent;
+/** What the server answers an accepted move: the visitor (or pass), moved. */
+const accepted: Resolver = (input: { visitorId: string }) => ({ id: input.visitorId });
+
+/** The gate moves the server was sent, in order, each with its procedure, key and input. */
+const movesIn = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.path === 'visitors.checkIn' || call.path === 'visitors.checkOut')
+    .map(({ path, idempotencyKey, input }) => ({ path, key: idempotencyKey, body: input as { visitorId: string; occurredAt: string } }));
+
+/** A move made on the tablet (the one gate path) while it is offline: saved, and its queue entry. */
+async function moveOffline(request: GateMoveRequest, now?: Date): Promise<QueuedMove> {
+  setBrowserOnline(false);
+  const outcome: GateMoveOutcome = await performGateMove(newClient(), request, now ? { now } : {});
+  if (outcome.kind !== 'saved') throw new Error(`Expected the move saved on the tablet, got ${outcome.kind}`);
+  return outcome.move;
 }
 
 beforeEach(async () => {
@@ -94,6 +97,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  // A retry a test left scheduled must not replay into the next test.
+  cancelReplayRetry();
   // Back to the browser's own answer; the connection store is reset by the setup.
   Reflect.deleteProperty(navigator, 'onLine');
 });
@@ -103,24 +108,22 @@ describe('the gate pack (offline-gate §2)', () => {
     const first = packItem({ name: 'Ann Early' });
     const second = packItem({ name: 'Bob Second' });
     const third = packItem({ name: 'Cy Third' });
-    const asked: (string | null)[] = [];
-    server.use(
-      http.get('*/api/gate/pack', ({ request }) => {
-        const since = new URL(request.url).searchParams.get('since');
-        asked.push(since);
-        const data = since === 'c1' ? { items: [{ ...second, status: 'checked-in' }, third], removed: [first.id], cursor: 'c2' } : { items: [first, second], removed: [], cursor: 'c1' };
-        return HttpResponse.json({ success: true, data, error: null });
-      }),
-    );
+    const calls = mockTrpc({
+      'gate.pack': (input?: { since?: string }) =>
+        input?.since === 'c1'
+          ? { items: [{ ...second, status: 'checked-in' }, third], removed: [first.id], cursor: 'c2' }
+          : { items: [first, second], removed: [], cursor: 'c1' },
+    });
     const settings = { timeZone: 'Asia/Kolkata', earlyCheckinMinutes: 15 };
+    const client = newClient();
 
-    await syncPack(async () => settings);
+    await syncPack(client, async () => settings);
     expect(Object.keys((await readPack())!.items).sort()).toEqual([first.id, second.id].sort());
     expect(gateSnapshot().syncedAt).not.toBeNull();
 
-    await syncPack();
+    await syncPack(client);
     const pack = (await readPack())!;
-    expect(asked).toEqual([null, 'c1']);
+    expect(callsTo(calls, 'gate.pack').map((call) => call.input?.since ?? null)).toEqual([null, 'c1']);
     expect(pack.cursor).toBe('c2');
     expect(Object.keys(pack.items).sort()).toEqual([second.id, third.id].sort());
     expect(pack.items[second.id]?.status).toBe('checked-in');
@@ -130,16 +133,16 @@ describe('the gate pack (offline-gate §2)', () => {
   it('starts again from the whole pack when the server no longer reads the cursor', async () => {
     await storePack([packItem({ name: 'Stale Entry' })]);
     const fresh = packItem({ name: 'Fresh Entry' });
-    server.use(
-      http.get('*/api/gate/pack', ({ request }) =>
-        new URL(request.url).searchParams.has('since')
-          ? HttpResponse.json({ success: false, data: null, error: 'Invalid cursor', code: 'VALIDATION_FAILED' }, { status: 400 })
-          : HttpResponse.json({ success: true, data: { items: [fresh], removed: [], cursor: 'c9' }, error: null }),
-      ),
-    );
+    const calls = mockTrpc({
+      'gate.pack': (input?: { since?: string }) => {
+        if (input?.since) throw trpcError(400, 'Invalid cursor');
+        return { items: [fresh], removed: [], cursor: 'c9' };
+      },
+    });
 
-    await syncPack();
+    await syncPack(newClient());
 
+    expect(callsTo(calls, 'gate.pack').map((call) => call.input?.since ?? null)).toEqual(['c1', null]);
     const pack = (await readPack())!;
     expect(Object.values(pack.items).map((item) => item.name)).toEqual(['Fresh Entry']);
     expect(pack.cursor).toBe('c9');
@@ -168,7 +171,7 @@ describe('verifying offline (offline-gate §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Check In Visitor' }));
 
     expect(await screen.findByText('Visitor checked in — saved on this tablet')).toBeInTheDocument();
-    await waitFor(() => expect(currentPath()).toBe('/guard/dashboard'));
+    await waitFor(() => expect(currentPath()).toBe('/guard'));
     const [checkIn] = await readQueue();
     expect(checkIn).toMatchObject({ action: 'check-in', visitorId: item.id });
     expect(checkIn?.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -190,7 +193,7 @@ describe('verifying offline (offline-gate §2)', () => {
     await storePack([packItem()]);
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
     server.use(http.all('*/trpc/visitors.scan', () => HttpResponse.error()));
-    const { user } = renderApp('/guard/scan', { user: guard });
+    const { user, unmount } = renderApp('/guard/scan', { user: guard });
 
     await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_CODE}{Enter}`);
     // The shell synced the pack (a delta, nothing new) when it opened: that is the time said.
@@ -204,18 +207,23 @@ describe('verifying offline (offline-gate §2)', () => {
     expect(alert).toHaveTextContent(/^ErrorPass refused offline: it is not among the passes this tablet last synced at \d{1,2}:\d{2} [AP]M/);
     expect(screen.queryByRole('button', { name: 'Check In Visitor' })).not.toBeInTheDocument();
     expect(await readQueue()).toEqual([]);
+    // The shell's pack sync ends against this test's handlers.
+    unmount();
+    await syncPack(newClient());
   });
 
   it('shows the blocklist warning offline too, from the pack (operations §3)', async () => {
     await storePack([packItem({ blocklisted: { reason: 'Trespassing' } })]);
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
     server.use(http.all('*/trpc/visitors.scan', () => HttpResponse.error()));
-    const { user } = renderApp('/guard/scan', { user: guard });
+    const { user, unmount } = renderApp('/guard/scan', { user: guard });
 
     await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_CODE}{Enter}`);
     const warning = (await screen.findAllByRole('alert')).find((alert) => alert.textContent?.includes('On the community blocklist'));
     expect(warning).toHaveTextContent('Reason: Trespassing');
     expect(screen.getByRole('heading', { name: 'Pass refused' })).toBeInTheDocument();
+    unmount();
+    await syncPack(newClient());
   });
 
   it('refuses offline, on the quick scan, a pass outside its window and an unknown code', async () => {
@@ -228,8 +236,14 @@ describe('verifying offline (offline-gate §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Pass refused' })).toBeInTheDocument();
     expect(screen.getByText('This invitation is valid on Jan 02, 2099 from 9:00 AM to 5:00 PM')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Pass token or code'), '999999{Enter}');
-    expect(await screen.findByText(/^Pass refused offline/)).toBeInTheDocument();
+    // An unknown code is said plainly and kept in the field to correct; an unknown token is refused.
+    const field = screen.getByLabelText('Pass token or code');
+    await user.type(field, '999999{Enter}');
+    expect(await screen.findByText('No open pass has the code 999 999 — check the digits')).toBeInTheDocument();
+    expect(field).toHaveValue('999999');
+    await user.clear(field);
+    await user.type(field, 'UnknownToken0000000000000000000000000000000{Enter}');
+    expect(await screen.findByText(/^Pass refused offline: it is not among the passes this tablet last synced at 9:05 AM/)).toBeInTheDocument();
     expect(await readQueue()).toEqual([]);
   });
 
@@ -245,7 +259,13 @@ describe('verifying offline (offline-gate §2)', () => {
     });
     // An invitation with the same digits but one fewer: a 6-digit code names an invitation, never a pass.
     await storePack([pass, packItem({ name: 'Six Digit Guest', tokenHash: sha256('other'), passCodeHash: sha256('482130') })]);
-    const calls = mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => ({ items: [], total: 0 }), 'visitors.settings': () => SETTINGS });
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.listSummaries': () => ({ items: [], total: 0 }),
+      'visitors.settings': () => SETTINGS,
+      'visitors.checkIn': accepted,
+      'visitors.checkOut': accepted,
+    });
     setBrowserOnline(false);
     const { user, unmount } = renderApp('/guard/scan', { user: guard });
 
@@ -257,7 +277,7 @@ describe('verifying offline (offline-gate §2)', () => {
     expect(callsTo(calls, 'visitors.scan')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Check In Visitor' }));
     expect(await screen.findByText('Visitor checked in — saved on this tablet')).toBeInTheDocument();
-    await waitFor(() => expect(currentPath()).toBe('/guard/dashboard'));
+    await waitFor(() => expect(currentPath()).toBe('/guard'));
 
     // The quick scan, by its token: the tablet knows the pass holder is inside.
     await user.type(screen.getByLabelText('Pass token or code'), `${RECURRING_TOKEN}{Enter}`);
@@ -273,17 +293,19 @@ describe('verifying offline (offline-gate §2)', () => {
       ['check-in', pass.id],
     ]);
 
+    expect(movesIn(calls)).toEqual([]);
+
     // The link returns: each move is the check-in or check-out of the pass id, at its own instant.
-    const sent = recordMoves();
     setBrowserOnline(true);
-    await waitFor(() => expect(sent).toHaveLength(3));
-    expect(sent.map((move) => [move.path, move.body.visitorId, move.body.occurredAt, move.key])).toEqual(
-      queue.map((move) => [`/api/visitors/${move.action === 'check-in' ? 'checkin-qr' : 'checkout-qr'}`, pass.id, move.occurredAt, move.key]),
+    await waitFor(() => expect(movesIn(calls)).toHaveLength(3));
+    expect(movesIn(calls).map((move) => [move.path, move.body.visitorId, move.body.occurredAt, move.key])).toEqual(
+      queue.map((move) => [move.action === 'check-in' ? 'visitors.checkIn' : 'visitors.checkOut', pass.id, move.occurredAt, move.key]),
     );
+    await waitFor(async () => expect(await readQueue()).toEqual([]));
     // The pack refresh that follows the replay is done before the next test stores its own pack.
     await waitFor(() => expect(callsTo(calls, 'visitors.settings').length).toBeGreaterThanOrEqual(1), { timeout: 3_000 });
     unmount();
-    await syncPack();
+    await syncPack(newClient());
   });
 
   it('refuses offline a recurring pass outside its daily window, naming the day it is listed next', async () => {
@@ -300,11 +322,15 @@ describe('verifying offline (offline-gate §2)', () => {
   });
 
   it('without a pack on the device, says the server cannot be reached as before', async () => {
-    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
-    server.use(
-      http.all('*/trpc/visitors.scan', () => HttpResponse.error()),
-      http.get('*/api/gate/pack', () => HttpResponse.error()),
-    );
+    mockTrpc({
+      'auth.me': () => ({ user: guard }),
+      'visitors.settings': () => SETTINGS,
+      // The shell's sync cannot fetch a pack either.
+      'gate.pack': () => {
+        throw trpcError(500, 'Internal server error');
+      },
+    });
+    server.use(http.all('*/trpc/visitors.scan', () => HttpResponse.error()));
     const { user } = renderApp('/guard/scan', { user: guard });
 
     await user.type(await screen.findByLabelText('Pass token or code'), `${PASS_TOKEN}{Enter}`);
@@ -316,35 +342,58 @@ describe('the queue (offline-gate §3)', () => {
   const visitorA = 'dddddddd-0000-4000-8000-00000000000a';
   const visitorB = 'dddddddd-0000-4000-8000-00000000000b';
 
-  /** Two check-ins and a check-out made offline, a minute apart. */
+  /** Two check-ins and a check-out made offline, a minute apart, through the one gate path. */
   async function queueThree() {
-    setBrowserOnline(false);
-    const first = await queueGateMove({ action: 'check-in', visitorId: visitorA, name: 'Ann', houseNumber: 'A-101' }, new Date('2026-11-22T09:00:00.000Z'));
-    const second = await queueGateMove({ action: 'check-in', visitorId: visitorB, name: 'Bob', houseNumber: 'A-102' }, new Date('2026-11-22T09:01:00.000Z'));
-    const third = await queueGateMove({ action: 'check-out', visitorId: visitorA, name: 'Ann', houseNumber: 'A-101' }, new Date('2026-11-22T09:02:00.000Z'));
+    const first = await moveOffline({ action: 'check-in', subject: { id: visitorA, name: 'Ann', houseNumber: 'A-101' } }, new Date('2026-11-22T09:00:00.000Z'));
+    const second = await moveOffline({ action: 'check-in', subject: { id: visitorB, name: 'Bob', houseNumber: 'A-102' } }, new Date('2026-11-22T09:01:00.000Z'));
+    const third = await moveOffline({ action: 'check-out', subject: { id: visitorA, name: 'Ann', houseNumber: 'A-101' } }, new Date('2026-11-22T09:02:00.000Z'));
     return [first, second, third];
+  }
+
+  /** The server refuses the check-ins of `visitorId` with `message`, accepts every other move. */
+  const refusing = (visitorId: string, message: string): Resolver => (input: { visitorId: string }) => {
+    if (input.visitorId === visitorId) throw trpcError(409, message);
+    return accepted(input, undefined as never);
+  };
+
+  /**
+   * Every attempt to send a move, answered or not; the attempts `noAnswer` names (1-based)
+   * get no answer at all, the others go on to the tRPC mock installed before.
+   */
+  function dropMoves(noAnswer: (attempt: number) => boolean) {
+    const attempts: { key: string | null; body: unknown }[] = [];
+    server.use(
+      http.post('*/trpc/:path', async ({ request, params }) => {
+        if (!String(params.path).startsWith('visitors.check') || new URL(request.url).searchParams.has('batch')) return undefined;
+        attempts.push({ key: request.headers.get('idempotency-key'), body: await request.clone().json() });
+        return noAnswer(attempts.length) ? HttpResponse.error() : undefined;
+      }),
+    );
+    return attempts;
   }
 
   it('is sent in order with each key and instant when the link returns, and emptied', async () => {
     const queued = await queueThree();
     expect(gateSnapshot().waiting).toBe(3);
-    const sent = recordMoves();
+    expect(gateSnapshot().queued).toEqual(queued);
     const calls = mockTrpc({
       'auth.me': () => ({ user: guard }),
       'visitors.listSummaries': () => ({ items: [], total: 0 }),
       'visitors.settings': () => SETTINGS,
+      'visitors.checkIn': accepted,
+      'visitors.checkOut': accepted,
     });
     const { unmount } = renderApp('/guard/dashboard', { user: guard });
     expect(await screen.findByText('3 entries waiting')).toBeInTheDocument();
-    expect(sent).toEqual([]);
+    expect(movesIn(calls)).toEqual([]);
 
     setBrowserOnline(true);
 
-    await waitFor(() => expect(sent).toHaveLength(3));
-    expect(sent).toEqual([
-      { path: '/api/visitors/checkin-qr', key: queued[0]!.key, body: { visitorId: visitorA, occurredAt: '2026-11-22T09:00:00.000Z' } },
-      { path: '/api/visitors/checkin-qr', key: queued[1]!.key, body: { visitorId: visitorB, occurredAt: '2026-11-22T09:01:00.000Z' } },
-      { path: '/api/visitors/checkout-qr', key: queued[2]!.key, body: { visitorId: visitorA, occurredAt: '2026-11-22T09:02:00.000Z' } },
+    await waitFor(() => expect(movesIn(calls)).toHaveLength(3));
+    expect(movesIn(calls)).toEqual([
+      { path: 'visitors.checkIn', key: queued[0]!.key, body: { visitorId: visitorA, occurredAt: '2026-11-22T09:00:00.000Z' } },
+      { path: 'visitors.checkIn', key: queued[1]!.key, body: { visitorId: visitorB, occurredAt: '2026-11-22T09:01:00.000Z' } },
+      { path: 'visitors.checkOut', key: queued[2]!.key, body: { visitorId: visitorA, occurredAt: '2026-11-22T09:02:00.000Z' } },
     ]);
     expect(new Set(queued.map((move) => move.key)).size).toBe(3);
     await waitFor(() => expect(screen.queryByText(/\d+ (entry|entries) waiting/)).not.toBeInTheDocument());
@@ -353,14 +402,16 @@ describe('the queue (offline-gate §3)', () => {
     await waitFor(() => expect(callsTo(calls, 'visitors.settings').length).toBeGreaterThanOrEqual(2), { timeout: 3_000 });
     // Signed out of the shell, with no refresh left running for the next test's handlers.
     unmount();
-    await syncPack();
+    await syncPack(newClient());
+    expect(movesIn(calls)).toHaveLength(3);
   });
 
   it('after a failure with no answer, keeps the order and sends the same key again', async () => {
     const queued = await queueThree();
     setBrowserOnline(true);
+    const calls = mockTrpc({ 'visitors.checkIn': accepted, 'visitors.checkOut': accepted });
     // The first attempt of the second entry reaches the server, its answer is lost.
-    const sent = recordMoves((move, attempt) => (attempt === 2 ? HttpResponse.error() : undefined));
+    const sent = dropMoves((attempt) => attempt === 2);
 
     await replayQueue();
     expect(sent.map((move) => move.key)).toEqual([queued[0]!.key, queued[1]!.key]);
@@ -370,29 +421,24 @@ describe('the queue (offline-gate §3)', () => {
     expect(sent.map((move) => move.key)).toEqual([queued[0]!.key, queued[1]!.key, queued[1]!.key, queued[2]!.key]);
     expect(sent[2]!.body).toEqual(sent[1]!.body);
     expect(await readQueue()).toEqual([]);
+    // Each done by the server once.
+    expect(movesIn(calls).map((move) => move.key)).toEqual(queued.map((move) => move.key));
   });
 
   it('puts a refused entry on Needs review with the server’s words, and goes on with the next', async () => {
     const queued = await queueThree();
     setBrowserOnline(true);
     const refusal = 'Visitor cannot be checked in: status is cancelled';
-    const sent = recordMoves((move) =>
-      move.body.visitorId === visitorB
-        ? HttpResponse.json({ success: false, data: null, error: refusal, code: 'INVALID_TRANSITION' }, { status: 409 })
-        : undefined,
-    );
-    const reviews: { body: unknown; key: string | null }[] = [];
-    server.use(
-      http.post('*/api/gate/reviews', async ({ request }) => {
-        reviews.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
-        return HttpResponse.json({ success: true, data: { id: 'r1' }, error: null }, { status: 201 });
-      }),
-    );
+    const calls = mockTrpc({
+      'visitors.checkIn': refusing(visitorB, refusal),
+      'visitors.checkOut': accepted,
+      'gate.createReview': () => ({ id: 'r1' }),
+    });
 
     await replayQueue();
 
-    expect(sent).toHaveLength(3);
-    expect(reviews).toEqual([
+    expect(movesIn(calls)).toHaveLength(3);
+    expect(callsTo(calls, 'gate.createReview').map((call) => ({ body: call.input, key: call.idempotencyKey }))).toEqual([
       {
         body: { visitorId: visitorB, action: 'check-in', occurredAt: '2026-11-22T09:01:00.000Z', message: refusal, idempotencyKey: queued[1]!.key },
         key: `review-${queued[1]!.key}`,
@@ -402,24 +448,17 @@ describe('the queue (offline-gate §3)', () => {
   });
 
   it('puts a refused recurring pass entry on Needs review under the pass id, once', async () => {
-    setBrowserOnline(false);
     const passId = 'eeeeeeee-0000-4000-8000-00000000000a';
-    const queued = await queueGateMove({ action: 'check-in', visitorId: passId, name: 'Maria Helper', houseNumber: 'A-101' }, new Date('2026-11-22T09:00:00.000Z'));
+    const queued = await moveOffline({ action: 'check-in', subject: { id: passId, name: 'Maria Helper', houseNumber: 'A-101' } }, new Date('2026-11-22T09:00:00.000Z'));
     setBrowserOnline(true);
     const refusal = 'Pass cannot be checked in: status is paused';
-    recordMoves(() => HttpResponse.json({ success: false, data: null, error: refusal, code: 'INVALID_TRANSITION' }, { status: 409 }));
-    const reviews: { body: Record<string, unknown>; key: string | null }[] = [];
-    server.use(
-      http.post('*/api/gate/reviews', async ({ request }) => {
-        reviews.push({ body: (await request.json()) as Record<string, unknown>, key: request.headers.get('idempotency-key') });
-        return HttpResponse.json({ success: true, data: { id: 'r2' }, error: null }, { status: 201 });
-      }),
-    );
+    const calls = mockTrpc({ 'visitors.checkIn': refusing(passId, refusal), 'gate.createReview': () => ({ id: 'r2' }) });
 
     await replayQueue();
 
     // The server names the pass by the id the move was replayed with: no unnamed retry.
-    expect(reviews).toEqual([
+    expect(movesIn(calls)).toHaveLength(1);
+    expect(callsTo(calls, 'gate.createReview').map((call) => ({ body: call.input, key: call.idempotencyKey }))).toEqual([
       {
         body: { visitorId: passId, action: 'check-in', occurredAt: '2026-11-22T09:00:00.000Z', message: refusal, idempotencyKey: queued.key },
         key: `review-${queued.key}`,
@@ -429,24 +468,32 @@ describe('the queue (offline-gate §3)', () => {
   });
 
   it('keeps a refused entry while Needs review cannot be reached, and tries again later', async () => {
-    await queueThree();
+    const queued = await queueThree();
     setBrowserOnline(true);
-    recordMoves((move) =>
-      move.body.visitorId === visitorB ? HttpResponse.json({ success: false, data: null, error: 'Refused', code: 'INVALID_TRANSITION' }, { status: 409 }) : undefined,
-    );
-    server.use(http.post('*/api/gate/reviews', () => HttpResponse.error()));
+    const calls = mockTrpc({ 'visitors.checkIn': refusing(visitorB, 'Refused'), 'visitors.checkOut': accepted, 'gate.createReview': () => ({ id: 'r3' }) });
+    server.use(http.post('*/trpc/gate.createReview', () => HttpResponse.error()));
 
     await replayQueue();
 
     expect((await readQueue()).map((move) => move.visitorId)).toEqual([visitorB, visitorA]);
+    expect(movesIn(calls).map((move) => move.key)).toEqual([queued[0]!.key, queued[1]!.key]);
+
+    // Needs review answers again: the kept entry goes there, under the same keys, then the rest is sent.
+    server.resetHandlers();
+    const later = mockTrpc({ 'visitors.checkIn': refusing(visitorB, 'Refused'), 'visitors.checkOut': accepted, 'gate.createReview': () => ({ id: 'r3' }) });
+    await replayQueue();
+
+    expect(callsTo(later, 'gate.createReview').map((call) => [call.input.idempotencyKey, call.idempotencyKey])).toEqual([[queued[1]!.key, `review-${queued[1]!.key}`]]);
+    expect(movesIn(later).map((move) => move.key)).toEqual([queued[1]!.key, queued[2]!.key]);
+    expect(await readQueue()).toEqual([]);
   });
 });
 
 describe('logout (offline-gate §4)', () => {
   it('forgets the pack and the queue of this tablet', async () => {
     await storePack([packItem()]);
-    setBrowserOnline(false);
-    await queueGateMove({ action: 'check-in', visitorId: 'dddddddd-0000-4000-8000-00000000000c', name: 'Cy', houseNumber: 'A-101' });
+    await moveOffline({ action: 'check-in', subject: { id: 'dddddddd-0000-4000-8000-00000000000c', name: 'Cy', houseNumber: 'A-101' } });
+    expect(gateSnapshot().waiting).toBe(1);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'auth.logout': () => ({}), 'visitors.settings': () => SETTINGS });
     const { user } = renderApp('/profile', { user: guard });
@@ -457,7 +504,7 @@ describe('logout (offline-gate §4)', () => {
     expect(await readPack()).toBeNull();
     expect(await readQueue()).toEqual([]);
     expect(await readSettings()).toBeNull();
-    expect(gateSnapshot()).toEqual({ syncedAt: null, waiting: 0 });
+    expect(gateSnapshot()).toEqual({ syncedAt: null, waiting: 0, queued: [] });
   });
 });
 

@@ -73,6 +73,7 @@ export const AUDIT_ACTION_NAMES = [
   'gate.updated',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
+export type AuditAction = z.infer<typeof ZAuditAction>;
 
 /** What an audit row may be about (`targetType`); the rows of sign-ins and failed scans name none. */
 export const AUDIT_TARGET_TYPES = [

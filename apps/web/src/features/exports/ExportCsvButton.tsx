@@ -5,7 +5,7 @@
  * is busy meanwhile, and a refusal shows the server's words under it.
  */
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 import { Button } from '../../components/Button';
 import { AppError, DEFAULT_ERROR_MESSAGE } from '../../lib/errors';
@@ -64,18 +64,22 @@ export async function downloadCsv(url: string, fallbackName: string): Promise<vo
 
 /**
  * The Export CSV button of a list: `path` is the export (`/api/visitors/export.csv`),
- * `filters` the screen's current ones (empty ones are left out).
+ * `filters` the screen's current ones (empty ones are left out); `description`, what the
+ * file will hold (e.g. its dates), shown under the button and read with it.
  */
 export function ExportCsvButton({
   path,
   filters,
   fallbackName,
+  description,
 }: {
   path: string;
   filters: Record<string, string | undefined | null>;
   fallbackName: string;
+  description?: string;
 }) {
   const t = useMessages(messages);
+  const descriptionId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
@@ -91,9 +95,20 @@ export function ExportCsvButton({
   };
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button variant="secondary" loading={busy} icon={<Download aria-hidden="true" className="size-4" />} onClick={() => void run()}>
+      <Button
+        variant="secondary"
+        loading={busy}
+        icon={<Download aria-hidden="true" className="size-4" />}
+        onClick={() => void run()}
+        {...(description ? { 'aria-describedby': descriptionId } : {})}
+      >
         {busy ? t.exporting : t.exportCsv}
       </Button>
+      {description && (
+        <p id={descriptionId} className="text-xs text-slate-500">
+          {description}
+        </p>
+      )}
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

@@ -16,6 +16,7 @@ import {
   KeyRound,
   LayoutDashboard,
   QrCode,
+  ScrollText,
   ShieldCheck,
   User as UserIcon,
   Users,
@@ -70,8 +71,14 @@ const reportsMessages = i18n('ReportsNavigation', {
   reports: 'Reports',
 });
 
+/** The audit log's entry (admins), in a catalog of its own. */
+const auditMessages = i18n('AuditNavigation', {
+  auditLog: 'Audit log',
+});
+
 type LabelKey =
   | keyof ReturnType<typeof messages.get>
+  | keyof ReturnType<typeof auditMessages.get>
   | keyof ReturnType<typeof insideNowMessages.get>
   | keyof ReturnType<typeof passesMessages.get>
   | keyof ReturnType<typeof reportsMessages.get>
@@ -94,7 +101,7 @@ interface Place {
 
 /** `places` with their labels in the current language. */
 function entriesOf(places: Place[]): NavEntry[] {
-  const t = { ...messages.get(), ...insideNowMessages.get(), ...passesMessages.get(), ...reportsMessages.get(), ...blocklistMessages.get(), ...gatesMessages.get() };
+  const t = { ...messages.get(), ...insideNowMessages.get(), ...passesMessages.get(), ...reportsMessages.get(), ...blocklistMessages.get(), ...gatesMessages.get(), ...auditMessages.get() };
   return places.map((place) => ({ ...place, label: t[place.label] }));
 }
 
@@ -119,6 +126,8 @@ const frequentVisitors: Place = { href: '/passes', label: 'frequentVisitors', ic
 const reports: Place = { href: '/reports', label: 'reports', icon: ChartColumn };
 /** operations §2: the admins' gates, reached from the user menu. */
 const gates: Place = { href: '/gates', label: 'gates', icon: DoorOpen };
+/** The admins' audit log, reached from the user menu. */
+const auditLog: Place = { href: '/audit', label: 'auditLog', icon: ScrollText };
 
 /**
  * Desktop top bar. Residents: their invitations, houses, vehicles, payments. Guards: the
@@ -179,7 +188,7 @@ export function bottomBarEntries(role: Role): NavEntry[] {
 const ALL_ENTRIES: Record<Role, Place[]> = {
   resident: [...TOP_BAR.resident, frequentVisitors, notifications],
   guard: [...TOP_BAR.guard, notifications],
-  admin: [...TOP_BAR.admin, vehicles, frequentVisitors, scanQr, activeVisitors, insideNow, reports, gates, blocklist, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
+  admin: [...TOP_BAR.admin, vehicles, frequentVisitors, scanQr, activeVisitors, insideNow, reports, gates, blocklist, auditLog, apiTokens, { href: '/webhooks', label: 'webhooks', icon: Webhook }, notifications],
 };
 
 /**

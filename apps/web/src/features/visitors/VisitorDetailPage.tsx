@@ -23,6 +23,7 @@ import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { BlocklistRefusals } from '../blocklist/BlocklistRefusals';
 import { visitorGateMessages } from '../gates/messages';
 import { QrPassCard } from './QrPassCard';
 import { canErase, EraseError, EraseVisitorButton, ErasedNote, useEraseError } from './EraseVisitor';
@@ -280,6 +281,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
           <VisitorInformation visitor={visitor} />
           <VisitDetails visitor={visitor} />
           <ActivityLog visitor={visitor} />
+          <BlocklistRefusals visitorId={visitor.id} />
         </div>
       </div>
     </>
