@@ -25,7 +25,7 @@ import { useCallback } from 'react';
 import { connectionState } from './connection';
 import { refusalOf, toAppError } from './errors';
 import { chosenGate } from './gate-choice';
-import { enqueueMove, gateGeneration, gateSnapshot, hasGateStorage, noteInsideMove, readQueue, removeMove, type GateAction, type QueuedMove } from './gate-store';
+import { enqueueMove, gateGeneration, hasGateStorage, loadedGateSnapshot, noteInsideMove, readQueue, removeMove, type GateAction, type QueuedMove } from './gate-store';
 import { serverNow } from './server-clock';
 import { useTRPCClient, type AppTRPCClient } from './trpc';
 
@@ -150,8 +150,10 @@ export async function performGateMove(
       return { kind: 'refused', error };
     }
   }
+  // Entries from before a reload count too: a new move goes behind them.
+  const { waiting } = await loadedGateSnapshot();
   const written = enqueueMove(move);
-  const direct = connectionState() === 'online' && gateSnapshot().waiting === 0 && !replayRun;
+  const direct = connectionState() === 'online' && waiting === 0 && !replayRun;
   if (!direct) return (await written.then(() => true, () => false)) ? saved(move) : notKept(move);
 
   const sending: Promise<SendResult> = sendMove(client, move).then(

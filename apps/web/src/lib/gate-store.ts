@@ -123,6 +123,19 @@ export async function loadGateSnapshot(): Promise<void> {
   if (!hasGateStorage()) return;
   const [pack, queue] = await Promise.all([readPack(), readQueue()]);
   publish({ syncedAt: pack?.syncedAt ?? null, queued: queue });
+  snapshotLoaded = true;
+}
+
+/** Whether the mirror has read the stored queue once since the page loaded. */
+let snapshotLoaded = false;
+
+/**
+ * The mirror, read from storage first when it has not been yet (a move made right after a
+ * reload must see the entries waiting from before it, to go behind them).
+ */
+export async function loadedGateSnapshot(): Promise<GateSnapshot> {
+  if (!snapshotLoaded) await loadGateSnapshot();
+  return snapshot;
 }
 
 // ---- The pack ---------------------------------------------------------------------------
@@ -298,5 +311,6 @@ export async function clearPack(): Promise<void> {
 /** Test support: forgets the open database handle (a test that deletes the database opens a new one). */
 export function resetGateStore(): void {
   store = undefined;
+  snapshotLoaded = false;
   snapshot = { syncedAt: null, waiting: 0, queued: [] };
 }
