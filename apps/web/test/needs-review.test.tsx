@@ -5,12 +5,10 @@
  * the server's words. On the admin's dashboard, where the list shows.
  */
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { chooseLanguage } from '../src/lib/i18n';
 import { admin } from './fixtures';
-import { server } from './msw-server';
 import { renderApp } from './render-app';
 import { mockTrpc } from './trpc-mock';
 
@@ -48,9 +46,9 @@ const wordsOnly = {
 };
 
 function showReviews() {
-  server.use(http.get('*/api/gate/reviews', () => HttpResponse.json({ success: true, data: [withDetails, wordsOnly], error: null })));
   mockTrpc({
     'auth.me': () => ({ user: admin }),
+    'gate.listReviews': () => ({ items: [withDetails, wordsOnly], total: 2 }),
     'houses.list': () => ({ items: [], total: 0 }),
     'vehicles.list': () => ({ items: [], total: 0 }),
     'visitors.listSummaries': () => ({ items: [], total: 0 }),

@@ -521,10 +521,23 @@ describe('the banner (offline-gate §1)', () => {
 });
 
 describe('Needs review (offline-gate §3)', () => {
+  /** A refused entry as the server lists it (`gate.listReviews`). */
+  const reviewBase = {
+    code: null,
+    details: null,
+    status: 'open',
+    idempotencyKey: null,
+    createdBy: { id: 'g1', name: 'Gus Guard' },
+    createdAt: '2026-11-22T09:06:00.000Z',
+    closedBy: null,
+    closedAt: null,
+    note: null,
+  };
   const review = {
+    ...reviewBase,
     id: 'eeeeeeee-0000-4000-8000-000000000001',
-    visitorId: 'dddddddd-0000-4000-8000-00000000000b',
-    visitorName: 'Bob Late',
+    visitor: { id: 'dddddddd-0000-4000-8000-00000000000b', name: 'Bob Late', house: { id: 'h1', houseNumber: '101', block: 'A' } },
+    target: 'visitor',
     action: 'check-in',
     occurredAt: '2026-11-22T09:05:00.000Z',
     message: 'Visitor cannot be checked in: status is cancelled',
@@ -538,27 +551,33 @@ describe('Needs review (offline-gate §3)', () => {
     action: 'check-in',
     occurredAt: '2026-11-22T09:10:00.000Z',
     message: 'Pass cannot be checked in: status is paused',
-    status: 'open',
+    ...reviewBase,
   };
 
-  /** Serves the open reviews until dismissed or recorded; returns the calls made. */
+  /** Serves the open reviews until dismissed or recorded: the tRPC resolvers, and the calls made. */
   function serveReviews(reviews: object[] = [review]) {
     let open = reviews;
     const calls: { path: string; body: unknown }[] = [];
-    server.use(
-      http.get('*/api/gate/reviews', () => HttpResponse.json({ success: true, data: open, error: null })),
-      http.post('*/api/gate/reviews/:id/:verb', async ({ request, params }) => {
-        calls.push({ path: `${String(params.id)}/${String(params.verb)}`, body: await request.json().catch(() => null) });
+    const resolvers = {
+      'gate.listReviews': () => ({ items: open, total: open.length }),
+      'gate.dismissReview': (input: { id: string }) => {
+        calls.push({ path: `${input.id}/dismiss`, body: {} });
         open = [];
-        return HttpResponse.json({ success: true, data: null, error: null });
-      }),
-    );
-    return calls;
+        return { ...review, status: 'dismissed' };
+      },
+      'gate.recordReview': (input: { id: string; note: string }) => {
+        calls.push({ path: `${input.id}/record`, body: { note: input.note } });
+        open = [];
+        return { ...review, status: 'recorded', note: input.note };
+      },
+    };
+    return { calls, resolvers };
   }
 
   it('lists an open review on the guard dashboard with the server’s words, and dismisses it', async () => {
-    const calls = serveReviews();
+    const { calls, resolvers } = serveReviews();
     mockTrpc({
+      ...resolvers,
       'auth.me': () => ({ user: guard }),
       'visitors.listSummaries': () => ({ items: [], total: 0 }),
       'visitors.settings': () => SETTINGS,
@@ -568,7 +587,7 @@ describe('Needs review (offline-gate §3)', () => {
     const list = await screen.findByRole('list', { name: 'Entries needing review' });
     expect(screen.getByRole('heading', { name: /Needs review/ })).toBeInTheDocument();
     expect(within(list).getByRole('heading', { name: 'Bob Late' })).toBeInTheDocument();
-    expect(within(list).getByRole('link', { name: 'Bob Late' })).toHaveAttribute('href', `/visitors/${review.visitorId}`);
+    expect(within(list).getByRole('link', { name: 'Bob Late' })).toHaveAttribute('href', `/visitors/${review.visitor.id}`);
     expect(within(list).getByText(/^Check-in: Nov 22, 2026 at 9:05 AM/)).toBeInTheDocument();
     expect(within(list).getByText(review.message)).toBeInTheDocument();
     // Only an admin records an entry.
@@ -582,8 +601,9 @@ describe('Needs review (offline-gate §3)', () => {
   });
 
   it('lets an admin record the entry with a note, from the admin dashboard', async () => {
-    const calls = serveReviews();
+    const { calls, resolvers } = serveReviews();
     mockTrpc({
+      ...resolvers,
       'auth.me': () => ({ user: admin }),
       'houses.list': () => ({ items: [], total: 0 }),
       'vehicles.list': () => ({ items: [], total: 0 }),
@@ -607,8 +627,9 @@ describe('Needs review (offline-gate §3)', () => {
   });
 
   it('names a recurring pass’s holder and links an admin to the pass', async () => {
-    serveReviews([passReview]);
+    const { resolvers } = serveReviews([passReview]);
     mockTrpc({
+      ...resolvers,
       'auth.me': () => ({ user: admin }),
       'houses.list': () => ({ items: [], total: 0 }),
       'vehicles.list': () => ({ items: [], total: 0 }),
@@ -626,8 +647,9 @@ describe('Needs review (offline-gate §3)', () => {
   });
 
   it('names a recurring pass’s holder to a guard, without a link to a page guards cannot open', async () => {
-    serveReviews([passReview]);
+    const { resolvers } = serveReviews([passReview]);
     mockTrpc({
+      ...resolvers,
       'auth.me': () => ({ user: guard }),
       'visitors.listSummaries': () => ({ items: [], total: 0 }),
       'visitors.settings': () => SETTINGS,

@@ -10,7 +10,7 @@
  * (the values it names: a status, a date and times…) when the gate filed them, else by its
  * English words.
  */
-import { MAX_LENGTH } from '@gatehouse/shared';
+import { MAX_LENGTH, type GateReview as ServerGateReview } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardCheck, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -21,15 +21,14 @@ import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { controlClasses } from '../../components/Field';
-import { AppError, DEFAULT_ERROR_MESSAGE } from '../../lib/errors';
 import { failureText } from '../../lib/failures';
 import { formatInstant } from '../../lib/format';
-import { dismissReview, recordReview, type GateReview as GateApiReview } from '../../lib/gate-api';
+import { useConnectionState } from '../../lib/connection';
 import { onGateReplay } from '../../lib/gate-sync';
 import { i18n, params, translateServerError, useMessages } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { expireStoredSession, readStoredToken } from '../../lib/session-storage';
-import { createTimedFetch } from '../../lib/trpc';
+import { useTRPCClient } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc-react';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 import { useToast } from '../../lib/toasts';
 import { recurringKindLabel } from '../passes/pass-labels';
@@ -65,14 +64,21 @@ const dialogMessages = i18n('RecordEntryDialog', {
   failed: 'Failed to record the entry',
 });
 
-/** The query key of the open reviews (refreshed after every replay). */
-export const REVIEWS_QUERY_KEY = ['gate', 'reviews'] as const;
-
 /** The list refreshes itself, as the gate tablet stays on the dashboard. */
 const REVIEWS_REFRESH_MS = 30_000;
 
 /** One open review: the person, the move, and the server's refusal with its code and details. */
-interface GateReview extends GateApiReview {
+interface GateReview {
+  id: string;
+  /** The visitor the entry was about (a visitor's page), else null. */
+  visitorId: string | null;
+  /** The recurring pass the entry was about (its holder named; a pass's page), else null. */
+  passId: string | null;
+  visitorName: string | null;
+  action: 'check-in' | 'check-out';
+  occurredAt: string;
+  /** The server's English words when it refused the entry. */
+  message: string;
   /** The refusal's stable code (`INVALID_TRANSITION`…), when the gate filed it. */
   code: string | null;
   /** The refusal's details (`{reason, …values}`), when the gate filed them. */
@@ -128,43 +134,20 @@ function legacyDetails(message: string): Record<string, string> | null {
   };
 }
 
-const timedFetch = createTimedFetch(15_000);
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
-/**
- * The open reviews (`GET /api/gate/reviews`), as the server lists them, each with its
- * refusal's code and details beside the English words. Throws AppError (the server's words
- * and status) when refused.
- */
-async function fetchOpenReviews(): Promise<GateReview[]> {
-  const token = readStoredToken();
-  const response = await timedFetch('/api/gate/reviews?limit=100', {
-    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    cache: 'no-store',
-  });
-  const envelope = (await response.json().catch(() => null)) as { data?: unknown; error?: unknown } | null;
-  if (!response.ok) {
-    if (response.status === 401) expireStoredSession();
-    throw new AppError(text(envelope?.error) ?? DEFAULT_ERROR_MESSAGE, response.status);
-  }
-  const rows = Array.isArray(envelope?.data) ? (envelope.data as Record<string, unknown>[]) : [];
-  return rows.map((raw) => {
-    // The person is the visitor or, for `target: "pass"`, the pass holder under the pass id.
-    const person = raw.visitor && typeof raw.visitor === 'object' ? (raw.visitor as Record<string, unknown>) : null;
-    const personId = text(raw.visitorId) ?? text(person?.id);
-    const isPass = raw.target === 'pass';
-    return {
-      id: String(raw.id),
-      visitorId: isPass ? null : personId,
-      passId: isPass ? personId : null,
-      visitorName: text(raw.visitorName) ?? text(person?.name),
-      action: raw.action === 'check-out' ? 'check-out' : 'check-in',
-      occurredAt: text(raw.occurredAt) ?? text(raw.createdAt) ?? '',
-      message: text(raw.message) ?? '',
-      code: text(raw.code),
-      details: raw.details ?? legacyDetails(text(raw.message) ?? ''),
-    };
-  });
+/** One review as the screen shows it, from the server's review JSON. */
+function toReview(raw: ServerGateReview): GateReview {
+  const isPass = raw.target === 'pass';
+  return {
+    id: raw.id,
+    visitorId: isPass ? null : (raw.visitor?.id ?? null),
+    passId: isPass ? (raw.visitor?.id ?? null) : null,
+    visitorName: raw.visitor?.name ?? null,
+    action: raw.action,
+    occurredAt: raw.occurredAt,
+    message: raw.message,
+    code: raw.code,
+    details: raw.details ?? legacyDetails(raw.message),
+  };
 }
 
 function actionLabel(t: ReturnType<typeof messages.get>, review: GateReview) {
@@ -177,19 +160,28 @@ export function NeedsReview({ headingLevel = 2, className = 'mb-6' }: { headingL
   const user = useCurrentUser();
   const timeZone = useCommunityTimeZone();
   const queryClient = useQueryClient();
+  const client = useTRPCClient();
   const { showToast } = useToast();
   const [error, setError] = useState<string | null>(null);
   const [recording, setRecording] = useState<GateReview | null>(null);
-  const reviews = useQuery({ queryKey: REVIEWS_QUERY_KEY, queryFn: fetchOpenReviews, refetchInterval: REVIEWS_REFRESH_MS });
+  const trpc = useTRPC();
+  // With no network, not asked: offline the list would only say that the server cannot be reached.
+  const connection = useConnectionState();
+  const reviews = useQuery({
+    ...trpc.gate.listReviews.queryOptions({ limit: 100 }),
+    select: (page) => page.items.map(toReview),
+    refetchInterval: REVIEWS_REFRESH_MS,
+    enabled: connection !== 'offline',
+  });
 
   // An entry just refused on replay lands here at once.
-  useEffect(() => onGateReplay(() => void queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY })), [queryClient]);
+  useEffect(() => onGateReplay(() => void queryClient.invalidateQueries({ queryKey: trpc.gate.listReviews.pathKey() })), [queryClient, trpc]);
 
   const dismiss = useMutation({
-    mutationFn: (review: GateReview) => dismissReview(review.id),
+    mutationFn: (review: GateReview) => client.gate.dismissReview.mutate({ id: review.id }),
     onSuccess: async () => {
       showToast(t.dismissed);
-      await queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: trpc.gate.listReviews.pathKey() });
     },
     onError: (failure) => setError(failureText(failure, t.dismissFailed)),
   });
@@ -303,6 +295,8 @@ function RecordEntryDialog({
 }) {
   const t = useMessages(dialogMessages);
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
   const { showToast } = useToast();
   const noteId = useId();
   const [note, setNote] = useState('');
@@ -310,10 +304,10 @@ function RecordEntryDialog({
   const [serverError, setServerError] = useState<string | null>(null);
 
   const record = useMutation({
-    mutationFn: (text: string) => recordReview(review.id, text),
+    mutationFn: (text: string) => client.gate.recordReview.mutate({ id: review.id, note: text }),
     onSuccess: async () => {
       showToast(t.recorded);
-      await queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: trpc.gate.listReviews.pathKey() });
       onClose();
     },
     onError: (failure) => setServerError(failureText(failure, t.failed)),
