@@ -43,7 +43,11 @@ export interface RestRoute {
    * Whether the path honours an `Idempotency-Key` header (offline-gate §3): every
    * state-changing POST that needs a sign-in (its procedure is not public), except those
    * whose answer carries a secret shown once (`showsSecret`: a new API token or webhook
-   * secret, integrations §3 and §4), which must never be kept in the idempotency store.
+   * secret, integrations §3 and §4), which must never be kept in the idempotency store, and
+   * those whose body carries a password (`takesSecret`): the store keeps a SHA-256 of each
+   * body, and a fast hash of a password could be tested against guesses at that speed by
+   * anyone who reads the database. On those paths the header is ignored (the work is done
+   * each time), over REST and tRPC alike (`isIdempotentProcedure`).
    */
   idempotent: boolean;
   /**
@@ -90,7 +94,7 @@ function route(
   path: string,
   procedure: ProcedurePath,
   input: RestRoute['input'],
-  options: { successStatus?: 201 | 202; list?: boolean; binary?: 'jpeg'; stream?: true; csv?: true; showsSecret?: true } = {},
+  options: { successStatus?: 201 | 202; list?: boolean; binary?: 'jpeg'; stream?: true; csv?: true; showsSecret?: true; takesSecret?: true } = {},
 ): RestRoute {
   return {
     method,
@@ -100,7 +104,7 @@ function route(
     successStatus: options.successStatus ?? 200,
     list: options.list ?? false,
     takesBody: input === fromBody || input === fromParamsAndBody,
-    idempotent: method === 'POST' && needsSignIn(procedure) && !options.showsSecret,
+    idempotent: method === 'POST' && needsSignIn(procedure) && !options.showsSecret && !options.takesSecret,
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
     ...(options.csv ? { csv: options.csv } : {}),
@@ -114,11 +118,11 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/auth/logout', 'auth.logout', none),
   route('GET', '/api/auth/me', 'auth.me', none),
   // Not in product-spec §7: the self-service password change (hardening issue, item 5).
-  route('POST', '/api/auth/change-password', 'auth.changePassword', fromBody),
+  route('POST', '/api/auth/change-password', 'auth.changePassword', fromBody, { takesSecret: true }),
 
   route('GET', '/api/users', 'users.list', fromQuery, { list: true }),
   route('GET', '/api/users/:id', 'users.byId', fromParams),
-  route('POST', '/api/users', 'users.create', fromBody, { successStatus: 201 }),
+  route('POST', '/api/users', 'users.create', fromBody, { successStatus: 201, takesSecret: true }),
   route('PUT', '/api/users/:id', 'users.update', fromParamsAndBody),
   route('DELETE', '/api/users/:id', 'users.deactivate', fromParams),
 
