@@ -259,6 +259,53 @@ describe.each(legs)('API tokens on $name', (leg) => {
     expect((await failure(h.caller(theirs.token).houses.list({}))).status).toBe(401);
   });
 
+  it('stays revoked when its creator, deactivated or demoted, is made an active admin again (for good, with an audit row each)', async () => {
+    const makeAdmin = async (email: string) => {
+      const user = await admin().users.create({ name: 'Token Maker', email, phone: '+15550009999', password: 'secret123', role: 'admin' });
+      const session = await h.caller().auth.login({ email, password: 'secret123' });
+      return { id: user.id, caller: h.caller(session.token) };
+    };
+    const works = async (token: string) => (await h.caller(token).houses.list({})).total > 0;
+    const refused = async (token: string) => (await failure(h.caller(token).houses.list({}))).status;
+
+    const deactivated = await makeAdmin('maker-deactivated@test.example');
+    const first = await deactivated.caller.apiTokens.create({ name: 'Lives Or Not', role: 'guard' });
+    const alreadyRevoked = await deactivated.caller.apiTokens.create({ name: 'Revoked Before', role: 'guard' });
+    await admin().apiTokens.revoke({ id: alreadyRevoked.id });
+    expect(await works(first.token)).toBe(true);
+    await admin().users.deactivate({ id: deactivated.id });
+    expect(await refused(first.token)).toBe(401);
+    await admin().users.update({ id: deactivated.id, isActive: true });
+    expect(await refused(first.token)).toBe(401);
+    expect((await rowOf(first.id)).revokedAt?.toISOString()).toBe(START.toISOString());
+
+    // Deactivated through the update (isActive: false) too.
+    const updated = await makeAdmin('maker-updated@test.example');
+    const third = await updated.caller.apiTokens.create({ name: 'Updated Away', role: 'admin' });
+    await admin().users.update({ id: updated.id, isActive: false });
+    await admin().users.update({ id: updated.id, isActive: true });
+    expect(await refused(third.token)).toBe(401);
+
+    const demoted = await makeAdmin('maker-demoted@test.example');
+    const second = await demoted.caller.apiTokens.create({ name: 'Demoted Maker', role: 'admin' });
+    expect(await works(second.token)).toBe(true);
+    await admin().users.update({ id: demoted.id, role: 'guard' });
+    expect(await refused(second.token)).toBe(401);
+    await admin().users.update({ id: demoted.id, role: 'admin' });
+    expect(await refused(second.token)).toBe(401);
+    expect((await admin().apiTokens.list({ limit: 100 })).items.find((item) => item.id === second.id)?.revokedAt).toBe(START.toISOString());
+
+    const revocations = await h.em().find(AuditEvent, { action: 'api-token.revoked', targetId: { $in: [first.id, second.id, third.id, alreadyRevoked.id] } });
+    expect(revocations.map((row) => [row.targetId, row.details]).sort()).toEqual(
+      [
+        [alreadyRevoked.id, null],
+        [first.id, { reason: 'creator-deactivated' }],
+        [second.id, { reason: 'creator-demoted' }],
+        [third.id, { reason: 'creator-deactivated' }],
+      ].sort(),
+    );
+  });
+
   it('writes lastUsedAt at most once a minute', async () => {
     const token = await admin().apiTokens.create({ name: 'Busy', role: 'guard' });
     const use = () => h.caller(token.token).houses.list({});

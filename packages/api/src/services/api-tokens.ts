@@ -125,3 +125,30 @@ export async function revokeApiToken(em: EntityManager, actor: Actor, id: string
     return { id: normalized };
   });
 }
+
+/** Why a creator's tokens were revoked with their account (the audit row's `reason`). */
+export type CreatorTokensRevokedReason = 'creator-deactivated' | 'creator-demoted';
+
+/**
+ * Revokes, for good, every token `creatorId` made that is not revoked yet: called when the
+ * creator is deactivated or stops being an admin. A token is refused from that moment
+ * anyway (its creator must be an active admin), but reactivating or promoting the account
+ * must not bring it back: the integration needs a new token from an admin. One audit row
+ * `api-token.revoked` per token, `details.reason` saying why. Returns how many.
+ */
+export async function revokeApiTokensOfCreator(
+  em: EntityManager,
+  actor: Actor,
+  creatorId: string,
+  reason: CreatorTokensRevokedReason,
+  now: Date,
+): Promise<number> {
+  const revoked = await em.execute<{ id: string }[]>(
+    'update api_token set revoked_at = ? where created_by_id = ? and revoked_at is null returning id',
+    [now, creatorId],
+  );
+  for (const { id } of revoked) {
+    await recordAudit(em, actor, { action: 'api-token.revoked', targetType: 'api-token', targetId: id, details: { reason } }, now);
+  }
+  return revoked.length;
+}

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 
 import { httpError } from '../errors';
 import { likePattern, serializeUser } from '../lib/serialize';
+import { revokeApiTokensOfCreator } from './api-tokens';
 import { recordAudit, type Actor } from './audit';
 import { hashPassword } from './auth';
 import { revokeOtherSessions, revokeSessionsOfUser } from './sessions';
@@ -96,7 +97,8 @@ export async function createUser(em: EntityManager, actor: Actor, input: CreateU
  * own name and phone; another user is 404, their own role, active state or other fields
  * 403. Demoting or deactivating the last active admin is 409. Deactivation revokes the
  * user's sessions; so does a password reset (all of them, or all but `viewerSessionId`
- * when admins reset their own).
+ * when admins reset their own). Deactivation and a role other than admin revoke the API
+ * tokens the user made, for good (`revokeApiTokensOfCreator`).
  */
 export async function updateUser(
   em: EntityManager,
@@ -143,6 +145,9 @@ export async function updateUser(
     if (error instanceof UniqueConstraintViolationException) throw emailTaken();
     throw error;
   }
+  if (deactivated || (changes.role !== undefined && user.role !== 'admin')) {
+    await revokeApiTokensOfCreator(em, actor, user.id, deactivated ? 'creator-deactivated' : 'creator-demoted', now);
+  }
   if (deactivated) {
     await revokeSessionsOfUser(em, user.id, now);
   } else if (changes.password !== undefined) {
@@ -169,7 +174,8 @@ export async function updateUser(
 
 /**
  * Deactivates a user (DELETE, admin): the account and its history stay, its sessions
- * are revoked at once. The last active admin: 409. Answers `{id}`.
+ * and the API tokens it made are revoked at once (tokens for good: reactivation does not
+ * bring them back). The last active admin: 409. Answers `{id}`.
  */
 export async function deactivateUser(em: EntityManager, actor: Actor, id: string, now: Date): Promise<{ id: string }> {
   const user = await findUser(em, id);
@@ -177,6 +183,7 @@ export async function deactivateUser(em: EntityManager, actor: Actor, id: string
   user.isActive = false;
   await em.flush();
   await revokeSessionsOfUser(em, user.id, now);
+  await revokeApiTokensOfCreator(em, actor, user.id, 'creator-deactivated', now);
   await recordAudit(em, actor, { action: 'user.deactivated', targetType: 'user', targetId: user.id }, now);
   return { id: user.id };
 }
