@@ -116,7 +116,7 @@ test('an admin reads the reports, then exports the visitors waiting for a decisi
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^visitors-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^visitors-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const file = await download.path();
   const rows = parseCsv((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
   expect(rows[0]?.join(',')).toBe(HEADER);

@@ -135,8 +135,9 @@ export function AuditLogPage() {
         }
       />
 
-      <div role="group" aria-label={t.filters} className="mb-6 flex flex-wrap items-end gap-3">
-        <SelectField label={t.action} className="w-full sm:w-60" value={filters.action ?? ''} onChange={(event) => setFilters({ action: event.target.value })}>
+      {/* Two columns on a phone (the days side by side), one row from a tablet's width on. */}
+      <div role="group" aria-label={t.filters} className="mb-6 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <SelectField label={t.action} className="col-span-2 sm:w-60" value={filters.action ?? ''} onChange={(event) => setFilters({ action: event.target.value })}>
           <option value="">{t.anyAction}</option>
           {[...AUDIT_ACTION_NAMES]
             .sort((a, b) => auditActionLabel(a).localeCompare(auditActionLabel(b)))
@@ -146,7 +147,7 @@ export function AuditLogPage() {
               </option>
             ))}
         </SelectField>
-        <SelectField label={t.actor} className="w-full sm:w-60" value={filters.actor ?? ''} onChange={(event) => setFilters({ actor: event.target.value })}>
+        <SelectField label={t.actor} className="col-span-2 sm:w-72" value={filters.actor ?? ''} onChange={(event) => setFilters({ actor: event.target.value })}>
           <option value="">{t.anyone}</option>
           {(users.data?.items ?? []).map((user) => (
             <option key={user.id} value={user.id}>
@@ -156,7 +157,7 @@ export function AuditLogPage() {
         </SelectField>
         <SelectField
           label={t.targetType}
-          className="w-full sm:w-48"
+          className="col-span-2 sm:w-48"
           value={filters.type ?? ''}
           onChange={(event) => setFilters({ type: event.target.value, target: undefined })}
         >
@@ -167,12 +168,12 @@ export function AuditLogPage() {
             </option>
           ))}
         </SelectField>
-        <TextField label={t.from} type="date" className="w-full sm:w-40" value={filters.from ?? ''} max={filters.to} onChange={(event) => setFilters({ from: event.target.value })} />
-        <TextField label={t.to} type="date" className="w-full sm:w-40" value={filters.to ?? ''} min={filters.from} onChange={(event) => setFilters({ to: event.target.value })} />
+        <TextField label={t.from} type="date" className="min-w-0 sm:w-40" value={filters.from ?? ''} max={filters.to} onChange={(event) => setFilters({ from: event.target.value })} />
+        <TextField label={t.to} type="date" className="min-w-0 sm:w-40" value={filters.to ?? ''} min={filters.from} onChange={(event) => setFilters({ to: event.target.value })} />
         {filtered && (
           <Button
             variant="ghost"
-            className="min-h-11"
+            className="col-span-2 min-h-11 justify-self-start"
             icon={<X aria-hidden="true" className="size-4" />}
             onClick={() => setFilters({ action: undefined, actor: undefined, type: undefined, target: undefined, from: undefined, to: undefined })}
           >
@@ -200,8 +201,14 @@ export function AuditLogPage() {
         </div>
       ) : (
         <>
-          {/* A region that scrolls sideways on a phone: focusable, so that keys scroll it too. */}
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" {...SCROLL_REGION} aria-label={t.tableLabel}>
+          {/* On a phone, one card per event; from a tablet's width on, the table. */}
+          <ol aria-label={t.tableLabel} className="flex flex-col gap-3 md:hidden">
+            {events.map((event) => (
+              <AuditCard key={event.id} event={event} timeZone={timeZone} onlyTarget={(type, id) => setFilters({ type, target: id })} />
+            ))}
+          </ol>
+          {/* A region that may scroll sideways: focusable, so that keys scroll it too. */}
+          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block" {...SCROLL_REGION} aria-label={t.tableLabel}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t.tableLabel}</caption>
               <thead className="border-b border-slate-100 text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -235,50 +242,85 @@ export function AuditLogPage() {
   );
 }
 
-/** One event: when, what, by whom (and with which API token), and about what, linked to it. */
-function AuditRow({ event, timeZone, onlyTarget }: { event: AuditEvent; timeZone: string; onlyTarget: (type: string, id: string) => void }) {
+/** Who acted: the user (or the email a sign-in was tried with), and the API token of the call. */
+function Actor({ event }: { event: AuditEvent }) {
   const t = useMessages(messages);
-  const typeLabel = event.targetType ? auditTargetTypeLabel(event.targetType) : null;
+  return (
+    <>
+      {event.actor?.name ?? event.actorEmail ?? <span className="text-slate-500">{t.nobody}</span>}
+      {event.apiToken && <span className="block text-xs text-slate-500">{t.viaToken({ name: event.apiToken.name })}</span>}
+    </>
+  );
+}
+
+/** What the event was about: its name, linked to its page where one exists, its kind, and a button to keep only its events. */
+function Target({ event, onlyTarget }: { event: AuditEvent; onlyTarget: (type: string, id: string) => void }) {
+  const t = useMessages(messages);
+  if (!event.targetType || !event.targetId) return <span className="text-slate-400">—</span>;
+  const typeLabel = auditTargetTypeLabel(event.targetType);
   const name = event.targetLabel ?? typeLabel;
   const href = auditTargetHref(event.targetType, event.targetId, event.targetLabel !== null);
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <div className="min-w-0">
+        {href ? (
+          <Link href={href} className="font-medium text-brand-700 underline-offset-2 [overflow-wrap:anywhere] hover:underline">
+            {name}
+          </Link>
+        ) : (
+          <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{name}</span>
+        )}
+        <span className="block text-xs text-slate-500">
+          {typeLabel}
+          {event.targetLabel === null && isNamedTargetType(event.targetType) && ` · ${t.gone}`}
+        </span>
+      </div>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="min-h-11 min-w-11 shrink-0 justify-center px-0"
+        aria-label={t.onlyThis({ target: name })}
+        title={t.onlyThis({ target: name })}
+        icon={<Filter aria-hidden="true" className="size-4" />}
+        onClick={() => onlyTarget(event.targetType!, event.targetId!)}
+      />
+    </div>
+  );
+}
+
+/** One event as a table row: when, what, by whom, about what. */
+function AuditRow({ event, timeZone, onlyTarget }: { event: AuditEvent; timeZone: string; onlyTarget: (type: string, id: string) => void }) {
   return (
     <tr className="align-top">
       <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatInstant(event.occurredAt, timeZone)}</td>
       <td className="px-4 py-3 font-medium text-slate-900">{auditActionLabel(event.action)}</td>
       <td className="px-4 py-3 text-slate-700">
-        {event.actor?.name ?? event.actorEmail ?? <span className="text-slate-500">{t.nobody}</span>}
-        {event.apiToken && <span className="block text-xs text-slate-500">{t.viaToken({ name: event.apiToken.name })}</span>}
+        <Actor event={event} />
       </td>
       <td className="px-4 py-3">
-        {event.targetType && event.targetId ? (
-          <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
-              {href ? (
-                <Link href={href} className="font-medium text-brand-700 underline-offset-2 [overflow-wrap:anywhere] hover:underline">
-                  {name}
-                </Link>
-              ) : (
-                <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{name}</span>
-              )}
-              <span className="block text-xs text-slate-500">
-                {typeLabel}
-                {event.targetLabel === null && isNamedTargetType(event.targetType) && ` · ${t.gone}`}
-              </span>
-            </div>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="min-h-11 min-w-11 shrink-0 justify-center px-0"
-              aria-label={t.onlyThis({ target: name ?? '' })}
-              title={t.onlyThis({ target: name ?? '' })}
-              icon={<Filter aria-hidden="true" className="size-4" />}
-              onClick={() => onlyTarget(event.targetType!, event.targetId!)}
-            />
-          </div>
-        ) : (
-          <span className="text-slate-400">—</span>
-        )}
+        <Target event={event} onlyTarget={onlyTarget} />
       </td>
     </tr>
+  );
+}
+
+/** One event as a phone's card: what and when, then by whom and about what, each named. */
+function AuditCard({ event, timeZone, onlyTarget }: { event: AuditEvent; timeZone: string; onlyTarget: (type: string, id: string) => void }) {
+  const t = useMessages(messages);
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+      <p className="font-semibold text-slate-900">{auditActionLabel(event.action)}</p>
+      <p className="text-slate-500">{formatInstant(event.occurredAt, timeZone)}</p>
+      <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] items-start gap-x-3 gap-y-1">
+        <dt className="text-slate-500">{t.who}</dt>
+        <dd className="text-slate-700">
+          <Actor event={event} />
+        </dd>
+        <dt className="pt-0.5 text-slate-500">{t.target}</dt>
+        <dd>
+          <Target event={event} onlyTarget={onlyTarget} />
+        </dd>
+      </dl>
+    </li>
   );
 }

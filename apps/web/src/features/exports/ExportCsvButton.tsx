@@ -94,7 +94,7 @@ export function ExportCsvButton({
     }
   };
   return (
-    <div className="flex flex-col items-end gap-1">
+    <div className="relative flex flex-col items-start gap-1 sm:items-end">
       <Button
         variant="secondary"
         loading={busy}
@@ -104,8 +104,9 @@ export function ExportCsvButton({
       >
         {busy ? t.exporting : t.exportCsv}
       </Button>
+      {/* Under the button; from a tablet's width on out of the flow, so that the header's buttons stay aligned. */}
       {description && (
-        <p id={descriptionId} className="text-xs text-slate-500">
+        <p id={descriptionId} className="text-xs text-slate-500 sm:absolute sm:top-full sm:right-0 sm:mt-1 sm:whitespace-nowrap">
           {description}
         </p>
       )}

@@ -60,11 +60,12 @@ export function VisitorListFilters({
   const trpc = useTRPC();
   const gates = useQuery({ ...trpc.gates.list.queryOptions(), enabled: withPlaces, staleTime: 60_000 });
   return (
-    <div role="group" aria-label={t.filters} className="flex flex-wrap items-end gap-3">
+    // Two columns on a phone (the dates side by side, then the house and the gate), one row from a tablet's width on.
+    <div role="group" aria-label={t.filters} className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
       {withStatus && (
         <SelectField
           label={t.status}
-          className="w-full sm:w-44"
+          className="col-span-2 sm:w-44"
           value={values.status ?? ''}
           onChange={(event) => onChange({ status: event.target.value || undefined })}
         >
@@ -76,12 +77,12 @@ export function VisitorListFilters({
           ))}
         </SelectField>
       )}
-      <fieldset className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
+      <fieldset className="col-span-2 grid grid-cols-2 items-end gap-3 sm:flex">
         <legend className="sr-only">{t.visitDate}</legend>
         <TextField
           label={t.from}
           type="date"
-          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+          className="min-w-0 sm:w-40"
           value={values.from ?? ''}
           max={values.to}
           onChange={(event) => onChange({ from: event.target.value || undefined })}
@@ -89,7 +90,7 @@ export function VisitorListFilters({
         <TextField
           label={t.to}
           type="date"
-          className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+          className="min-w-0 sm:w-40"
           value={values.to ?? ''}
           min={values.from}
           onChange={(event) => onChange({ to: event.target.value || undefined })}
@@ -98,7 +99,7 @@ export function VisitorListFilters({
       {withPlaces && (
         <>
           <HouseSelectField
-            className="w-full sm:w-48"
+            className="min-w-0 sm:w-48"
             emptyLabel={t.anyHouse}
             loadError="field"
             value={values.house ?? ''}
@@ -106,7 +107,7 @@ export function VisitorListFilters({
           />
           <SelectField
             label={t.gate}
-            className="w-full sm:w-44"
+            className="min-w-0 sm:w-44"
             value={values.gate ?? ''}
             onChange={(event) => onChange({ gate: event.target.value || undefined })}
           >
@@ -120,7 +121,7 @@ export function VisitorListFilters({
         </>
       )}
       {canClear && (
-        <Button variant="ghost" className="min-h-11" icon={<X aria-hidden="true" className="size-4" />} onClick={onClear}>
+        <Button variant="ghost" className="col-span-2 min-h-11 justify-self-start" icon={<X aria-hidden="true" className="size-4" />} onClick={onClear}>
           {t.clear}
         </Button>
       )}
