@@ -160,9 +160,10 @@ describe.each(legs)('webhooks on $name', (leg) => {
     expect(body.id).toBe(checkIn!.headers['webhook-id']);
     expect(body.type).toBe('visitor.updated');
     expect(Number.isNaN(Date.parse(body.occurredAt))).toBe(false);
-    // The visitor JSON a guard gets (GET /api/visitors/{id}).
-    const asGuard = await ok('GET', `/api/visitors/${visitor.id}`, { token: tokens.guard });
+    // The visitor JSON a guard gets (GET /api/visitors/{id}), less the pass itself.
+    const { qrCodeToken, passCode, qrCodeDataUrl, ...asGuard } = await ok('GET', `/api/visitors/${visitor.id}`, { token: tokens.guard });
     expect(body.data).toEqual(asGuard);
+    for (const secret of [qrCodeToken, passCode, qrCodeDataUrl]) expect(checkIn!.body).not.toContain(secret);
     expect(messages.every((message) => (JSON.parse(message.body) as { type: string }).type === 'visitor.updated')).toBe(true);
 
     const deliveries = await deliveriesUntil(created.body.data.id, (items) => items.length === 2 && items.every((item) => item.status === 'delivered'));

@@ -26,6 +26,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 
 import type { Database, EntityManager } from '@gatehouse/db';
+import type { Visitor } from '@gatehouse/shared';
 import { fromPglite, PgBoss, type PGliteLike } from 'pg-boss';
 
 import { readVisitorEvent } from './visitor-events';
@@ -96,6 +97,17 @@ interface ClaimedDelivery {
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
+}
+
+/**
+ * What a webhook receives of a visitor: the visitor as a guard reads it, without the pass
+ * itself. `qrCodeToken`, `passCode` and `qrCodeDataUrl` open the gate to whoever holds them,
+ * and a receiver (a chat channel, a spreadsheet, a contractor's system) must not be able to
+ * walk in with what it was sent; it learns the visitor's id, name, window and status.
+ */
+export function webhookVisitorData(visitor: Visitor): Omit<Visitor, 'qrCodeToken' | 'passCode' | 'qrCodeDataUrl'> {
+  const { qrCodeToken: _token, passCode: _code, qrCodeDataUrl: _image, ...data } = visitor;
+  return data;
 }
 
 /**
@@ -332,15 +344,16 @@ export class WebhookDispatcher {
 
   /**
    * The body as sent: the stored payload, built from the event at the first attempt
-   * (`{id, type, occurredAt, data}`, data as a guard reads the visitor) and kept, so that
-   * retries and resends send the same bytes. Null when the event was pruned before.
+   * (`{id, type, occurredAt, data}`, data as a guard reads the visitor, less the pass:
+   * `webhookVisitorData`) and kept, so that retries and resends send the same bytes. Null
+   * when the event was pruned before.
    */
   async #body(em: EntityManager, delivery: ClaimedDelivery): Promise<string | null> {
     let payload = typeof delivery.payload === 'string' ? (JSON.parse(delivery.payload) as Record<string, unknown>) : delivery.payload;
     if (!payload) {
       const event = await readVisitorEvent(em, delivery.event_id);
       if (!event) return null;
-      const built = { id: delivery.id, type: delivery.event_type, occurredAt: event.occurredAt, data: event.visitor };
+      const built = { id: delivery.id, type: delivery.event_type, occurredAt: event.occurredAt, data: webhookVisitorData(event.visitor) };
       const [stored] = await em.execute<{ payload: Record<string, unknown> | string }[]>(
         `update webhook_delivery set payload = coalesce(payload, ?::jsonb) where id = ? returning payload`,
         [JSON.stringify(built), delivery.id],

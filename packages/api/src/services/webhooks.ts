@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { Webhook, WebhookDelivery, type EntityManager } from '@gatehouse/db';
 import {
   isUuid,
+  tooLongMessage,
+  WEBHOOK_URL_MAX,
   type CreatedWebhook,
   type Webhook as WebhookJson,
   type WebhookDelivery as WebhookDeliveryJson,
@@ -33,11 +35,11 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
-/** A webhook as JSON, never with its secret. */
+/** A webhook as JSON, never with its secret, its URL masked (`maskedWebhookUrl`). */
 export function serializeWebhook(webhook: Webhook): WebhookJson {
   return {
     id: webhook.id,
-    url: webhook.url,
+    url: maskedWebhookUrl(webhook.url),
     events: [...webhook.events],
     description: webhook.description ?? null,
     isActive: webhook.isActive,
@@ -72,6 +74,66 @@ export function auditedWebhookUrl(url: string): string {
   if (!URL.canParse(url)) return '';
   const parsed = new URL(url);
   return `${parsed.origin}${parsed.pathname}`;
+}
+
+/** What stands in for each masked part of a webhook URL (`maskedWebhookUrl`). */
+export const WEBHOOK_URL_MASK = '***';
+
+/** The `&`-separated parts of a URL's query (without `?`), each as its raw name and raw value (null: no `=`). */
+function queryParts(search: string): Array<{ name: string; value: string | null }> {
+  if (search === '' || search === '?') return [];
+  return search
+    .slice(1)
+    .split('&')
+    .map((part) => {
+      const at = part.indexOf('=');
+      return at < 0 ? { name: part, value: null } : { name: part.slice(0, at), value: part.slice(at + 1) };
+    });
+}
+
+/**
+ * A webhook URL as the API shows it to admins: the user name and password, every query
+ * value and the fragment replaced by `***` (`https://***:***@hooks.example.com/in?token=***`).
+ * A receiver's URL often carries its own secret there, and every admin may list webhooks:
+ * the one who registered it knows it, the others need not. Scheme, host, port, path and the
+ * query's names stay, so the endpoint is still recognisable. A URL that does not parse is ''.
+ */
+export function maskedWebhookUrl(url: string): string {
+  if (!URL.canParse(url)) return '';
+  const parsed = new URL(url);
+  if (parsed.username) parsed.username = WEBHOOK_URL_MASK;
+  if (parsed.password) parsed.password = WEBHOOK_URL_MASK;
+  const parts = queryParts(parsed.search);
+  if (parts.length > 0) parsed.search = parts.map((part) => `${part.name}=${WEBHOOK_URL_MASK}`).join('&');
+  if (parsed.hash) parsed.hash = WEBHOOK_URL_MASK;
+  return parsed.href;
+}
+
+/**
+ * The URL an update means when it sends back a masked URL (an edit form shows the masked
+ * one): each part still `***` takes the stored URL's value (user name, password, the query
+ * value of the same name, in order, and the fragment), so that changing the description or
+ * the path does not wipe the receiver's secret. Only for the same scheme, host and port: a
+ * URL pointing elsewhere keeps its `***` as typed, so nobody can send the stored secret to
+ * another host without knowing it.
+ */
+export function unmaskedWebhookUrl(input: string, stored: string): string {
+  if (!input.includes(WEBHOOK_URL_MASK) || !URL.canParse(input) || !URL.canParse(stored)) return input;
+  const next = new URL(input);
+  const before = new URL(stored);
+  if (next.origin !== before.origin) return input;
+  if (next.username === WEBHOOK_URL_MASK) next.username = before.username;
+  if (next.password === WEBHOOK_URL_MASK) next.password = before.password;
+  const storedValues = new Map<string, Array<string | null>>();
+  for (const part of queryParts(before.search)) storedValues.set(part.name, [...(storedValues.get(part.name) ?? []), part.value]);
+  const parts = queryParts(next.search).map((part) => {
+    const value = part.value === WEBHOOK_URL_MASK && storedValues.get(part.name)?.length ? storedValues.get(part.name)!.shift()! : part.value;
+    return value === null ? part.name : `${part.name}=${value}`;
+  });
+  if (parts.length > 0) next.search = parts.join('&');
+  if (next.hash === `#${WEBHOOK_URL_MASK}`) next.hash = before.hash;
+  // The stored text itself when nothing else changed (no rewrite, no audit row).
+  return next.href === before.href ? stored : next.href;
 }
 
 /** The webhook `id`, or 404 'Webhook not found' (unknown or malformed id). */
@@ -125,8 +187,10 @@ export async function createWebhook(
 
 /**
  * Changes a webhook (`PUT /api/webhooks/{id}`): only the fields present (server-contract
- * §1); a new URL is checked again. Output: the webhook, without its secret. Errors: 404
- * 'Webhook not found'; 400 on `url` as for a create.
+ * §1); a URL with masked parts keeps the stored ones (`unmaskedWebhookUrl`); a new URL is
+ * checked again. Output: the webhook, without its secret, its URL masked. Errors: 404
+ * 'Webhook not found'; 400 on `url` as for a create, or when the URL with its stored parts
+ * is over 2000 characters.
  */
 export async function updateWebhook(
   em: EntityManager,
@@ -135,14 +199,18 @@ export async function updateWebhook(
   policy: WebhookUrlPolicy,
   now: Date,
 ): Promise<WebhookJson> {
-  await findWebhook(em, input.id);
-  if (input.url !== undefined) await assertWebhookUrlAllowed(input.url, policy);
+  const current = await findWebhook(em, input.id);
+  const url = input.url === undefined ? undefined : unmaskedWebhookUrl(input.url, current.url);
+  if (url !== undefined && url.length > WEBHOOK_URL_MAX) {
+    throw httpError(400, tooLongMessage('Webhook URL', WEBHOOK_URL_MAX), { field: 'url' });
+  }
+  if (url !== undefined) await assertWebhookUrlAllowed(url, policy);
   return em.transactional(async (tx) => {
     const webhook = await findWebhook(tx, input.id);
     const changed: Record<string, unknown> = {};
-    if (input.url !== undefined && input.url !== webhook.url) {
-      webhook.url = input.url;
-      changed.url = auditedWebhookUrl(input.url);
+    if (url !== undefined && url !== webhook.url) {
+      webhook.url = url;
+      changed.url = auditedWebhookUrl(url);
     }
     if (input.events !== undefined && input.events.join(',') !== webhook.events.join(',')) changed.events = webhook.events = input.events;
     if (input.description !== undefined && input.description !== (webhook.description ?? null)) changed.description = webhook.description = input.description;
