@@ -137,7 +137,7 @@ export function AuditLogPage() {
 
       {/* Two columns on a phone (the days side by side), one row from a tablet's width on. */}
       <div role="group" aria-label={t.filters} className="mb-6 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
-        <SelectField label={t.action} className="col-span-2 sm:w-60" value={filters.action ?? ''} onChange={(event) => setFilters({ action: event.target.value })}>
+        <SelectField label={t.action} className="col-span-2 sm:w-56" value={filters.action ?? ''} onChange={(event) => setFilters({ action: event.target.value })}>
           <option value="">{t.anyAction}</option>
           {[...AUDIT_ACTION_NAMES]
             .sort((a, b) => auditActionLabel(a).localeCompare(auditActionLabel(b)))
@@ -147,7 +147,7 @@ export function AuditLogPage() {
               </option>
             ))}
         </SelectField>
-        <SelectField label={t.actor} className="col-span-2 sm:w-72" value={filters.actor ?? ''} onChange={(event) => setFilters({ actor: event.target.value })}>
+        <SelectField label={t.actor} className="col-span-2 sm:w-64" value={filters.actor ?? ''} onChange={(event) => setFilters({ actor: event.target.value })}>
           <option value="">{t.anyone}</option>
           {(users.data?.items ?? []).map((user) => (
             <option key={user.id} value={user.id}>
