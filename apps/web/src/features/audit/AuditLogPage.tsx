@@ -111,7 +111,15 @@ export function AuditLogPage() {
   const today = todayIsoDate(new Date(), timeZone);
   const exportTo = filters.to ?? (filters.from && addIsoDays(filters.from, 365) < today ? addIsoDays(filters.from, 365) : today);
   const exportFrom = filters.from ?? addIsoDays(exportTo, -365);
-  const targetLabel = filters.target ? (events.find((event) => event.targetId === filters.target)?.targetLabel ?? filters.target) : undefined;
+  const targetLabel = filters.target
+    ? (events.find((event) => event.targetId === filters.target)?.targetLabel ?? (filters.type ? auditTargetTypeLabel(filters.type) : filters.target))
+    : undefined;
+  // The chosen actor stays a choice even when the user list (its first 100) does not hold them.
+  const userChoices = users.data?.items ?? [];
+  const chosenActor =
+    filters.actor && !userChoices.some((user) => user.id === filters.actor)
+      ? { id: filters.actor, name: events.find((event) => event.actor?.id === filters.actor)?.actor?.name ?? filters.actor }
+      : undefined;
 
   return (
     <>
@@ -149,7 +157,8 @@ export function AuditLogPage() {
         </SelectField>
         <SelectField label={t.actor} className="col-span-2 sm:w-64" value={filters.actor ?? ''} onChange={(event) => setFilters({ actor: event.target.value })}>
           <option value="">{t.anyone}</option>
-          {(users.data?.items ?? []).map((user) => (
+          {chosenActor && <option value={chosenActor.id}>{chosenActor.name}</option>}
+          {userChoices.map((user) => (
             <option key={user.id} value={user.id}>
               {userOptionLabel(user)}
             </option>
