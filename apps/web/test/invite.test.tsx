@@ -113,7 +113,10 @@ describe('/visitors/create (product-spec §5)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(currentPath()).toBe(`/visitors/${created.id}`);
-    expect(await screen.findByText("Invitation created: Jane Doe's pass is ready to share")).toBeInTheDocument();
+    // Shown in the page above the pass (never over its code), and announced.
+    const notices = await screen.findAllByText("Invitation created: Jane Doe's pass is ready to share");
+    expect(notices.some((notice) => !notice.classList.contains('sr-only'))).toBe(true);
+    expect(notices.some((notice) => notice.closest('[role="status"]'))).toBe(true);
     const payload = callsTo(calls, 'visitors.invite')[0]?.input;
     expect(payload).toEqual({
       name: 'Jane Doe',

@@ -33,6 +33,7 @@ const PASS: RecurringPass = {
   passCode: '1234567',
   qrCodeDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
   inside: false,
+  notifyOnArrival: false,
   createdAt: '2026-11-22T14:00:00.000Z',
 };
 const withEntries = (pass: RecurringPass, month = '2026-11'): RecurringPassWithEntries => ({
@@ -109,7 +110,8 @@ describe('Frequent visitors (operations §1)', () => {
     const { user } = renderApp(`/passes/${PASS.id}`, { user: resident });
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Helper' })).toBeInTheDocument();
     expect(screen.getByText('123 4567')).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: /Visits in 2026-11/ });
+    // The month in words, never as YYYY-MM.
+    const table = await screen.findByRole('table', { name: /Visits in November 2026/ });
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(within(table).getByText('8:05 AM')).toBeInTheDocument();
     expect(within(table).getByText('11:40 AM')).toBeInTheDocument();

@@ -76,3 +76,20 @@ export function lazyZodResolver<TValues extends FieldValues>(
     return resolver(values, context, options);
   };
 }
+
+/**
+ * After a refused submit, once its errors are on screen: moves focus to the form's first
+ * error in reading order (the first invalid control, or an alert such as the server's
+ * refusal) and scrolls it to the middle of the screen, clear of the sticky top bar. The
+ * error itself is announced by its alert. `container` is the form element.
+ */
+export function focusFirstError(container: HTMLElement | null): void {
+  // The errors render with the next paint.
+  requestAnimationFrame(() => {
+    const target = container?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
+    if (!target) return;
+    if (!target.matches('input, select, textarea, button, [tabindex]')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'center' });
+  });
+}

@@ -79,6 +79,7 @@ const messages = i18n('WalkInPage', {
   residentsAsked: params('The residents of House {house} have been asked.'),
   decidedBy: params('By {name}'),
   decidedByWithReason: params('By {name}: {reason}'),
+  deniedReason: params('Reason: {reason}'),
   timeLeft: 'Time left to decide:',
   timeLeftLabel: params('Time left to decide {time}'),
   phone: 'Phone',
@@ -379,12 +380,24 @@ export function WalkInStatusPage({ id }: { id: string }) {
                 {t.residentsAsked({ house: houseLabel(data.houseId) })}
               </p>
             )}
-            {data.decidedBy && (
-              <p className={`mt-1 text-sm font-medium ${tone.text}`}>
-                {data.decisionReason
-                  ? t.decidedByWithReason({ name: data.decidedBy.name, reason: data.decisionReason })
-                  : t.decidedBy({ name: data.decidedBy.name })}
-              </p>
+            {data.decidedBy && data.status === 'rejected' ? (
+              // A resident's denial: who, and on a line of its own the reason to tell the visitor.
+              <>
+                <p className={`mt-1 text-sm font-medium ${tone.text}`}>{t.decidedBy({ name: data.decidedBy.name })}</p>
+                {data.decisionReason && (
+                  <p className="mt-3 rounded-lg border border-red-200 bg-white px-3 py-2 text-lg font-semibold break-words text-red-900">
+                    {t.deniedReason({ reason: data.decisionReason })}
+                  </p>
+                )}
+              </>
+            ) : (
+              data.decidedBy && (
+                <p className={`mt-1 text-sm font-medium ${tone.text}`}>
+                  {data.decisionReason
+                    ? t.decidedByWithReason({ name: data.decidedBy.name, reason: data.decisionReason })
+                    : t.decidedBy({ name: data.decidedBy.name })}
+                </p>
+              )
             )}
           </div>
           <StatusBadge status={data.status} size="lg" />

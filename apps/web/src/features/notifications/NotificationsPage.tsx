@@ -1,6 +1,7 @@
 /**
- * /notifications (live-gate §4): what happened to the user's visitors, newest first; the
- * list is marked read once it has been shown.
+ * /notifications (live-gate §4): what happened to the user's visitors and recurring passes,
+ * newest first, each a link to the visitor or the pass it is about (the whole row can be
+ * tapped); the list is marked read once it has been shown.
  */
 import type { NotificationJson } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -102,10 +103,14 @@ export function NotificationsPage() {
               const Icon = ICONS[notification.kind];
               const isNew = notification.readAt === null;
               return (
-                <li key={notification.id} className={clsx('flex items-start gap-4 px-5 py-4', isNew && 'bg-brand-50')}>
+                <li key={notification.id} className={clsx('relative flex items-start gap-4 px-5 py-4 hover:bg-slate-50', isNew && 'bg-brand-50')}>
                   <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
                   <div className="min-w-0 flex-1">
-                    <Link href={notificationHref(notification)} className="font-semibold text-slate-900 hover:underline">
+                    {/* The link's area covers the row; its name stays the sentence. */}
+                    <Link
+                      href={notificationHref(notification)}
+                      className="font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] hover:underline"
+                    >
                       {notificationText(notification)}
                     </Link>
                     <p className="text-sm text-slate-600">

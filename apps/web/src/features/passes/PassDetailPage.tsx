@@ -1,31 +1,35 @@
 /**
- * /passes/:id: one recurring pass (operations §1): its QR and code to share, the days and
- * hours, the dates and the status; Pause, Resume and Cancel (each confirmed first); and the
- * attendance of a chosen month (a month field): the days present, with the times in and out
- * in the community's zone, newest first.
+ * /passes/:id: one recurring pass (operations §1): its QR and code, with Share, Download and
+ * Print of the pass card; the days and hours, the dates and the status; for its host, whether
+ * to be told when the holder arrives and leaves; Pause, Resume and Cancel (each confirmed
+ * first); and the attendance of a chosen month (a month field): the days present, with the
+ * times in and out in the community's zone, newest first.
  */
-import { formatPassCode, type PassEntry } from '@gatehouse/shared';
+import { formatPassCode, qrFileName, type PassEntry } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Ban, Pause, Play } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 
 import { BackLink } from '../../components/BackLink';
 import { Button } from '../../components/Button';
 import { Card, EmptyState } from '../../components/Card';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
-import { controlClasses } from '../../components/Field';
+import { CheckboxField, controlClasses } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { failureText } from '../../lib/failures';
-import { formatDate, formatTime, houseLabel } from '../../lib/format';
+import { formatDate, formatTime, formatTimeWindow, houseLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone, inZone } from '../../lib/time-zone';
 import { useToast } from '../../lib/toasts';
+import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { passScheduleLabel, passStatusClasses, passStatusLabel } from './pass-labels';
+import { passCardFileName, type PassCardContent } from './pass-card';
+import { formatMonth, passScheduleLabel, passStatusClasses, passStatusLabel, weekdaysLabel } from './pass-labels';
+import { PassCreatedNotice, PassShareActions, useCommunityName } from './PassShareActions';
 
 const messages = i18n('PassDetailPage', {
   back: 'Back to frequent visitors',
@@ -68,6 +72,15 @@ const messages = i18n('PassDetailPage', {
   timeIn: 'In',
   timeOut: 'Out',
   stillInside: 'Still inside',
+  notifyLabel: params('Tell me when {name} arrives and leaves'),
+  notifyHint: 'A notification under the bell, and on your devices where push notifications are on.',
+  notifyOn: params('You will be told when {name} arrives and leaves'),
+  notifyOff: params('You will no longer be told when {name} arrives and leaves'),
+  cardKind: 'Frequent visitor pass',
+  cardHouse: params('House {house}'),
+  cardFooter: 'Show the QR code at the gate, or read out the pass code.',
+  shareTitle: params('Gate pass: {name}'),
+  shareText: params('Gate pass for {name}: {days}, {time}, {from} to {to}, House {house}. Pass code: {code}'),
 });
 
 /** An entry's day and times, read in the community's zone. */
@@ -88,6 +101,8 @@ export function PassDetailPage({ id }: { id: string }) {
   const confirm = useConfirm();
   const { showToast } = useToast();
   const timeZone = useCommunityTimeZone();
+  const communityName = useCommunityName();
+  const user = useCurrentUser();
   const monthId = useId();
   const [month, setMonth] = useState<string | undefined>(undefined);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -103,6 +118,34 @@ export function PassDetailPage({ id }: { id: string }) {
   const pause = useMutation(trpc.passes.pause.mutationOptions({ onSuccess: onMoved(t.paused), onError: onFailed }));
   const resume = useMutation(trpc.passes.resume.mutationOptions({ onSuccess: onMoved(t.resumed), onError: onFailed }));
   const cancel = useMutation(trpc.passes.cancel.mutationOptions({ onSuccess: onMoved(t.cancelled), onError: onFailed }));
+  const notify = useMutation(
+    trpc.passes.update.mutationOptions({
+      onSuccess: async (updated) => {
+        setActionError(null);
+        showToast((updated.notifyOnArrival ? t.notifyOn : t.notifyOff)({ name: updated.name }), 'info');
+        await queryClient.invalidateQueries({ queryKey: trpc.passes.pathKey() });
+      },
+      onError: onFailed,
+    }),
+  );
+  const loaded = pass.data;
+  const card = useMemo<PassCardContent | null>(
+    () =>
+      loaded && communityName !== null
+        ? {
+            communityName,
+            kindLabel: t.cardKind,
+            visitorName: loaded.name,
+            when: [passScheduleLabel(loaded), t.datesValue({ from: formatDate(loaded.startDate), to: formatDate(loaded.endDate) })],
+            house: t.cardHouse({ house: houseLabel(loaded.houseId) }),
+            codeLabel: t.code,
+            code: loaded.passCode,
+            token: loaded.qrCodeToken,
+            footer: t.cardFooter,
+          }
+        : null,
+    [loaded, communityName, t],
+  );
 
   if (pass.isPending) {
     return (
@@ -121,6 +164,9 @@ export function PassDetailPage({ id }: { id: string }) {
   }
   const data = pass.data;
   const busy = pause.isPending || resume.isPending || cancel.isPending;
+  // Only the host is told (the pass's one setting); while a change is sent it shows as asked.
+  const isHost = data.hostId.id === user.id;
+  const notifyOnArrival = notify.isPending && notify.variables ? Boolean(notify.variables.notifyOnArrival) : data.notifyOnArrival;
   const rows = data.entries.map((entry) => ({ entry, ...entryCells(entry, timeZone) }));
   const daysPresent = new Set(rows.map((row) => row.dayKey)).size;
 
@@ -164,14 +210,39 @@ export function PassDetailPage({ id }: { id: string }) {
       {actionError && <ErrorBox message={actionError} onDismiss={() => setActionError(null)} />}
 
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
-        <Card title={t.passCard}>
+        {/* The print area: what paper gets where the browser cannot draw the pass card. */}
+        <Card title={t.passCard} className="print-area">
           <div className="flex flex-col items-center gap-3 text-center">
+            <PassCreatedNotice />
+            <div className="hidden print:block">
+              <p className="text-2xl font-bold text-slate-900">{data.name}</p>
+              <p className="text-lg text-slate-800">{passScheduleLabel(data)}</p>
+              <p className="text-lg text-slate-800">{t.datesValue({ from: formatDate(data.startDate), to: formatDate(data.endDate) })}</p>
+              <p className="text-lg text-slate-800">{houseLabel(data.houseId)}</p>
+            </div>
             <img src={data.qrCodeDataUrl} alt={t.qrAlt({ name: data.name })} className="size-56 max-w-full" />
             <p className="text-sm text-slate-600">{t.code}</p>
             <p className="font-mono text-2xl font-bold tracking-widest text-slate-900" data-testid="pass-code">
               {formatPassCode(data.passCode)}
             </p>
             <p className="text-sm text-slate-500">{t.codeHint}</p>
+            <PassShareActions
+              card={card}
+              share={{
+                title: t.shareTitle({ name: data.name }),
+                text: t.shareText({
+                  name: data.name,
+                  days: weekdaysLabel(data.weekdays),
+                  time: formatTimeWindow(data.timeFrom, data.timeTo),
+                  from: formatDate(data.startDate),
+                  to: formatDate(data.endDate),
+                  house: houseLabel(data.houseId),
+                  code: formatPassCode(data.passCode),
+                }),
+              }}
+              fileName={passCardFileName(data.name, data.startDate)}
+              fallbackImage={{ url: data.qrCodeDataUrl, fileName: qrFileName(data.name, data.startDate) }}
+            />
           </div>
         </Card>
         <Card title={t.detailsCard}>
@@ -188,6 +259,16 @@ export function PassDetailPage({ id }: { id: string }) {
             <Fact term={t.purpose}>{data.purpose ?? t.none}</Fact>
             <Fact term={t.vehicle}>{data.vehicleLicensePlate ?? t.none}</Fact>
           </dl>
+          {isHost && (data.status === 'active' || data.status === 'paused') && (
+            <CheckboxField
+              className="mt-5 border-t border-slate-100 pt-5"
+              label={t.notifyLabel({ name: data.name })}
+              hint={t.notifyHint}
+              checked={notifyOnArrival}
+              disabled={notify.isPending}
+              onChange={(event) => notify.mutate({ id: data.id, notifyOnArrival: event.target.checked })}
+            />
+          )}
         </Card>
       </div>
 
@@ -203,7 +284,7 @@ export function PassDetailPage({ id }: { id: string }) {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t.tableCaption({ month: data.month })}</caption>
+              <caption className="sr-only">{t.tableCaption({ month: formatMonth(data.month) })}</caption>
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">

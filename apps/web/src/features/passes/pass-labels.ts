@@ -5,7 +5,7 @@
 import { WEEKDAYS, type RecurringPassStatus, type Weekday } from '@gatehouse/shared';
 
 import { formatTimeWindow } from '../../lib/format';
-import { i18n } from '../../lib/i18n';
+import { i18n, locale } from '../../lib/i18n';
 
 export const passLabels = i18n('PassLabels', {
   mon: 'Mon',
@@ -50,6 +50,13 @@ export function weekdaysLabel(days: readonly Weekday[]): string {
 /** `Mon, Wed, Fri · 8:00 AM - 12:00 PM`. */
 export function passScheduleLabel(pass: { weekdays: readonly Weekday[]; timeFrom: string; timeTo: string }): string {
   return `${weekdaysLabel(pass.weekdays)} · ${formatTimeWindow(pass.timeFrom, pass.timeTo)}`;
+}
+
+/** A month (YYYY-MM) as its name and year in the chosen language: `November 2026`, `noviembre de 2026`. */
+export function formatMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  if (!year || !monthNumber) return month;
+  return new Intl.DateTimeFormat(locale.get(), { month: 'long', year: 'numeric' }).format(new Date(year, monthNumber - 1, 1));
 }
 
 /** The status as a word. */

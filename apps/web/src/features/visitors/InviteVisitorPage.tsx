@@ -1,12 +1,8 @@
 /** /visitors/create: the invitation form (product-spec §2, §5, §9). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  DEFAULT_VISIT_TIME_FROM,
-  DEFAULT_VISIT_TIME_TO,
-  ZInviteVisitorRequest,
-} from '@gatehouse/shared';
+import { ZInviteVisitorRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 
 import { BackLink } from '../../components/BackLink';
@@ -17,15 +13,15 @@ import { TextField } from '../../components/Field';
 import { HouseSelectField } from '../../components/HouseSelectField';
 import { PageHeader } from '../../components/PageHeader';
 import { failureText } from '../../lib/failures';
-import { todayIsoDate } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone, zoneSuffix } from '../../lib/time-zone';
-import { useSubmitValidatedForm } from '../../lib/forms';
+import { focusFirstError, useSubmitValidatedForm } from '../../lib/forms';
 import { ownHouseOf } from '../../lib/pickers';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
-import { useToast } from '../../lib/toasts';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import type { PassCreatedState } from '../passes/PassShareActions';
+import { communityClock, defaultVisitWindow } from './default-visit-window';
 import { VisitorPersonFields } from './VisitorPersonFields';
 
 const messages = i18n('InviteVisitorPage', {
@@ -53,11 +49,17 @@ const messages = i18n('InviteVisitorPage', {
   create: 'Create Invitation',
 });
 
+/** The visit's fields, which start at the default window of the moment. */
+const WINDOW_FIELDS = ['visitDate', 'visitTimeFrom', 'visitTimeTo'] as const;
+
 /**
- * The invitation form. Date defaults to today (and may not be earlier), times to 09:00 and
- * 17:00; a resident's own house is preselected, an admin picks from the houses list.
- * The same schema as the server validates it; empty optional fields are left out of the
- * payload. Success opens the new invitation.
+ * The invitation form. The date and window default to today's in the community's zone
+ * (`defaultVisitWindow`: 09:00–17:00 until 17:00, then from now to 23:59), taken again at
+ * Create while untouched, so that a form left open does not send a window that has ended;
+ * the date may not be before today. A resident's own house is preselected, an admin picks
+ * from the houses list. The same schema as the server validates it; empty optional fields
+ * are left out of the payload; a refused form focuses its first error. Success opens the
+ * new invitation, whose page says it was created.
  */
 export function InviteVisitorPage() {
   const t = useMessages(messages);
@@ -65,13 +67,14 @@ export function InviteVisitorPage() {
   const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { showToast } = useToast();
   const [, navigate] = useLocation();
   const timeZone = useCommunityTimeZone();
   // The community's today (usable-by-everyone issue, item 7): what the server judges by.
-  const today = todayIsoDate(new Date(), timeZone);
+  const today = communityClock(new Date(), timeZone).date;
   const zone = zoneSuffix(timeZone, new Date()).trim();
   const [serverError, setServerError] = useState<string | null>(null);
+
+  const formRef = useRef<HTMLFormElement>(null);
 
   const { form, field, errors } = useSubmitValidatedForm({
     resolver: zodResolver(ZInviteVisitorRequest),
@@ -82,33 +85,47 @@ export function InviteVisitorPage() {
       purpose: '',
       vehicleLicensePlate: '',
       houseId: ownHouseOf(user)?.id ?? '',
-      visitDate: today,
-      visitTimeFrom: DEFAULT_VISIT_TIME_FROM,
-      visitTimeTo: DEFAULT_VISIT_TIME_TO,
+      ...defaultVisitWindow(new Date(), timeZone),
     },
   });
 
-  // The zone arrives after the first render: an untouched date follows the community's today.
-  useEffect(() => {
-    if (!form.getFieldState('visitDate').isDirty) form.resetField('visitDate', { defaultValue: today });
-  }, [form, today]);
+  /** Puts the default window of this moment in the date and time fields the user has not touched. */
+  const refreshUntouchedWindow = () => {
+    const defaults = defaultVisitWindow(new Date(), timeZone);
+    for (const name of WINDOW_FIELDS) {
+      if (!form.getFieldState(name).isDirty && form.getValues(name) !== defaults[name]) form.resetField(name, { defaultValue: defaults[name] });
+    }
+  };
+
+  // The zone arrives after the first render: untouched fields follow the community's clock.
+  useEffect(refreshUntouchedWindow, [form, timeZone]);
 
   const invite = useMutation(
     trpc.visitors.invite.mutationOptions({
       onSuccess: async (visitor) => {
         await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
-        showToast(t.created({ name: visitor.name }));
-        navigate(`/visitors/${visitor.id}`);
+        const created = t.created({ name: visitor.name });
+        // Shown on the pass's page above the pass (never over its code), which takes focus.
+        navigate(`/visitors/${visitor.id}`, { state: { passCreated: created } satisfies PassCreatedState });
       },
-      onError: (error) => setServerError(failureText(error, t.failed)),
+      onError: (error) => {
+        setServerError(failureText(error, t.failed));
+        focusFirstError(formRef.current);
+      },
     }),
   );
 
   // The schema's output has empty optional fields as undefined, which JSON leaves out.
-  const onSubmit = form.handleSubmit((invitation) => {
-    setServerError(null);
-    invite.mutate(invitation);
-  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    refreshUntouchedWindow();
+    void form.handleSubmit(
+      (invitation) => {
+        setServerError(null);
+        invite.mutate(invitation);
+      },
+      () => focusFirstError(formRef.current),
+    )(event);
+  };
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -118,7 +135,7 @@ export function InviteVisitorPage() {
         subtitle={t.subtitle}
       />
 
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         {serverError && <ErrorBox message={serverError} onDismiss={() => setServerError(null)} />}
 
         <VisitorPersonFields labels={{ ...t, name: t.visitorName }} field={field} errors={errors}>

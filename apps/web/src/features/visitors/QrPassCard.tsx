@@ -1,4 +1,8 @@
-/** The QR pass of a visitor (product-spec §2, §9): image, download, share, copy token. */
+/**
+ * The QR pass of a visitor (product-spec §2, §9): the QR image, the pass code, the token
+ * with Copy Token, and Share, Download and Print of the pass card (PassShareActions: the
+ * card with the community, the visitor, the date and window, the house, the QR and the code).
+ */
 import {
   COPIED_CONFIRMATION_MS,
   formatPassCode,
@@ -6,8 +10,8 @@ import {
   truncateToken,
   type Visitor,
 } from '@gatehouse/shared';
-import { Check, Copy, Download, Printer, Share2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -16,6 +20,8 @@ import { copyText } from '../../lib/clipboard';
 import { formatDate, formatTimeWindow, formatVisitWindow, houseLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { useCommunityTimeZone } from '../../lib/time-zone';
+import { passCardFileName, type PassCardContent } from '../passes/pass-card';
+import { PassCreatedNotice, PassShareActions, useCommunityName } from '../passes/PassShareActions';
 
 const messages = i18n('QrPassCard', {
   title: 'Visitor Pass',
@@ -28,60 +34,21 @@ const messages = i18n('QrPassCard', {
   noSmartphone: 'No smartphone? Read this code out at the gate.',
   passToken: 'Pass token',
   tokenShortened: 'Shortened: use Copy Token for the whole token',
-  download: 'Download',
-  share: 'Share',
-  print: 'Print',
   copyToken: 'Copy Token',
   copied: 'Copied!',
   copyFailed: 'Could not copy the token',
-  shareTitle: params('Visitor pass: {name}'),
-  shareText: params('Gate pass for {name}: {date}, {time}. Pass code: {code}. Token: {token}'),
+  cardKind: 'Visitor pass',
+  cardHouse: params('House {house}'),
+  cardFooter: 'Show the QR code at the gate, or read out the pass code.',
+  passShareTitle: params('Gate pass: {name}'),
+  passShareText: params('Gate pass for {name}: {date}, {time}, House {house}. Pass code: {code}'),
 });
 
-type Messages = ReturnType<typeof messages.get>;
-
-/** Saves the QR image under `qr-<name>-<date>.png`. */
-function downloadQrImage(visitor: Visitor) {
-  const link = document.createElement('a');
-  link.href = visitor.qrCodeDataUrl;
-  link.download = qrFileName(visitor.name, visitor.visitDate);
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
-
-/** The QR image as a file, for share targets that take files; decoded locally, no request. */
-function qrImageFile(visitor: Visitor): File | null {
-  const match = /^data:([^;,]+);base64,(.*)$/.exec(visitor.qrCodeDataUrl);
-  if (!match) return null;
-  try {
-    const binary = atob(match[2] ?? '');
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    return new File([bytes], qrFileName(visitor.name, visitor.visitDate), {
-      type: match[1] ?? 'image/png',
-    });
-  } catch {
-    return null;
-  }
-}
-
-function passText(visitor: Visitor, t: Messages): string {
-  return t.shareText({
-    name: visitor.name,
-    date: formatDate(visitor.visitDate),
-    time: formatTimeWindow(visitor.visitTimeFrom, visitor.visitTimeTo),
-    code: formatPassCode(visitor.passCode),
-    token: visitor.qrCodeToken,
-  });
-}
-
-/**
- * Share uses the system share sheet when the browser has one (with the QR image when it
- * can take files), else copies the token. 'Copied!' shows for 2 s.
- */
+/** The visitor's pass card, the Copy Token button and the share actions. */
 export function QrPassCard({ visitor }: { visitor: Visitor }) {
   const t = useMessages(messages);
   const timeZone = useCommunityTimeZone();
+  const communityName = useCommunityName();
   const [copied, setCopied] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -100,36 +67,40 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
     }
   };
 
-  const share = async () => {
-    if (typeof navigator.share !== 'function') {
-      await copyToken();
-      return;
-    }
-    setProblem(null);
-    const data: ShareData = { title: t.shareTitle({ name: visitor.name }), text: passText(visitor, t) };
-    const file = qrImageFile(visitor);
-    if (file && navigator.canShare?.({ files: [file] })) data.files = [file];
-    try {
-      await navigator.share(data);
-    } catch (error) {
-      // Closing the share sheet is not a failure.
-      if (error instanceof Error && error.name !== 'AbortError') setProblem(error.message);
-    }
-  };
+  const date = formatDate(visitor.visitDate);
+  // The window in the community's time, as the gate reads it (the card may travel abroad).
+  const time = formatTimeWindow(visitor.visitTimeFrom, visitor.visitTimeTo);
+  const house = houseLabel(visitor.houseId);
+  const card = useMemo<PassCardContent>(
+    () => ({
+      communityName: communityName ?? '',
+      kindLabel: t.cardKind,
+      visitorName: visitor.name,
+      when: [date, time],
+      house: t.cardHouse({ house }),
+      codeLabel: t.passCode,
+      code: visitor.passCode,
+      token: visitor.qrCodeToken,
+      footer: t.cardFooter,
+    }),
+    [communityName, t, visitor.name, date, time, house, visitor.passCode, visitor.qrCodeToken],
+  );
 
   return (
+    // The print area: what paper gets where the browser cannot draw the pass card.
     <Card title={t.title} description={t.description} className="print-area">
       <div className="flex flex-col items-center gap-4">
+        <PassCreatedNotice />
         {/* On paper the pass says whose it is and when (usable-by-everyone issue, item 11). */}
         <dl className="hidden w-full text-center print:block">
           <dt className="sr-only">{t.visitor}</dt>
           <dd className="text-2xl font-bold text-slate-900">{visitor.name}</dd>
           <dt className="sr-only">{t.visit}</dt>
           <dd className="mt-1 text-lg text-slate-800">
-            {formatDate(visitor.visitDate)} · {formatVisitWindow(visitor, timeZone)}
+            {date} · {formatVisitWindow(visitor, timeZone)}
           </dd>
           <dt className="sr-only">{t.house}</dt>
-          <dd className="text-lg text-slate-800">{houseLabel(visitor.houseId)}</dd>
+          <dd className="text-lg text-slate-800">{house}</dd>
         </dl>
         <div className="rounded-2xl border border-slate-200 bg-white p-3">
           <img
@@ -142,7 +113,7 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
         </div>
         <div className="text-center">
           <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{t.passCode}</p>
-          <p className="mt-1 font-mono text-4xl font-bold tracking-widest text-slate-900">
+          <p className="mt-1 font-mono text-4xl font-bold tracking-widest text-slate-900" data-testid="pass-code">
             {formatPassCode(visitor.passCode)}
           </p>
           <p className="mt-1 text-xs text-slate-600">{t.noSmartphone}</p>
@@ -156,28 +127,15 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
             {truncateToken(visitor.qrCodeToken)}
           </code>
         </div>
-        <div className="grid w-full grid-cols-2 gap-2 print:hidden">
-          <Button
-            variant="secondary"
-            onClick={() => downloadQrImage(visitor)}
-            icon={<Download aria-hidden="true" className="size-4" />}
-          >
-            {t.download}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => void share()}
-            icon={<Share2 aria-hidden="true" className="size-4" />}
-          >
-            {t.share}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => window.print()}
-            icon={<Printer aria-hidden="true" className="size-4" />}
-          >
-            {t.print}
-          </Button>
+        <PassShareActions
+          card={communityName === null ? null : card}
+          share={{
+            title: t.passShareTitle({ name: visitor.name }),
+            text: t.passShareText({ name: visitor.name, date, time, house, code: formatPassCode(visitor.passCode) }),
+          }}
+          fileName={passCardFileName(visitor.name, visitor.visitDate)}
+          fallbackImage={{ url: visitor.qrCodeDataUrl, fileName: qrFileName(visitor.name, visitor.visitDate) }}
+        >
           <Button
             variant="secondary"
             onClick={() => void copyToken()}
@@ -191,7 +149,7 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
           >
             {copied ? t.copied : t.copyToken}
           </Button>
-        </div>
+        </PassShareActions>
         <p role="status" className="sr-only">
           {copied ? t.copied : ''}
         </p>
