@@ -16,8 +16,10 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
+  accessRefusal,
   buildOpenApiDocument,
   answeredDetails,
+  callerAccess,
   appRouter,
   createCaller,
   createInnerContext,
@@ -32,6 +34,7 @@ import {
   idempotencyKeyOf,
   IDEMPOTENCY_WAIT,
   purgeIdempotencyKeys,
+  recordAudit,
   restRoutes,
   withIdempotencyKey,
   sessionResolver,
@@ -502,8 +505,11 @@ export async function buildApp(options: AppOptions) {
    * §3): the key is the signed-in user's (resolved as the procedures resolve it, once per
    * request); the first request with it does the work and its answer is kept, a repeat
    * gets that answer again (marked `Idempotency-Replayed: true`). Without a valid session
-   * nothing is stored: the procedure answers 401. Errors: 400 malformed key, 422 reused
-   * with another body, 409 still in progress.
+   * nothing is stored: the procedure answers 401. A caller the procedure would refuse now
+   * (the access matrix's role, what an API token may call) is answered by the procedure
+   * (403, recorded), never given a kept answer; one whose access changed since the answer
+   * was kept (role, a resident's house) gets 403 (recorded too). Errors: 400 malformed key,
+   * 422 reused with another body, 409 still in progress.
    */
   const answerIdempotently = async (request: FastifyRequest, reply: FastifyReply, route: RestRoute) => {
     let session: AuthenticatedSession | null;
@@ -513,13 +519,13 @@ export async function buildApp(options: AppOptions) {
       // The database is down: the procedure answers 503, and nothing can be kept.
       session = null;
     }
-    if (!session) return send(reply, await answerOf(request, reply, route));
+    if (!session || accessRefusal(route.procedure, session)) return send(reply, await answerOf(request, reply, route));
     try {
       const key = idempotencyKeyOf(request.headers['idempotency-key']) as string;
       let headers: Record<string, string> = {};
       const answer = await withIdempotencyKey(
         options.db,
-        { userId: session.user.id, caller: session.apiToken ? `api-token:${session.apiToken.id}` : '', key, method: request.method, path: request.url.split('?')[0] ?? request.url, body: request.body },
+        { userId: session.user.id, caller: session.apiToken ? `api-token:${session.apiToken.id}` : '', key, method: request.method, path: request.url.split('?')[0] ?? request.url, body: request.body, access: callerAccess(session.user) },
         clock,
         async () => {
           const first = await answerOf(request, reply, route);
@@ -531,6 +537,12 @@ export async function buildApp(options: AppOptions) {
       if (answer.replayed) headers = { 'Idempotency-Replayed': 'true' };
       return reply.code(answer.status).headers(headers).type('application/json; charset=utf-8').send(answer.body);
     } catch (error) {
+      // Access changed since the answer was kept: a 403, in the audit log as every 403 is.
+      if (describeError(error).status === 403) {
+        const actor = { userId: session.user.id, ipAddress: request.ip, apiTokenId: session.apiToken?.id ?? null };
+        const details = { procedure: route.procedure, message: describeError(error).message };
+        await recordAudit(options.db.fork(), actor, { action: 'access.denied', details }, clock()).catch(() => {});
+      }
       return sendError(reply, error);
     }
   };

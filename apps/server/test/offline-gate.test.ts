@@ -237,6 +237,39 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       expect(await auditCount(visitor.id)).toBe(1);
     });
 
+    it('gives a kept answer only to a caller who may make the request now: demoted (403, the role) or moved house (403, access changed), both recorded', async () => {
+      const house = { houseNumber: '303', block: 'C', street: 'Key Lane', ownerId: ids.admin };
+      const demi = await ok('POST', '/api/users', tokens.admin, { name: 'Demi Admin', email: 'demi@offline.example', phone: '+15551234567', password: 'secret123', role: 'admin' });
+      const demiToken = (await ok('POST', '/api/auth/login', '', { email: 'demi@offline.example', password: 'secret123' })).token as string;
+      const makeHouse = () => call('POST', '/api/houses', { token: demiToken, body: house, headers: { 'idempotency-key': 'demi-house' } });
+      const made = await makeHouse();
+      expect(made.statusCode).toBe(201);
+      expect((await makeHouse()).headers['idempotency-replayed']).toBe('true');
+      await ok('PUT', `/api/users/${demi.id}`, tokens.admin, { role: 'guard' });
+      const refused = await makeHouse();
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused)).toMatchObject({ error: 'Only admins can do this', code: 'FORBIDDEN' });
+      expect(refused.body).not.toContain(json(made).data.id);
+
+      const mover = await ok('POST', '/api/users', tokens.admin, { name: 'Mo Mover', email: 'mo@offline.example', phone: '+15551234567', password: 'secret123', role: 'resident' });
+      const moverToken = (await ok('POST', '/api/auth/login', '', { email: 'mo@offline.example', password: 'secret123' })).token as string;
+      await ok('POST', `/api/houses/${ids.house}/residents`, tokens.admin, { userId: mover.id });
+      const body = { name: 'Kept Answer', phone: '+15557654321', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '09:00', visitTimeTo: '17:00' };
+      const inviteOnce = () => call('POST', '/api/visitors/invite', { token: moverToken, body, headers: { 'idempotency-key': 'mover-invite' } });
+      expect((await inviteOnce()).statusCode).toBe(201);
+      await ok('POST', `/api/houses/${ids.otherHouse}/residents`, tokens.admin, { userId: mover.id });
+      const moved = await inviteOnce();
+      expect(moved.statusCode).toBe(403);
+      expect(json(moved)).toEqual({ success: false, data: null, error: 'Your access has changed since this request was first made', code: 'FORBIDDEN' });
+      expect(await test.db.fork().count(AuditEvent, { action: 'visitor.invited', actor: mover.id })).toBe(1);
+
+      const denials = await test.db.fork().find(AuditEvent, { action: 'access.denied', actor: { $in: [demi.id, mover.id] } });
+      expect(denials.map((row) => row.details).sort((x, y) => String(x?.procedure).localeCompare(String(y?.procedure)))).toEqual([
+        { procedure: 'houses.create', message: 'Only admins can do this' },
+        { procedure: 'visitors.invite', message: 'Your access has changed since this request was first made' },
+      ]);
+    });
+
     it('stores nothing without the header, without a valid session, or on a path that needs no sign-in or changes nothing', async () => {
       const before = await keyRows();
       const visitor = await invite('No Key');

@@ -3,8 +3,9 @@
  * over the typed client, each under a key of its own, and repeats it until it gets an
  * answer): the work is done once per key, a repeat gets the first outcome (the procedure's
  * output, or its refusal with the same status, code and text), another input under the
- * same key is 422, a malformed key is 400, and a query or a procedure that does not honour
- * keys is unaffected. On both databases.
+ * same key is 422, a malformed key is 400, a kept outcome is refused to a caller whose
+ * access changed, and a query or a procedure that does not honour keys is unaffected. On
+ * both databases.
  */
 import { AuditEvent } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';
@@ -90,6 +91,38 @@ describe.each(legs)('Idempotency-Key on tRPC mutations on $name', (leg) => {
     const admin = await mutate('visitors.checkIn', { visitorId: two.id }, 'move-3', harness.tokens.admin);
     expect(admin.statusCode).toBe(200);
     expect(await checkIns(two.id)).toBe(1);
+  });
+
+  it('gives a kept outcome only to a caller who may make the call now: demoted (403, the role) or moved house (403, access changed), both recorded', async () => {
+    const { answer, call } = harness;
+    const user = async (name: string, email: string, role: string) => {
+      const made = answer(await call('POST', '/api/users', harness.tokens.admin, { name, email, phone: '+15551234567', password: 'secret123', role }), 201).data as { id: string };
+      const login = await harness.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: 'secret123' }) });
+      return { id: made.id, token: answer(login, 200).data.token as string };
+    };
+    const demi = await user('Demi Admin', 'demi@trpc-keys.example', 'admin');
+    const house = { houseNumber: '8', block: 'K', street: 'Key Street', ownerId: demi.id };
+    expect((await mutate('houses.create', house, 'demi-house', demi.token)).statusCode).toBe(200);
+    answer(await call('PUT', `/api/users/${demi.id}`, harness.tokens.admin, { role: 'guard' }), 200);
+    const demoted = await mutate('houses.create', house, 'demi-house', demi.token);
+    expect(demoted.statusCode).toBe(403);
+    expect(failure(demoted).message).toBe('Only admins can do this');
+
+    const mover = await user('Mo Mover', 'mo@trpc-keys.example', 'resident');
+    answer(await call('POST', `/api/houses/${harness.houseId}/residents`, harness.tokens.admin, { userId: mover.id }), 200);
+    const invitation = { name: 'Kept Outcome', phone: '+15557654321', houseId: harness.houseId, visitDate: '2026-11-22', visitTimeFrom: '09:00', visitTimeTo: '17:00' };
+    expect((await mutate('visitors.invite', invitation, 'mover-invite', mover.token)).statusCode).toBe(200);
+    const elsewhere = answer(await call('POST', '/api/houses', harness.tokens.admin, { houseNumber: '9', block: 'K', street: 'Key Street', ownerId: mover.id }), 201).data.id as string;
+    answer(await call('POST', `/api/houses/${elsewhere}/residents`, harness.tokens.admin, { userId: mover.id }), 200);
+    const moved = await mutate('visitors.invite', invitation, 'mover-invite', mover.token);
+    expect(moved.statusCode).toBe(403);
+    expect(failure(moved)).toMatchObject({ message: 'Your access has changed since this request was first made', data: { httpStatus: 403, errorCode: 'FORBIDDEN' } });
+
+    const denials = await harness.test.db.fork().find(AuditEvent, { action: 'access.denied', actor: { $in: [demi.id, mover.id] } });
+    expect(denials.map((row) => row.details).sort((x, y) => String(x?.procedure).localeCompare(String(y?.procedure)))).toEqual([
+      { procedure: 'houses.create', message: 'Only admins can do this' },
+      { procedure: 'visitors.invite', message: 'Your access has changed since this request was first made' },
+    ]);
   });
 
   it('leaves queries and unsigned procedures alone', async () => {

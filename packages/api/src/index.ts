@@ -11,7 +11,7 @@ export {
   type OpenApiOperation,
   type OpenApiOptions,
 } from './openapi';
-export { createInnerContext, KEEP_ALIVE_MS, type Context, type InnerContext, type ServiceConfig } from './trpc';
+export { accessRefusal, createInnerContext, KEEP_ALIVE_MS, type Context, type InnerContext, type ServiceConfig } from './trpc';
 export { pruneVisitorEvents, VisitorEventHub, type VisitorStreamItem } from './services/visitor-events';
 export {
   answeredDetails,
@@ -25,7 +25,7 @@ export {
   type ErrorDescription,
   type ErrorDetail,
 } from './errors';
-export { FailedScanLog } from './services/audit';
+export { FailedScanLog, recordAudit } from './services/audit';
 export {
   EXPORT_BUSY_MESSAGE,
   EXPORT_BUSY_RETRY_AFTER_SECONDS,
@@ -35,6 +35,7 @@ export {
   type CsvExport,
 } from './services/exports';
 export {
+  callerAccess,
   idempotencyKeyOf,
   purgeIdempotencyKeys,
   withIdempotencyKey,

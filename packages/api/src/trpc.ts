@@ -14,7 +14,7 @@ import { ACCESS, API_TOKEN_FORBIDDEN_MESSAGE, apiTokenMayCall, type Access } fro
 import type { AuthRateLimits } from './lib/rate-limits';
 import { isIdempotentProcedure } from './rest';
 import { FailedScanLog, recordAudit } from './services/audit';
-import { idempotencyKeyOf, runIdempotentProcedure } from './services/idempotency';
+import { callerAccess, idempotencyKeyOf, runIdempotentProcedure } from './services/idempotency';
 import { sessionResolver, type AuthenticatedSession } from './services/sessions';
 import type { VisitorEventHub } from './services/visitor-events';
 import type { WebhookDispatcher } from './services/webhook-dispatcher';
@@ -138,6 +138,28 @@ function accessOf(path: string): Access | undefined {
   return (ACCESS as Record<string, Record<string, Access> | undefined>)[domain]?.[name];
 }
 
+/** The roles the access matrix restricts `path` to, or null when any signed-in caller may. */
+function rolesOf(path: string): readonly Role[] | null {
+  const access = accessOf(path);
+  return access === undefined || access === 'public' || access === 'signed-in' ? null : access;
+}
+
+/**
+ * Why the signed-in caller `auth` may not call the procedure at `path` (`domain.procedure`)
+ * now, or null when they may: what an API token may never call (403, the rule in
+ * access.ts), then the role of the access matrix (403 'Only … can do this'). The middleware
+ * of signed-in procedures asks it on every call; the REST adapter asks it before it gives
+ * a kept Idempotency-Key answer again, which runs no procedure.
+ */
+export function accessRefusal(path: string, auth: AuthenticatedSession, roles: readonly Role[] | null = rolesOf(path)) {
+  // A role refusal names the roles that may (`Only guards and admins can do this`).
+  return auth.apiToken && !apiTokenMayCall(path)
+    ? httpError(403, API_TOKEN_FORBIDDEN_MESSAGE)
+    : roles && !roles.includes(auth.user.role)
+      ? httpError(403, `Only ${describeRoles(roles)} can do this`, { refusal: { reason: 'role', roles: [...roles] } })
+      : null;
+}
+
 /**
  * Every procedure gets an entity manager of its own (a fork: own identity map), and a
  * database that cannot be reached becomes 503 'Service temporarily unavailable'. A public
@@ -190,13 +212,7 @@ function signedIn(roles: readonly Role[] | null) {
     const user = principalEm.merge(User, { ...columns, house: houseId }) as User;
     const actor = { userId: user.id, ipAddress: ctx.clientAddress, apiTokenId: auth.apiToken?.id ?? null };
     const denied = (message: string) => recordAudit(em.fork(), actor, { action: 'access.denied', details: { procedure: path, message } }, ctx.clock());
-    // A role refusal names the roles that may (`Only guards and admins can do this`).
-    const refusal =
-      auth.apiToken && !apiTokenMayCall(path)
-        ? httpError(403, API_TOKEN_FORBIDDEN_MESSAGE)
-        : roles && !roles.includes(user.role)
-          ? httpError(403, `Only ${describeRoles(roles)} can do this`, { refusal: { reason: 'role', roles: [...roles] } })
-          : null;
+    const refusal = accessRefusal(path, auth, roles);
     if (refusal !== null) {
       await denied(refusal.message);
       throw refusal;
@@ -226,6 +242,7 @@ function signedIn(roles: readonly Role[] | null) {
               method: 'POST',
               path: `/trpc/${path}`,
               body: await getRawInput(),
+              access: callerAccess(auth.user),
             },
             ctx.clock,
             run,

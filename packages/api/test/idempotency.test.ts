@@ -3,7 +3,8 @@
  * with a key does the work and its answer is kept; a repeat gets it again without the work;
  * a repeat while the first runs waits for it, or gets 409 when it does not finish in time;
  * another body is 422; a 5xx (or a failure) is not kept; keys are per user; a day later a
- * key is new again; old keys are purged.
+ * key is new again; old keys are purged; a kept answer is given only under the access it was
+ * made with.
  */
 import { IdempotencyKey } from '@gatehouse/db';
 import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
@@ -15,6 +16,7 @@ import {
   purgeIdempotencyKeys,
   requestFingerprint,
   withIdempotencyKey,
+  callerAccess,
   type IdempotentRequest,
   type StoredAnswer,
 } from '../src/services/idempotency';
@@ -86,6 +88,7 @@ describe.each(legs)('idempotency keys on $name', (leg) => {
     method: 'POST',
     path: '/api/visitors/checkin-qr',
     body: { visitorId: 'v1' },
+    access: 'guard',
     ...overrides,
   });
   const clock = () => h.now;
@@ -141,6 +144,24 @@ describe.each(legs)('idempotency keys on $name', (leg) => {
     await withIdempotencyKey(test.db, request({ key, caller: 'api-token:00000000-0000-4000-8000-000000000002' }), clock, work);
     expect(runs.count).toBe(6);
     expect(await test.db.fork().count(IdempotencyKey, { key })).toBe(6);
+  });
+
+  it('gives a kept answer only under the access it was made with (403 otherwise, nothing done); a key kept before access was recorded replays', async () => {
+    const key = fresh();
+    const { runs, work } = counted({ status: 201, body: '{"made":1}' });
+    await withIdempotencyKey(test.db, request({ key, access: 'resident:house-a' }), clock, work);
+    const changed = { status: 403, code: 'FORBIDDEN', message: 'Your access has changed since this request was first made' };
+    expect(await refusal(withIdempotencyKey(test.db, request({ key, access: 'resident:house-b' }), clock, work))).toEqual(changed);
+    expect(await refusal(withIdempotencyKey(test.db, request({ key, access: 'admin' }), clock, work))).toEqual(changed);
+    await expect(withIdempotencyKey(test.db, request({ key, access: 'resident:house-a' }), clock, work)).resolves.toMatchObject({ replayed: true });
+    expect(runs.count).toBe(1);
+    expect(callerAccess({ role: 'resident', houseId: 'h1' })).toBe('resident:h1');
+    expect(callerAccess({ role: 'admin', houseId: 'h1' })).toBe(callerAccess({ role: 'admin', houseId: null }));
+
+    const older = fresh();
+    await withIdempotencyKey(test.db, request({ key: older }), clock, work);
+    await test.db.fork().nativeUpdate(IdempotencyKey, { key: older }, { access: null });
+    await expect(withIdempotencyKey(test.db, request({ key: older, access: 'admin' }), clock, work)).resolves.toMatchObject({ replayed: true });
   });
 
   it('makes a repeat that arrives while the first runs wait for its answer', async () => {

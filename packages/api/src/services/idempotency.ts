@@ -9,7 +9,13 @@
  *   IDEMPOTENCY_KEY_REUSED;
  * - a repeat arriving while the first still runs waits for it (polling the stored row
  *   for a few seconds) and gets its answer, or 409 'A request with this Idempotency-Key
- *   is in progress'.
+ *   is in progress';
+ * - a kept answer is given again only to a caller who may still have it: the callers
+ *   check the session and the procedure's role (as for any call) before they get here, and
+ *   the answer is kept with the caller's access at the time (`callerAccess`: the role, and
+ *   a resident's house); a repeat under other access (demoted, promoted, moved house) is
+ *   403 'Your access has changed since this request was first made', since the answer may
+ *   show what the caller may no longer see, and doing the work again could do it twice.
  * Keys are stored in `idempotency_key`, one row per (user, key, method, path). The REST
  * adapter of the server calls `withIdempotencyKey` around the procedure, and the tRPC
  * middleware of signed-in procedures `runIdempotentProcedure` around a mutation sent with the
@@ -27,6 +33,7 @@ import { describeError, httpError, HttpErrorCause, type HttpErrorFacts } from '.
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'Idempotency-Key reused with a different request';
 export const IDEMPOTENCY_KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is in progress';
+export const IDEMPOTENCY_ACCESS_CHANGED_MESSAGE = 'Your access has changed since this request was first made';
 
 /** How long a key and its answer are kept (offline-gate §3: a repeat within 24 h). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
@@ -82,6 +89,15 @@ export interface StoredAnswer {
   body: string;
 }
 
+/**
+ * What an answer's visibility depends on, of the caller (kept with the answer): the role
+ * (of the session's user, or of the API token), and for a resident the house (what a
+ * resident may read follows it). Staff read every house: their house does not count.
+ */
+export function callerAccess(user: { role: string; houseId: string | null }): string {
+  return user.role === 'resident' ? `resident:${user.houseId ?? ''}` : user.role;
+}
+
 /** The request an idempotency key is for. */
 export interface IdempotentRequest {
   userId: string;
@@ -96,11 +112,15 @@ export interface IdempotentRequest {
   path: string;
   /** The parsed JSON body (undefined when there is none). */
   body: unknown;
+  /** The caller's access now (`callerAccess`): a kept answer is given again only under the same. */
+  access: string;
 }
 
 interface KeyRow {
   id: string;
   request_hash: string;
+  /** Null for answers kept before access was recorded: given again as they are. */
+  access: string | null;
   response_status: number | null;
   response_body: string | null;
 }
@@ -113,10 +133,10 @@ interface KeyRow {
 async function claim(em: EntityManager, request: IdempotentRequest, fingerprint: string, now: Date): Promise<string | null> {
   const id = randomUUID();
   const rows = await em.execute<{ id: string }[]>(
-    `insert into idempotency_key (id, user_id, caller, key, method, path, request_hash, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?)
+    `insert into idempotency_key (id, user_id, caller, key, method, path, request_hash, access, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (user_id, caller, key, method, path) do update
-        set id = excluded.id, request_hash = excluded.request_hash, created_at = excluded.created_at,
+        set id = excluded.id, request_hash = excluded.request_hash, access = excluded.access, created_at = excluded.created_at,
             response_status = null, response_body = null, completed_at = null
       where idempotency_key.created_at <= ?
          or (idempotency_key.response_status is null and idempotency_key.created_at <= ?)
@@ -129,6 +149,7 @@ async function claim(em: EntityManager, request: IdempotentRequest, fingerprint:
       request.method,
       request.path,
       fingerprint,
+      request.access,
       now,
       new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS),
       new Date(now.getTime() - IDEMPOTENCY_CLAIM_LEASE_MS),
@@ -140,7 +161,7 @@ async function claim(em: EntityManager, request: IdempotentRequest, fingerprint:
 /** The row that holds the key, if it is still current (not expired). */
 async function heldBy(em: EntityManager, request: IdempotentRequest, now: Date): Promise<KeyRow | null> {
   const [row] = await em.execute<KeyRow[]>(
-    `select id, request_hash, response_status, response_body from idempotency_key
+    `select id, request_hash, access, response_status, response_body from idempotency_key
       where user_id = ? and caller = ? and key = ? and method = ? and path = ? and created_at > ?`,
     [request.userId, request.caller, request.key, request.method, request.path, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)],
   );
@@ -154,7 +175,9 @@ async function heldBy(em: EntityManager, request: IdempotentRequest, now: Date):
  * arriving while the first runs polls for up to `wait.waitMs`.
  * Errors: 422 IDEMPOTENCY_KEY_REUSED 'Idempotency-Key reused with a different request'
  * (same key, another body); 409 CONFLICT 'A request with this Idempotency-Key is in
- * progress' (the first did not answer in time).
+ * progress' (the first did not answer in time); 403 FORBIDDEN 'Your access has changed
+ * since this request was first made' (a kept answer, and the caller's access is not the
+ * one it was made under: nothing is given again, nothing is done).
  */
 export async function withIdempotencyKey(
   db: { fork(): EntityManager },
@@ -177,6 +200,7 @@ export async function withIdempotencyKey(
         throw httpError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, { code: 'IDEMPOTENCY_KEY_REUSED' });
       }
       if (row.response_status !== null && row.response_body !== null) {
+        if (row.access !== null && row.access !== request.access) throw httpError(403, IDEMPOTENCY_ACCESS_CHANGED_MESSAGE);
         return { status: row.response_status, body: row.response_body, replayed: true };
       }
       if (Date.now() >= deadline) throw httpError(409, IDEMPOTENCY_KEY_IN_PROGRESS_MESSAGE);
@@ -278,7 +302,8 @@ function refusalError(refusal: StoredRefusal): TRPCError {
  * or its 4xx refusal), a repeat gets that outcome again without the work being done twice.
  * A 5xx, or a throw, is not kept. The request's `path` is `/trpc/<procedure>`, so a key used
  * over REST and over tRPC names two requests. Errors: those of `withIdempotencyKey` (422
- * reused with another input, 409 still in progress), thrown.
+ * reused with another input, 409 still in progress), thrown; its 403 (access changed) comes
+ * back as the call's refusal, so that the middleware records it as any 403.
  */
 export async function runIdempotentProcedure<Result extends ProcedureResult>(
   db: { fork(): EntityManager },
@@ -288,18 +313,24 @@ export async function runIdempotentProcedure<Result extends ProcedureResult>(
   wait: { waitMs: number; pollMs: number } = IDEMPOTENCY_WAIT,
 ): Promise<Result> {
   let first: Result | undefined;
-  const answer = await withIdempotencyKey(
-    db,
-    request,
-    clock,
-    async () => {
-      first = await next();
-      if (first.ok) return { status: 200, body: JSON.stringify({ data: first.data ?? null }) };
-      const described = describeError(first.error);
-      return { status: described.status, body: JSON.stringify({ error: described }) };
-    },
-    wait,
-  );
+  let answer: StoredAnswer;
+  try {
+    answer = await withIdempotencyKey(
+      db,
+      request,
+      clock,
+      async () => {
+        first = await next();
+        if (first.ok) return { status: 200, body: JSON.stringify({ data: first.data ?? null }) };
+        const described = describeError(first.error);
+        return { status: described.status, body: JSON.stringify({ error: described }) };
+      },
+      wait,
+    );
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'FORBIDDEN') return { ok: false, error, marker: 'middlewareMarker' } as unknown as Result;
+    throw error;
+  }
   if (first) return first;
   const kept = JSON.parse(answer.body) as { data?: unknown; error?: StoredRefusal };
   if (kept.error) throw refusalError(kept.error);

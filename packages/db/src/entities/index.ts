@@ -826,6 +826,11 @@ export const IdempotencyKeySchema = defineEntity({
     /** The request's path, without its query (longer paths are not stored: no route has one). */
     path: p.string().length(1000),
     requestHash: p.string().length(64),
+    /**
+     * The caller's access when the answer was made (the role, and a resident's house): a
+     * repeat under other access is refused, not given the answer. Null on keys kept before.
+     */
+    access: p.string().length(64).nullable(),
     createdAt: p.datetime(),
     responseStatus: p.smallint().nullable(),
     /** The JSON text of the first answer, as sent. */
