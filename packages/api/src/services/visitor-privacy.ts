@@ -15,14 +15,27 @@
  * - The search counts (`visitor_search_gram_count`) and `search_text`: kept by the database
  *   from name and phone (a trigger and a generated column), so they follow the UPDATE: a
  *   search for the old name or phone finds nothing.
- * - The audit log keeps ids, never removed values: the gate notes recorded in check-in and
- *   check-out rows (`details.notes`) are removed (the one UPDATE the append-only trigger
- *   allows); the rows written here name visitors by id only.
- * - `visitor_event.state` (a day's live events): its notes are cleared.
+ * - The row's free text goes too: the gate's notes and a walk-in decision's reason.
+ * - The audit log keeps ids, never removed values: the free text of the rows about the
+ *   visitor and about its Needs review entries (`details.notes`, `reason`, `message`, `note`:
+ *   the gate's notes, a decision's or blocklist refusal's reason, a review's message and
+ *   note) is removed (the one UPDATE the append-only trigger allows); the Activity Log and
+ *   the audit export read these rows. The rows written here name visitors by id only.
+ * - `gate_review` (Needs review): the message and an admin's note become
+ *   `REDACTED_REVIEW_TEXT`; the refusal's code and its details (statuses, dates, times: no
+ *   personal data, but a plate) stay, so the list still says what was refused.
+ * - `visitor_event.state` (a day's live events, replayed to live screens): its notes and
+ *   decision reason are cleared (the replay reads the rest from the row).
  * - `webhook_delivery.payload` (the body kept for resends): the visitor's personal fields
  *   are overwritten as in the row, with `anonymisedAt` (for the retention job, the payloads
  *   older than the retention period; for an erase, the visitor's own).
+ * - `idempotency_key.response_body` (an answer kept 24 h for a repeat of its
+ *   Idempotency-Key): wherever an answer kept before the anonymisation shows the visitor (or
+ *   one of its reviews), those fields take the row's new values (`redactKeptAnswers`), so a
+ *   repeat gets the anonymised visitor, and the work is still not done twice.
  * - Notifications hold only the visitor's id; the gate pack is read from the row.
+ * Both the erase and the retention job go through `removeCopies` and `redactKeptAnswers`,
+ * so they reach the same places.
  * An erase is a visitor change like any other, so it writes a `visitor.updated` event (live
  * screens refresh, webhook receivers learn that the visitor was erased). The retention job's
  * batches do not (`gatehouse.quiet_visitor_events`, read by the event trigger): their visits
@@ -45,7 +58,32 @@ export const RETENTION_BATCH_SIZE = 1_000;
 export const ANONYMISED_NAME = 'Visitor';
 
 /** What the retention job removes, and what an erase removes besides (the purpose). */
-const RETENTION_FIELDS = ['name', 'phone', 'email', 'vehicleLicensePlate', 'notes', 'photo'] as const;
+const RETENTION_FIELDS = ['name', 'phone', 'email', 'vehicleLicensePlate', 'notes', 'decisionReason', 'photo'] as const;
+
+/** What a Needs review entry of an anonymised visitor says in place of its message and note. */
+export const REDACTED_REVIEW_TEXT = 'Personal data erased';
+
+/**
+ * The free text an audit row about a visitor (or one of its reviews) may hold in its
+ * details; the append-only trigger of `audit_event` allows removing exactly these.
+ */
+const AUDIT_FREE_TEXT_KEYS = ['notes', 'reason', 'message', 'note'] as const;
+
+/** The visitor JSON's fields that an anonymisation changes: what a kept answer takes from the row. */
+const ANONYMISED_VISITOR_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'purpose',
+  'vehicleLicensePlate',
+  'notes',
+  'decisionReason',
+  'hasPhoto',
+  'anonymisedAt',
+] as const satisfies readonly (keyof Visitor)[];
+
+/** A UUID as ids are written in JSON (lower case). */
+const UUID_SQL_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ERASE_FIELDS = [...RETENTION_FIELDS, 'purpose'] as const;
 
 /** What a retention run did. */
@@ -67,6 +105,7 @@ function anonymisingSets(erase: boolean): string {
     'email = null',
     'vehicle_license_plate = null',
     'notes = null',
+    'decision_reason = null',
     'has_photo = false',
     ...(erase ? ['purpose = null'] : []),
     'anonymised_at = ?',
@@ -82,6 +121,7 @@ function redactedPayloadData(erase: boolean, at: Date): string {
     email: null,
     vehicleLicensePlate: null,
     notes: null,
+    decisionReason: null,
     hasPhoto: false,
     ...(erase ? { purpose: null } : {}),
     anonymisedAt: at.toISOString(),
@@ -89,23 +129,95 @@ function redactedPayloadData(erase: boolean, at: Date): string {
 }
 
 /**
- * Removes what else holds the removed values of `ids` (see the file's comment): the photos,
- * the gate notes in the audit log and in the day's visitor events.
+ * Removes what else holds the removed values of the just-anonymised visitors `ids` (see the
+ * file's comment): the photos; the free text of the audit rows about them and their Needs
+ * review entries; the reviews' message and note; the notes and decision reason of the day's
+ * visitor events. The retention job and an erase both call it, in their own transaction.
  */
 async function removeCopies(em: EntityManager, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const list = `{${ids.join(',')}}`;
+  const freeText = `{${AUDIT_FREE_TEXT_KEYS.join(',')}}`;
   await em.execute(`delete from visitor_photo where visitor_id = any(?::uuid[])`, [list]);
   await em.execute(
-    `update audit_event set details = details - 'notes'
-      where target_type = 'visitor' and target_id = any(?::uuid[]) and (details -> 'notes') is not null`,
-    [list],
+    `update audit_event set details = details - ?::text[]
+      where ((target_type = 'visitor' and target_id = any(?::uuid[]))
+          or (target_type = 'gate-review' and target_id in (select id from gate_review where visitor_id = any(?::uuid[]))))
+        and jsonb_exists_any(details, ?::text[])`,
+    [freeText, list, list, freeText],
   );
   await em.execute(
-    `update visitor_event set state = state || '{"notes": null}'::jsonb
-      where visitor_id = any(?::uuid[]) and state ->> 'notes' is not null`,
+    `update gate_review set message = ?, note = case when note is null then null else ? end,
+            details = case when jsonb_typeof(details) = 'object' then details - 'plate' end
+      where visitor_id = any(?::uuid[]) and (message <> ? or note <> ? or jsonb_exists(details, 'plate') or jsonb_typeof(details) = 'array')`,
+    [REDACTED_REVIEW_TEXT, REDACTED_REVIEW_TEXT, list, REDACTED_REVIEW_TEXT, REDACTED_REVIEW_TEXT],
+  );
+  await em.execute(
+    `update visitor_event set state = state || '{"notes": null, "decision_reason": null, "has_photo": false}'::jsonb
+      where visitor_id = any(?::uuid[]) and (state ->> 'notes' is not null or state ->> 'decision_reason' is not null or state ->> 'has_photo' = 'true')`,
     [list],
   );
+}
+
+/**
+ * The answers kept for a repeat of an Idempotency-Key (24 h) that were made before a visitor
+ * they show was anonymised: wherever such an answer holds that visitor (an object with its
+ * id: the visitor, a list's item, a review's `visitor`) or one of its Needs review entries,
+ * the fields an anonymisation changes take their current values (the visitor's name
+ * "Visitor", no phone…; a review's message and note). A repeat then gets the anonymised
+ * visitor, and the work is still done once. `visitorId`: only the answers showing that
+ * visitor (an erase); absent: every answer showing any visitor anonymised after it was kept
+ * (the retention job, once a run). Answers are found by the ids they contain.
+ */
+async function redactKeptAnswers(em: EntityManager, visitorId?: string): Promise<void> {
+  const rows = await em.execute<{ id: string; response_body: string; visitor_ids: string }[]>(
+    `select k.id, k.response_body, string_agg(distinct v.id::text, ',') as visitor_ids
+       from idempotency_key k
+       cross join lateral regexp_matches(k.response_body, '${UUID_SQL_PATTERN}', 'g') as found(ids)
+       join visitor_invitation v on v.id = found.ids[1]::uuid and v.anonymised_at is not null and v.anonymised_at >= k.created_at
+      where k.response_body is not null ${visitorId ? 'and strpos(k.response_body, ?) > 0 and v.id = ?' : ''}
+      group by k.id, k.response_body`,
+    visitorId ? [visitorId, visitorId] : [],
+  );
+  if (rows.length === 0) return;
+  const ids = [...new Set(rows.flatMap((row) => row.visitor_ids.split(',')))];
+  const list = `{${ids.join(',')}}`;
+  const current = new Map<string, Record<string, unknown>>();
+  const visitors = await em.execute<VisitorRow[]>(`select ${visitorRowColumns('v')} from visitor_invitation v ${VISITOR_ROW_JOINS} where v.id = any(?::uuid[])`, [list]);
+  for (const visitor of visitors) {
+    const json = serializeVisitorRow(visitor);
+    current.set(json.id, Object.fromEntries(ANONYMISED_VISITOR_FIELDS.map((field) => [field, json[field]])));
+  }
+  const reviews = await em.execute<{ id: string; message: string; note: string | null; details: unknown }[]>(
+    `select id, message, note, details from gate_review where visitor_id = any(?::uuid[])`,
+    [list],
+  );
+  for (const review of reviews) {
+    const details = typeof review.details === 'string' ? (JSON.parse(review.details) as unknown) : (review.details ?? null);
+    current.set(review.id, { message: review.message, note: review.note, details });
+  }
+  for (const row of rows) {
+    let body: unknown;
+    try {
+      body = JSON.parse(row.response_body);
+    } catch {
+      continue;
+    }
+    const redacted = JSON.stringify(withCurrentValues(body, current));
+    if (redacted === row.response_body) continue;
+    // Only if the answer is still the one read (a new claim of the key replaces it).
+    await em.execute(`update idempotency_key set response_body = ? where id = ? and response_body = ?`, [redacted, row.id, row.response_body]);
+  }
+}
+
+/** `value` with every object whose `id` is a key of `current` given those fields it has, deeply. */
+function withCurrentValues(value: unknown, current: ReadonlyMap<string, Record<string, unknown>>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withCurrentValues(item, current));
+  if (value === null || typeof value !== 'object') return value;
+  const object = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withCurrentValues(item, current)]));
+  const fields = typeof object.id === 'string' ? current.get(object.id.toLowerCase()) : undefined;
+  if (fields) for (const [key, item] of Object.entries(fields)) if (key in object) object[key] = item;
+  return object;
 }
 
 /**
@@ -121,8 +233,9 @@ async function removeCopies(em: EntityManager, ids: string[]): Promise<void> {
  * checked out. Each batch writes one `visitor.anonymised` audit row in its own transaction,
  * `{count, visitorIds, retentionDays, cutoff}` (ids only); a run that found nothing writes
  * one with count 0, so the log shows the job ran. The batches write no visitor events (and
- * so no webhook deliveries). Afterwards the stored webhook bodies
- * older than the cutoff lose their personal fields, also in batches.
+ * so no webhook deliveries). Afterwards the stored webhook bodies older than the cutoff
+ * lose their personal fields, also in batches, and so do the answers kept for repeats of an
+ * Idempotency-Key that show an anonymised visitor (`redactKeptAnswers`).
  */
 export async function anonymiseEndedVisitors(
   em: EntityManager,
@@ -182,6 +295,8 @@ export async function anonymiseEndedVisitors(
     );
     if (rows.length < batchSize) break;
   }
+  // The answers kept for repeats (24 h) that show a visitor anonymised since.
+  await redactKeptAnswers(em);
   return { anonymised, cutoff };
 }
 
@@ -206,6 +321,7 @@ export async function eraseVisitor(em: EntityManager, actor: Actor, visitorId: s
     );
     if (!row) throw httpError(404, 'Visitor not found');
     await removeCopies(tx, [id]);
+    await redactKeptAnswers(tx, id);
     await tx.execute(
       `update webhook_delivery set payload = jsonb_set(payload, '{data}', (payload -> 'data') || ?::jsonb)
         where jsonb_typeof(payload -> 'data') = 'object' and payload -> 'data' ->> 'id' = ?`,

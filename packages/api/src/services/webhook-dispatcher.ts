@@ -360,6 +360,11 @@ export class WebhookDispatcher {
       );
       payload = typeof stored?.payload === 'string' ? (JSON.parse(stored.payload) as Record<string, unknown>) : (stored?.payload ?? built);
     }
+    // A body kept before deliveries left the pass out (a resend of an old delivery) goes without it too.
+    const data = payload.data;
+    if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+      payload = { ...payload, data: webhookVisitorData(data as Visitor) };
+    }
     return JSON.stringify(payload);
   }
 

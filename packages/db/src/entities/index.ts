@@ -72,6 +72,18 @@ export const UserSchema = defineEntity({
     { name: 'app_user_email_lower_check', expression: 'email = lower(email)' },
     { name: 'app_user_name_check', expression: "char_length(btrim(name)) >= 2" },
   ],
+  // A change of the user's role, house or active state tells every server process's live
+  // stream hub, at commit, to end this user's open streams (their reader's rights changed);
+  // the payload carries the id only.
+  triggers: [
+    {
+      name: 'app_user_access_changed',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      body: "if new.role is distinct from old.role or new.house_id is distinct from old.house_id or new.is_active is distinct from old.is_active then perform pg_notify('visitor_event', 'access-changed:user:' || new.id::text); end if; return null;",
+    },
+  ],
 });
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);
@@ -93,6 +105,16 @@ export const SessionSchema = defineEntity({
     revokedAt: p.datetime().nullable(),
     ipAddress: p.string().length(64).nullable(),
   },
+  // A revoked session's live streams end at once, in every server process (the NOTIFY, at commit).
+  triggers: [
+    {
+      name: 'session_access_changed',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      body: "if old.revoked_at is null and new.revoked_at is not null then perform pg_notify('visitor_event', 'access-changed:session:' || new.id::text); end if; return null;",
+    },
+  ],
 });
 export class Session extends SessionSchema.class {}
 SessionSchema.setClass(Session);
@@ -124,6 +146,16 @@ export const ApiTokenSchema = defineEntity({
     revokedAt: p.datetime().nullable(),
   },
   checks: [{ name: 'api_token_name_check', expression: 'char_length(btrim(name)) >= 1' }],
+  // A revoked token's live streams end at once, in every server process (the NOTIFY, at commit).
+  triggers: [
+    {
+      name: 'api_token_access_changed',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      body: "if old.revoked_at is null and new.revoked_at is not null then perform pg_notify('visitor_event', 'access-changed:api-token:' || new.id::text); end if; return null;",
+    },
+  ],
 });
 export class ApiToken extends ApiTokenSchema.class {}
 ApiTokenSchema.setClass(ApiToken);
@@ -735,7 +767,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /**
  * The append-only audit log: sign-ins (success and failure), role and account changes,
  * and every gate event, with who, when and from which address. The database refuses
- * UPDATE (but the removal of an anonymised visitor's gate notes, operations §6) and DELETE
+ * UPDATE (but the removal of an anonymised visitor's free text, operations §6) and DELETE
  * on it (the trigger below), and TRUNCATE (a statement trigger that
  * migration Migration20261124145902 creates by hand: MikroORM's schema comparison does
  * not see statement triggers, so declaring it here would make it look missing forever).
@@ -773,9 +805,11 @@ export const AuditEventSchema = defineEntity({
       timing: 'before',
       events: ['update', 'delete'],
       forEach: 'row',
-      // One change is allowed (operations §6): removing the visitor's gate notes from a row's
-      // details when the visitor is anonymised, every other column as it was.
-      body: "if tg_op = 'UPDATE' and (to_jsonb(new) - 'details') = (to_jsonb(old) - 'details') and (old.details -> 'notes') is not null and new.details = old.details - 'notes' then return new; end if; raise exception 'audit_event is append-only';",
+      // One change is allowed (operations §6): removing the free text a row about a visitor
+      // may hold (the gate's notes, a decision's or refusal's reason, a Needs review message
+      // or note) from its details when the visitor is erased or anonymised, every other
+      // column and detail as it was.
+      body: "if tg_op = 'UPDATE' and (to_jsonb(new) - 'details') = (to_jsonb(old) - 'details') and new.details = old.details - array['notes', 'reason', 'message', 'note'] then return new; end if; raise exception 'audit_event is append-only';",
     },
   ],
 });
