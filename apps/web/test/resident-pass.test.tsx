@@ -23,7 +23,7 @@ import {
 import { defaultVisitWindow } from '../src/features/visitors/default-visit-window';
 import { HOUSE_A101, makeVisitor, resident } from './fixtures';
 import { renderApp } from './render-app';
-import { callsTo, mockTrpc } from './trpc-mock';
+import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 // UTC+14: no test machine's zone, so the browser is elsewhere.
 const KIRITIMATI = 'Pacific/Kiritimati';
@@ -87,6 +87,22 @@ describe('the invitation form’s default window, in the community’s zone', ()
     expect(callsTo(calls, 'visitors.invite')[0]?.input).toMatchObject({ visitDate: '2026-11-22', visitTimeFrom: '19:15', visitTimeTo: '23:59' });
   });
 
+  it('uses 09:00-17:00 for another day chosen in the evening', async () => {
+    clockAt(kiritimati('2026-11-22', '19:07'));
+    mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.settings': () => settings(KIRITIMATI) });
+    const { user } = renderApp('/visitors/create', { user: resident });
+    await waitFor(() => expect(screen.getByLabelText('Start Time')).toHaveValue('19:15'));
+    const date = screen.getByLabelText('Visit Date');
+    await user.clear(date);
+    await user.type(date, '2026-11-23');
+    await waitFor(() => expect(screen.getByLabelText('Start Time')).toHaveValue('09:00'));
+    expect(screen.getByLabelText('End Time')).toHaveValue('17:00');
+    // Back to today: the evening window again.
+    await user.clear(date);
+    await user.type(date, '2026-11-22');
+    await waitFor(() => expect(screen.getByLabelText('Start Time')).toHaveValue('19:15'));
+  });
+
   it('takes the window again at Create while untouched (a form left open past 17:00)', async () => {
     clockAt(kiritimati('2026-11-22', '16:50'));
     const calls = mockTrpc({
@@ -134,6 +150,25 @@ describe('a refused form', () => {
     await user.type(name, 'Jane Doe');
     await user.click(screen.getByRole('button', { name: 'Create Invitation' }));
     await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveFocus());
+  });
+
+  it('moves focus to the server’s refusal when the server refuses the invitation', async () => {
+    const calls = mockTrpc({
+      'auth.me': () => ({ user: resident }),
+      'visitors.settings': () => settings(KIRITIMATI),
+      'visitors.invite': () => {
+        throw trpcError(400, 'End time has already passed');
+      },
+    });
+    const { user } = renderApp('/visitors/create', { user: resident });
+    await user.type(await screen.findByLabelText('Visitor Name'), 'Jane Doe');
+    await user.type(screen.getByLabelText('Phone Number'), '+15550100200');
+    await user.click(screen.getByRole('button', { name: 'Create Invitation' }));
+    await waitFor(() => expect(callsTo(calls, 'visitors.invite')).toHaveLength(1));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('End time has already passed');
+    await waitFor(() => expect(refusal).toHaveFocus());
+    expect(scrolled).toContain(refusal);
   });
 
   it('moves focus to the recurring pass’s first error too: the days when only they are missing', async () => {

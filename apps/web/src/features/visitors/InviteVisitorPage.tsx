@@ -1,6 +1,6 @@
 /** /visitors/create: the invitation form (product-spec §2, §5, §9). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZInviteVisitorRequest } from '@gatehouse/shared';
+import { DEFAULT_VISIT_TIME_FROM, DEFAULT_VISIT_TIME_TO, ZInviteVisitorRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -89,16 +89,22 @@ export function InviteVisitorPage() {
     },
   });
 
-  /** Puts the default window of this moment in the date and time fields the user has not touched. */
+  /**
+   * Puts the default window of this moment in the date and time fields the user has not
+   * touched; for another day than today (a date chosen), the product's 09:00-17:00.
+   */
   const refreshUntouchedWindow = () => {
-    const defaults = defaultVisitWindow(new Date(), timeZone);
+    const now = defaultVisitWindow(new Date(), timeZone);
+    const chosenDate = form.getFieldState('visitDate').isDirty ? form.getValues('visitDate') : now.visitDate;
+    const defaults = chosenDate === now.visitDate ? now : { visitDate: chosenDate, visitTimeFrom: DEFAULT_VISIT_TIME_FROM, visitTimeTo: DEFAULT_VISIT_TIME_TO };
     for (const name of WINDOW_FIELDS) {
       if (!form.getFieldState(name).isDirty && form.getValues(name) !== defaults[name]) form.resetField(name, { defaultValue: defaults[name] });
     }
   };
 
-  // The zone arrives after the first render: untouched fields follow the community's clock.
-  useEffect(refreshUntouchedWindow, [form, timeZone]);
+  // The zone arrives after the first render, and a date may be chosen: untouched fields follow.
+  const visitDate = form.watch('visitDate');
+  useEffect(refreshUntouchedWindow, [form, timeZone, visitDate]);
 
   const invite = useMutation(
     trpc.visitors.invite.mutationOptions({
