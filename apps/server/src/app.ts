@@ -62,12 +62,13 @@ import { PHOTO_MAX_BYTES, PHOTO_MESSAGE, type ErrorCode, type RefusalDetails } f
 import { isTrackedEnvelope } from '@trpc/server';
 import { stringify } from 'csv-stringify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 import type { AppRouter } from '@gatehouse/api';
 
 import serverPackage from '../package.json' with { type: 'json' };
 import { DEFAULT_API_RATE_LIMITS, registerApiRateLimits, type ApiRateLimitOptions } from './api-rate-limits';
+import { RedactingLogController } from './logging';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -214,7 +215,9 @@ export async function buildApp(options: AppOptions) {
     // X-Request-Id (integrations §1): the caller's own id when valid, else a new one; the
     // request's child logger names it on every line (`requestId`).
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Request lines keep a URL's query values only for known harmless parameters (a token or
+    // a search never reaches the log).
+    logController: new RedactingLogController({ requestIdLogLabel: 'requestId' }),
     genReqId: requestIdOf,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },
