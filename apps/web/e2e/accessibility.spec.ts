@@ -183,5 +183,5 @@ test('a guard verifies and checks a visitor in with the keyboard alone', async (
   await tabTo(guard, guard.getByRole('button', { name: 'Check In Visitor' }));
   await guard.keyboard.press('Enter');
   await expect(guard.getByRole('status').filter({ hasText: 'Visitor checked in successfully!' })).toBeVisible();
-  await expect(guard).toHaveURL(/\/guard\/dashboard$/);
+  await expect(guard).toHaveURL(/\/guard$/);
 });

@@ -90,7 +90,7 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   await expect(guard.getByText('By Priya Shah')).toBeVisible();
   await screenshot(guard, '43-walk-in-approved-tablet');
   await guard.getByRole('button', { name: 'Check In Visitor' }).click();
-  await expect(guard).toHaveURL(/\/guard\/dashboard$/);
+  await expect(guard).toHaveURL(/\/guard$/);
   await expect(guard.getByRole('status').filter({ hasText: 'Visitor checked in successfully!' })).toBeVisible();
   await expect(guard.getByRole('list', { name: 'Checked-in visitors' }).getByText('Walter Walkin')).toBeVisible();
   // The resident, who approved and so hosts the visit, is told of the arrival without a reload.

@@ -148,12 +148,17 @@ describe('Frequent visitors (operations §1)', () => {
     await waitFor(() => expect(field()).toHaveFocus());
     await user.keyboard('1234567{Enter}');
     expect(await screen.findByText('Visitor checked in successfully!')).toBeInTheDocument();
-    expect(callsTo(calls, 'visitors.checkIn')[0]?.input).toEqual({ visitorId: PASS.id });
-    expect(await screen.findByText('Inside now: check them out when they leave.')).toBeInTheDocument();
+    expect(callsTo(calls, 'visitors.checkIn')[0]?.input).toEqual({ visitorId: PASS.id, occurredAt: expect.any(String) });
+    expect(await screen.findByText(new RegExp(`^${PASS.name} checked in: house`))).toBeInTheDocument();
 
+    // Scanned again while inside: when they came in, and Check Out; nothing meant for entry.
     await user.keyboard('1234567{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Recurring pass inside' })).toBeInTheDocument();
+    // (This pass's month shows no open entry: the time is not known here.)
+    expect(screen.getByText(/^Inside (since .+|now)$/)).toBeInTheDocument();
+    expect(screen.queryByText(/before letting them in/)).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Check Out' }));
-    await waitFor(() => expect(callsTo(calls, 'visitors.checkOut')[0]?.input).toEqual({ visitorId: PASS.id }));
+    await waitFor(() => expect(callsTo(calls, 'visitors.checkOut')[0]?.input).toEqual({ visitorId: PASS.id, occurredAt: expect.any(String) }));
   });
 
   it('shows a recurring pass on the scan screen and checks it in', async () => {

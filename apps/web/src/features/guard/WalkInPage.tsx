@@ -23,7 +23,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusBadge } from '../../components/StatusBadge';
 import { failureText } from '../../lib/failures';
-import { chosenGateId } from '../../lib/gate-choice';
+import { useGateMove } from '../../lib/gate-moves';
 import { formatInstant, houseLabel } from '../../lib/format';
 import { upperCaseInput, useSubmitValidatedForm } from '../../lib/forms';
 import { i18n, params, useMessages } from '../../lib/i18n';
@@ -34,6 +34,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { VisitorPhoto } from '../visitors/WalkInRequests';
 import { BlocklistWarning } from './BlocklistWarning';
 import { checkedInMessage, checkInFailedMessage } from './gate-messages';
+import { savedMoveMessage } from './offline-gate';
 import { useCommunityTimeZone } from '../../lib/time-zone';
 
 const messages = i18n('WalkInPage', {
@@ -317,16 +318,20 @@ export function WalkInStatusPage({ id }: { id: string }) {
   const settings = useQuery({ ...trpc.visitors.settings.queryOptions(), staleTime: Infinity });
   const data = visitor.data;
   const house = useQuery({ ...trpc.houses.byId.queryOptions({ id: data?.houseId.id ?? '' }), enabled: !!data && data.status === 'pending' });
-  const checkIn = useMutation(
-    trpc.visitors.checkIn.mutationOptions({
-      onSuccess: async () => {
-        showToast(checkedInMessage());
-        await queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
-        navigate('/guard/dashboard');
-      },
-      onError: (error) => setCheckInError(failureText(error, checkInFailedMessage())),
-    }),
-  );
+  // The one gate path (lib/gate-moves.ts): done, or saved on this tablet, within a second.
+  const move = useGateMove();
+  const [checkingIn, setCheckingIn] = useState(false);
+  const checkIn = async (visitor: Visitor) => {
+    setCheckInError(null);
+    setCheckingIn(true);
+    const outcome = await move({ action: 'check-in', subject: { id: visitor.id, name: visitor.name, houseNumber: visitor.houseId.houseNumber } });
+    setCheckingIn(false);
+    if (outcome.kind === 'refused') return setCheckInError(failureText(outcome.error, checkInFailedMessage()));
+    showToast(outcome.kind === 'saved' ? savedMoveMessage('checkIn') : checkedInMessage());
+    void queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.gate.pathKey() });
+    navigate('/guard');
+  };
   const photoError = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(`walk-in-photo-error:${id}`) : null;
   const blocklistReason = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(`walk-in-blocklisted:${id}`) : null;
 
@@ -362,7 +367,7 @@ export function WalkInStatusPage({ id }: { id: string }) {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        back={<BackLink href="/guard/dashboard">{t.backToActive}</BackLink>}
+        back={<BackLink href="/guard">{t.backToActive}</BackLink>}
         title={t.statusTitle}
         subtitle={t.visitorForHouse({ name: data.name, house: houseLabel(data.houseId) })}
       />
@@ -433,7 +438,7 @@ export function WalkInStatusPage({ id }: { id: string }) {
         </div>
         {checkInError && <ErrorBox message={checkInError} onDismiss={() => setCheckInError(null)} className="mt-4" />}
         {data.status === 'approved' && (
-          <Button size="lg" className="mt-6 w-full" loading={checkIn.isPending} onClick={() => checkIn.mutate({ visitorId: data.id, gateId: chosenGateId() })} icon={<LogIn aria-hidden="true" className="size-5" />}>
+          <Button size="lg" className="mt-6 w-full" loading={checkingIn} onClick={() => void checkIn(data)} icon={<LogIn aria-hidden="true" className="size-5" />}>
             {t.checkIn}
           </Button>
         )}
@@ -468,7 +473,7 @@ export function WalkInStatusPage({ id }: { id: string }) {
           <ButtonLink href="/guard/walk-in" size="lg">
             {t.newWalkIn}
           </ButtonLink>
-          <ButtonLink href="/guard/dashboard" variant="secondary" size="lg">
+          <ButtonLink href="/guard" variant="secondary" size="lg">
             {t.activeVisitors}
           </ButtonLink>
         </div>
