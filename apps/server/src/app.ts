@@ -571,7 +571,9 @@ export async function buildApp(options: AppOptions) {
   // Event streams (live-gate §3): the subscription's items as server-sent events, each
   // with its `id` (when tracked), `event` (the type) and `data` (the visitor JSON); a
   // comment line every 25 s keeps proxies from closing a quiet stream. Errors before the
-  // first byte (401, 503) answer in the JSON envelope.
+  // first byte (401, 503) answer in the JSON envelope; a stream the server ends (the
+  // caller's access changed, or a newer stream of theirs took its place) ends with a
+  // `closed` event whose data is the error envelope saying why.
   const mountStream = (route: RestRoute) => {
     app.route({
       method: route.method,
@@ -609,7 +611,11 @@ export async function buildApp(options: AppOptions) {
             send(`${id !== null ? `id: ${id}\n` : ''}event: ${type}\ndata: ${JSON.stringify(visitor ?? {})}\n\n`);
           }
         } catch (error) {
-          request.log.warn({ err: error }, 'event stream failed');
+          const described = describeError(error);
+          if (described.status >= 500 && described.status !== 503) request.log.warn({ err: error }, 'event stream failed');
+          const retry = described.retryAfterSeconds !== undefined ? `retry: ${described.retryAfterSeconds * 1000}\n` : '';
+          const body = errorEnvelope(described.status, described.message, { code: described.code, details: answeredDetails(described) });
+          send(`${retry}event: closed\ndata: ${JSON.stringify(body)}\n\n`);
         } finally {
           clearInterval(keepAlive);
           response.end();

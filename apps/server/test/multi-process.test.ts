@@ -1,6 +1,7 @@
 /**
  * Two server processes on one PostgreSQL: transitions stay atomic, one email makes one
- * account, and the sign-in rate limits are shared (counted in PostgreSQL).
+ * account, the sign-in rate limits are shared (counted in PostgreSQL), and an access change
+ * made through one process ends the streams held by the other at once.
  */
 import { createPostgresDatabase, databaseLegs } from '@gatehouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,37 @@ describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
 
       // The other house's resident received none of it.
       expect(await otherOnB.quiet(300)).toEqual([]);
+    } finally {
+      streams.forEach((stream) => stream.close());
+    }
+  });
+
+  it('ends a stream on one process at once when the access changes through the other (logout: 401; a move to another house: 503)', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const streams: SseStream[] = [];
+    const endsWithin = (stream: SseStream, ms: number) =>
+      Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+    const closedCode = (stream: SseStream) => (JSON.parse(stream.events.at(-1)!.data) as { code: string }).code;
+    try {
+      const signup = await api(a.url, 'POST', '/api/auth/signup', {
+        body: { name: 'Leaving Resident', email: 'leaving@multi.example', phone: '+15551234567', password: 'secret123' },
+      });
+      expect(signup.status).toBe(201);
+      const { token, user } = signup.body.data as { token: string; user: { id: string } };
+      const login = await api(a.url, 'POST', '/api/auth/login', { body: { email: 'leaving@multi.example', password: 'secret123' } });
+      const onB = await openSse(`${b.url}/api/events`, { token });
+      const otherOnB = await openSse(`${b.url}/api/events`, { token: login.body.data.token });
+      streams.push(onB, otherOnB);
+      expect([onB.status, otherOnB.status]).toEqual([200, 200]);
+
+      expect((await api(a.url, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+      expect(await endsWithin(onB, 1_000)).toBe(true);
+      expect(onB.events.at(-1)?.event).toBe('closed');
+      expect(closedCode(onB)).toBe('UNAUTHENTICATED');
+
+      expect((await api(a.url, 'POST', `/api/houses/${houseId}/residents`, { token: adminToken, body: { userId: user.id } })).status).toBe(200);
+      expect(await endsWithin(otherOnB, 1_000)).toBe(true);
+      expect(closedCode(otherOnB)).toBe('UNAVAILABLE');
     } finally {
       streams.forEach((stream) => stream.close());
     }

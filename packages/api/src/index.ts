@@ -12,7 +12,15 @@ export {
   type OpenApiOptions,
 } from './openapi';
 export { accessRefusal, createInnerContext, KEEP_ALIVE_MS, type Context, type InnerContext, type ServiceConfig } from './trpc';
-export { pruneVisitorEvents, VisitorEventHub, type VisitorStreamItem } from './services/visitor-events';
+export {
+  MAX_STREAMS_PER_SESSION,
+  MAX_STREAMS_PER_USER,
+  pruneVisitorEvents,
+  STREAM_ACCESS_CHANGED_MESSAGE,
+  TOO_MANY_STREAMS_MESSAGE,
+  VisitorEventHub,
+  type VisitorStreamItem,
+} from './services/visitor-events';
 export {
   answeredDetails,
   describeError,

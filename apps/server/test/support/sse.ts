@@ -19,6 +19,8 @@ export interface SseStream {
   waitFor(count: number, timeoutMs?: number): Promise<SseEvent[]>;
   /** Resolves when nothing more arrives for `ms` (to show that something was NOT sent). */
   quiet(ms: number): Promise<SseEvent[]>;
+  /** Resolves once the server has ended the stream (or the test closed it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -39,10 +41,10 @@ export async function openSse(url: string, options: { token?: string; lastEventI
   const notify = () => waiters.forEach((wake) => wake());
   if (!contentType.startsWith('text/event-stream')) {
     const error = (await response.json()) as SseStream['error'];
-    return { status: response.status, contentType, error, events, comments, waitFor: async () => events, quiet: async () => events, close: () => {} };
+    return { status: response.status, contentType, error, events, comments, waitFor: async () => events, quiet: async () => events, ended: Promise.resolve(), close: () => {} };
   }
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
+  const ended = (async () => {
     let buffer = '';
     try {
       for (;;) {
@@ -69,6 +71,7 @@ export async function openSse(url: string, options: { token?: string; lastEventI
     } catch {
       // Closed by the test.
     }
+    notify();
   })();
   return {
     status: response.status,
@@ -93,6 +96,7 @@ export async function openSse(url: string, options: { token?: string; lastEventI
         check();
       }),
     quiet: (ms) => new Promise((resolve) => setTimeout(() => resolve(events), ms)),
+    ended,
     close: () => abort.abort(),
   };
 }

@@ -45,6 +45,7 @@ import { eraseVisitor } from '../services/visitor-privacy';
 import { visitorExport, ZCsvExport } from '../services/exports';
 import { listBlocklistRefusals } from '../services/blocklist';
 import { sessionResolver } from '../services/sessions';
+import { StreamEndedError, streamEndedError } from '../services/visitor-events';
 import { houseIdOf } from '../lib/serialize';
 import { httpError } from '../errors';
 import { ACCESS } from '../access';
@@ -218,8 +219,10 @@ export const visitorsRouter = createTRPCRouter({
    * last 15 minutes first, else one `{type: 'reset'}`. Each event is tracked by its id
    * (the SSE `id`). Admins also get `{type: 'blocklist.refused'}` (operations §3) when the
    * gate is refused a blocklisted visitor or pass (untracked; the notifications say who).
-   * The stream ends when the session stops being valid, or the reader's role or house
-   * changes (checked every minute; the client reconnects with its new rights).
+   * A session or API token holds at most 3 streams, a user 5 (in each server process):
+   * one more ends the oldest with 429 (Retry-After 60 s). A stream ends at once when its
+   * session or token is revoked or its user deactivated (401), or the user's role or house
+   * changes (503: the client reconnects with its new rights); expiry is checked every minute.
    * Errors: 401; 503 'Live updates are not available' when the server runs without them.
    */
   events: procedureFor(ACCESS.visitors.events)
@@ -228,13 +231,20 @@ export const visitorsRouter = createTRPCRouter({
       if (!ctx.events) throw httpError(503, 'Live updates are not available');
       const { id, role } = ctx.user;
       const houseId = houseIdOf(ctx.user);
+      const sessionNow = () => sessionResolver(ctx.db, ctx.bearerToken, ctx.clock, ctx.config.sessionIdleDays)();
       const stillAllowed = async () => {
-        const session = await sessionResolver(ctx.db, ctx.bearerToken, ctx.clock, ctx.config.sessionIdleDays)();
+        const session = await sessionNow();
         return session !== null && session.user.id === id && session.user.role === role && session.user.houseId === houseId;
       };
-      for await (const item of ctx.events.stream(ctx.user, { lastEventId: input.lastEventId, signal, stillAllowed })) {
-        if (item.type === 'reset' || item.type === 'blocklist.refused') yield { type: item.type };
-        else yield tracked(item.id, { type: item.type, visitor: item.visitor });
+      const owner = { userId: id, sessionId: ctx.sessionId, apiTokenId: ctx.apiToken?.id ?? null };
+      try {
+        for await (const item of ctx.events.stream(ctx.user, { owner, lastEventId: input.lastEventId, signal, stillAllowed })) {
+          if (item.type === 'reset' || item.type === 'blocklist.refused') yield { type: item.type };
+          else yield tracked(item.id, { type: item.type, visitor: item.visitor });
+        }
+      } catch (error) {
+        if (error instanceof StreamEndedError) throw await streamEndedError(error.reason, async () => (await sessionNow()) !== null);
+        throw error;
       }
     }),
 

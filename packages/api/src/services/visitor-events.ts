@@ -8,12 +8,20 @@
  * (server-contract §5: residents their own house's and the ones they host, staff all).
  * A reconnecting subscriber names the last event it got and receives what it missed in
  * the last 15 minutes, in order; anything older or unknown gets a `reset` (refetch).
+ *
+ * Each stream has an owner (its user, and its session or API token): a process keeps at
+ * most MAX_STREAMS_PER_SESSION open per session or token and MAX_STREAMS_PER_USER per user,
+ * and opening one more closes the owner's oldest (`too-many-streams`). A stream ends at
+ * once when its owner's access changes (`access-changed`): the triggers on `app_user`,
+ * `session` and `api_token` send the change on the same channel (live-channel.ts), so
+ * every process hears it, in commit order with the events.
  */
 import type { Database, EntityManager, User, VisitorEventType } from '@gatehouse/db';
 import type { Visitor } from '@gatehouse/shared';
 
+import { httpError } from '../errors';
 import { isoInstant, serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
-import { BLOCKLIST_REFUSED_NOTICE, VISITOR_EVENT_CHANNEL } from './live-channel';
+import { ACCESS_CHANGED_NOTICE, BLOCKLIST_REFUSED_NOTICE, VISITOR_EVENT_CHANNEL } from './live-channel';
 import { canSeeVisitorRow } from './visitors';
 
 /** How far back a reconnect is replayed (live-gate §3): 15 minutes. */
@@ -24,6 +32,17 @@ export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 export const MAX_REPLAY = 2_000;
 /** The most events waiting for one slow subscriber; more and it gets a `reset` instead. */
 export const MAX_QUEUED = 1_000;
+/**
+ * The most streams one sign-in session, or one API token, keeps open in a server process
+ * (a tab holds one; a few tabs of one browser share a session). Opening one more closes
+ * the oldest: a client that reconnects after a network drop always gets its stream back,
+ * even while the server still holds the dead one.
+ */
+export const MAX_STREAMS_PER_SESSION = 3;
+/** The most streams one user keeps open in a server process, all their sessions and tokens together; one more closes their oldest. */
+export const MAX_STREAMS_PER_USER = 5;
+/** How often a stream asks whether its reader may still read it, besides the access changes it is told of (expiry, idleness). */
+export const STREAM_RECHECK_MS = 60_000;
 
 /**
  * What a subscriber receives: a visitor event (its id increases); `reset`: refetch
@@ -37,6 +56,49 @@ export type VisitorStreamItem =
 
 /** Who reads a stream: what the read rules need. */
 export type EventReader = Pick<User, 'id' | 'role' | 'house'>;
+
+/** Whose stream it is: the user, and the sign-in session or API token it was opened with. */
+export interface StreamOwner {
+  userId: string;
+  sessionId: string | null;
+  apiTokenId: string | null;
+}
+
+/** Why the hub ended a stream its reader had not left: another of the owner's was opened, or the owner's access changed. */
+export type StreamEndReason = 'too-many-streams' | 'access-changed';
+
+/** Thrown by a stream the hub ended (`reason`), so that its transport can tell the client why. */
+export class StreamEndedError extends Error {
+  constructor(readonly reason: StreamEndReason) {
+    super(`Event stream ended: ${reason}`);
+    this.name = 'StreamEndedError';
+  }
+}
+
+/** How long a client whose stream was closed for a newer one is asked to wait before it opens another (s). */
+export const STREAM_CLOSED_RETRY_AFTER_SECONDS = 60;
+export const TOO_MANY_STREAMS_MESSAGE = `Too many open event streams: the oldest was closed, try again in ${STREAM_CLOSED_RETRY_AFTER_SECONDS} s`;
+export const STREAM_ACCESS_CHANGED_MESSAGE = 'Your access has changed: open the stream again for what you may now see';
+
+/**
+ * What a stream the hub ended answers its client with, as its last word: 429 RATE_LIMITED
+ * `too-many-streams` (Retry-After 60 s; the web client does not reconnect on it, so two
+ * tabs never take turns closing each other); for `access-changed`, 401 'Authentication
+ * required' when the caller is no longer signed in (`stillSignedIn` answers false), else
+ * 503 (the client reconnects, as on any 503 of a stream, and gets what its new rights allow).
+ */
+export async function streamEndedError(reason: StreamEndReason, stillSignedIn: () => Promise<boolean>) {
+  if (reason === 'too-many-streams') {
+    const seconds = STREAM_CLOSED_RETRY_AFTER_SECONDS;
+    return httpError(429, TOO_MANY_STREAMS_MESSAGE, { retryAfterSeconds: seconds, refusal: { reason: 'too-many-requests', seconds } });
+  }
+  const signedIn = await stillSignedIn().catch(() => true);
+  return signedIn ? httpError(503, STREAM_ACCESS_CHANGED_MESSAGE) : httpError(401, 'Authentication required');
+}
+
+/** The session or token a stream counts against (a stream without one counts against its user alone). */
+const sessionKeyOf = (owner: StreamOwner) =>
+  owner.sessionId !== null ? `session:${owner.sessionId}` : owner.apiTokenId !== null ? `api-token:${owner.apiTokenId}` : `user:${owner.userId}`;
 
 type EventRow = VisitorRow & { event_id: string; event_type: VisitorEventType; event_created_at: string | Date };
 
@@ -59,8 +121,19 @@ class Inbox {
   #items: VisitorStreamItem[] = [];
   #waiting: ((item: VisitorStreamItem | null) => void) | null = null;
   #ended = false;
+  /** Why the hub ended it; null while open, or when its reader left or the hub closed. */
+  endReason: StreamEndReason | null = null;
 
-  constructor(readonly reader: EventReader) {}
+  constructor(
+    readonly reader: EventReader,
+    readonly owner: StreamOwner | null,
+    /** Asks whether the reader may still read; ends the stream when not. */
+    readonly recheck: () => void,
+  ) {}
+
+  get ended(): boolean {
+    return this.#ended;
+  }
 
   push(item: VisitorStreamItem): void {
     if (this.#ended) return;
@@ -75,8 +148,12 @@ class Inbox {
     else this.#items.push(item);
   }
 
-  end(): void {
+  /** Ends the stream: what waits is dropped. `reason`: the hub ended it (the stream then throws StreamEndedError). */
+  end(reason: StreamEndReason | null = null): void {
+    if (this.#ended) return;
     this.#ended = true;
+    this.endReason = reason;
+    this.#items = [];
     this.#waiting?.(null);
     this.#waiting = null;
   }
@@ -114,9 +191,21 @@ export class VisitorEventHub {
     return this.#inboxes.size;
   }
 
+  /** How many streams of `userId` are open in this process (all their sessions and tokens). */
+  streamsOf(userId: string): number {
+    let count = 0;
+    for (const inbox of this.#inboxes) if (inbox.owner?.userId === userId) count += 1;
+    return count;
+  }
+
   /**
-   * The events `reader` may see, as they happen, until `signal` aborts, `stillAllowed`
-   * (asked every `recheckMs`, default 60 s) answers false, or the hub closes.
+   * The events `reader` may see, as they happen, until `signal` aborts, the hub closes
+   * (both: the stream returns), or the hub ends it (it throws StreamEndedError): `owner`
+   * opened more than MAX_STREAMS_PER_SESSION on one session or token, or more than
+   * MAX_STREAMS_PER_USER in all, and this is the oldest (`too-many-streams`); or the
+   * owner's access changed (`access-changed`): told by the database at commit
+   * (`endStreamsOf`), or `stillAllowed` answered false (asked every `recheckMs`, default
+   * STREAM_RECHECK_MS, and whenever changes may have been missed).
    * With `lastEventId`: first the events after it from the last 15 minutes, in order (or
    * one `reset` when the id is unknown, malformed, older, or more than 2,000 were
    * missed). Live events the replay already sent are not sent twice.
@@ -124,6 +213,7 @@ export class VisitorEventHub {
   async *stream(
     reader: EventReader,
     options: {
+      owner?: StreamOwner | undefined;
       lastEventId?: string | null | undefined;
       signal?: AbortSignal | undefined;
       stillAllowed?: () => Promise<boolean>;
@@ -131,27 +221,29 @@ export class VisitorEventHub {
     },
   ): AsyncGenerator<VisitorStreamItem, void, undefined> {
     if (this.#closed) return;
-    const inbox = new Inbox(reader);
+    const { stillAllowed } = options;
+    const inbox: Inbox = new Inbox(reader, options.owner ?? null, () => {
+      stillAllowed?.().then(
+        (allowed) => allowed || this.#end(inbox, 'access-changed'),
+        () => {},
+      );
+    });
+    if (inbox.owner) this.#makeRoomFor(inbox.owner);
     this.#inboxes.add(inbox);
     const stop = () => inbox.end();
     options.signal?.addEventListener('abort', stop, { once: true });
-    const recheck = options.stillAllowed
-      ? setInterval(() => {
-          options.stillAllowed?.().then(
-            (allowed) => allowed || stop(),
-            () => {},
-          );
-        }, options.recheckMs ?? 60_000)
-      : undefined;
+    const recheck = stillAllowed ? setInterval(inbox.recheck, options.recheckMs ?? STREAM_RECHECK_MS) : undefined;
     recheck?.unref();
     try {
       await this.#listen();
       let lastSent = 0n;
       if (options.lastEventId !== undefined && options.lastEventId !== null) {
         const missed = await this.#replay(reader, options.lastEventId);
-        if (missed === null) yield { type: 'reset' };
-        else {
+        if (missed === null) {
+          if (!inbox.ended) yield { type: 'reset' };
+        } else {
           for (const item of missed) {
+            if (inbox.ended) break;
             yield item;
             if ('id' in item) lastSent = BigInt(item.id);
           }
@@ -160,16 +252,59 @@ export class VisitorEventHub {
       for (;;) {
         if (options.signal?.aborted) return;
         const item = await inbox.next();
-        if (!item) return;
+        if (!item) break;
         if ('id' in item && BigInt(item.id) <= lastSent) continue;
         yield item;
       }
+      if (inbox.endReason) throw new StreamEndedError(inbox.endReason);
     } finally {
       clearInterval(recheck);
       options.signal?.removeEventListener('abort', stop);
       inbox.end();
       this.#inboxes.delete(inbox);
     }
+  }
+
+  /**
+   * Ends at once, in this process, the open streams of a user, a sign-in session or an API
+   * token whose access changed (`access-changed`): the hub calls it for the changes the
+   * database announces, in every process; a caller may too. Returns how many it ended.
+   */
+  endStreamsOf(whose: { userId?: string; sessionId?: string; apiTokenId?: string }): number {
+    let ended = 0;
+    for (const inbox of this.#inboxes) {
+      const owner = inbox.owner;
+      if (!owner) continue;
+      const matches =
+        (whose.userId !== undefined && owner.userId === whose.userId) ||
+        (whose.sessionId !== undefined && owner.sessionId === whose.sessionId) ||
+        (whose.apiTokenId !== undefined && owner.apiTokenId === whose.apiTokenId);
+      if (matches) {
+        this.#end(inbox, 'access-changed');
+        ended += 1;
+      }
+    }
+    return ended;
+  }
+
+  /** Closes `owner`'s oldest streams until one more fits under both caps (the set keeps opening order). */
+  #makeRoomFor(owner: StreamOwner): void {
+    const session = sessionKeyOf(owner);
+    const theirs = [...this.#inboxes].filter((inbox) => inbox.owner?.userId === owner.userId);
+    const sameSession = theirs.filter((inbox) => sessionKeyOf(inbox.owner!) === session);
+    for (const inbox of sameSession.slice(0, Math.max(0, sameSession.length - MAX_STREAMS_PER_SESSION + 1))) {
+      this.#end(inbox, 'too-many-streams');
+    }
+    const left = theirs.filter((inbox) => !inbox.ended);
+    for (const inbox of left.slice(0, Math.max(0, left.length - MAX_STREAMS_PER_USER + 1))) {
+      this.#end(inbox, 'too-many-streams');
+    }
+  }
+
+  /** Ends one stream for `reason` and stops counting it at once (its stream's own clean-up follows). */
+  #end(inbox: Inbox, reason: StreamEndReason): void {
+    inbox.end(reason);
+    this.#inboxes.delete(inbox);
   }
 
   /** Ends every stream and stops listening; later streams end at once. */
@@ -187,8 +322,13 @@ export class VisitorEventHub {
     if (!this.#listening) {
       this.#listening = this.#db.listen(VISITOR_EVENT_CHANNEL, {
         onMessage: (payload) => this.#notified(payload),
-        // Notifications sent while the connection was down are lost: everyone refetches.
-        onReconnect: () => this.#broadcastReset(),
+        // Notifications sent while the connection was down are lost: everyone refetches, and
+        // every stream asks at once whether its reader may still read it (an access change
+        // may have been among them).
+        onReconnect: () => {
+          this.#broadcastReset();
+          for (const inbox of this.#inboxes) inbox.recheck();
+        },
       });
       this.#listening.catch(() => {
         this.#listening = null;
@@ -202,6 +342,14 @@ export class VisitorEventHub {
   }
 
   #notified(payload: string): void {
+    if (payload.startsWith(ACCESS_CHANGED_NOTICE)) {
+      const [kind, id] = payload.slice(ACCESS_CHANGED_NOTICE.length).split(':');
+      if (id === undefined || id === '') return;
+      if (kind === 'user') this.endStreamsOf({ userId: id });
+      else if (kind === 'session') this.endStreamsOf({ sessionId: id });
+      else if (kind === 'api-token') this.endStreamsOf({ apiTokenId: id });
+      return;
+    }
     if (payload.startsWith(BLOCKLIST_REFUSED_NOTICE)) {
       for (const inbox of this.#inboxes) if (inbox.reader.role === 'admin') inbox.push({ type: 'blocklist.refused' });
       return;
