@@ -10,17 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
+import { jpegMarkers, jpegOfSize, jpegSize, SMALL_JPEG } from './support/jpeg';
 import { UNLIMITED_API } from './support/limits';
 import { openSse, type SseStream } from './support/sse';
 
 const legs = await databaseLegs();
 
-/** A JPEG's first bytes (SOI, APP0), padded to `size` bytes. */
-const jpeg = (size = 64) => {
-  const bytes = Buffer.alloc(size, 0x20);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  return bytes;
-};
+/** A real JPEG of `size` bytes (an 8×8 image padded with comments; the server keeps its own encoding). */
+const jpeg = (size = SMALL_JPEG.length) => jpegOfSize(size, { filler: 'camera-comment' });
 
 /**
  * The app's clock: a fixed instant at noon in the community's zone (UTC), so that a walk-in
@@ -100,25 +97,31 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
   });
 
   describe('photos (live-gate §2)', () => {
-    it('stores a JPEG of up to 200 KB and gives the same bytes back to whoever may read the visitor', async () => {
+    it('stores a JPEG of up to 200 KB, encoded again without its metadata, and gives it to whoever may read the visitor', async () => {
       const visitor = await walkIn();
       expect(visitor.hasPhoto).toBe(false);
       expect(await call('GET', `/api/visitors/${visitor.id}/photo`, { token: tokens.admin })).toMatchObject({ status: 404, body: { error: 'Photo not found' } });
       const photo = jpeg(204_800);
-      photo[1000] = 0x42;
+      expect(jpegMarkers(photo)).toContain(0xfe);
       const stored = await ok('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: photo });
       expect(stored).toMatchObject({ id: visitor.id, hasPhoto: true, status: 'pending' });
+      const kept = (await call('GET', `/api/visitors/${visitor.id}/photo`, { token: tokens.admin })).bytes!;
+      // The server's own encoding: the same picture, none of the upload's comments.
+      expect(jpegSize(kept)).toEqual({ width: 8, height: 8 });
+      expect(jpegMarkers(kept)).not.toContain(0xfe);
+      expect(kept.includes('camera-comment')).toBe(false);
+      expect(kept.length).toBeLessThan(photo.length);
       for (const token of [tokens.resident, tokens.guard, tokens.admin]) {
         const got = await call('GET', `/api/visitors/${visitor.id}/photo`, { token });
         expect(got.status).toBe(200);
         expect(got.type).toBe('image/jpeg');
-        expect(got.bytes!.equals(photo)).toBe(true);
+        expect(got.bytes!.equals(kept)).toBe(true);
       }
       expect(await call('GET', `/api/visitors/${visitor.id}/photo`, { token: tokens.neighbour })).toMatchObject({ status: 404, body: { error: 'Visitor not found' } });
       expect((await ok('GET', `/api/visitors/${visitor.id}`, { token: tokens.resident })).hasPhoto).toBe(true);
       // A second photo replaces the first.
-      await ok('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.admin, raw: jpeg(10) });
-      expect((await call('GET', `/api/visitors/${visitor.id}/photo`, { token: tokens.admin })).bytes!.equals(jpeg(10))).toBe(true);
+      await ok('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.admin, raw: jpegOfSize(300, { wide: true }) });
+      expect(jpegSize((await call('GET', `/api/visitors/${visitor.id}/photo`, { token: tokens.admin })).bytes!)).toEqual({ width: 16, height: 8 });
       const audit = await ok('GET', `/api/audit?targetId=${visitor.id}&action=visitor.photo-added`, { token: tokens.admin });
       expect(audit).toHaveLength(2);
     });

@@ -12,13 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app';
+import { SMALL_JPEG } from './support/jpeg';
 import { UNLIMITED_API } from './support/limits';
 import { withResponseValidation } from './support/openapi-validation';
 
 const legs = await databaseLegs();
 
-/** Enough of a JPEG for the server's check (its first bytes): SOI, then an APP0 marker. */
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+/** A whole JPEG: the server decodes and encodes every photo again. */
+const JPEG = SMALL_JPEG;
 
 const CALLERS = ['anonymous', 'resident', 'otherResident', 'guard', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
