@@ -110,7 +110,7 @@ function loggedRequest(request: FastifyRequest) {
  * the URL's query values redacted (`redactedUrl`); everything else as Fastify writes it.
  */
 export class RedactingLogController extends LogController {
-  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+  override incomingRequest(request: FastifyRequest, _reply: FastifyReply, _metadata?: Record<string, unknown>): void {
     if (this.isLogDisabled(request)) return;
     request.log.info({ req: loggedRequest(request) }, 'incoming request');
   }
@@ -121,12 +121,12 @@ export class RedactingLogController extends LogController {
     reply.log.error({ req: loggedRequest(request), res: reply, err: error }, error?.message);
   }
 
-  override writeHeadError(error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+  override writeHeadError(error: Error, request: FastifyRequest, reply: FastifyReply, _metadata?: Record<string, unknown>): void {
     if (this.isLogDisabled(request)) return;
     reply.log.warn({ req: loggedRequest(request), res: reply, err: error }, error?.message);
   }
 
-  override routeNotFound(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+  override routeNotFound(request: FastifyRequest, _reply: FastifyReply, _metadata?: Record<string, unknown>): void {
     if (this.isLogDisabled(request)) return;
     request.log.info(`Route ${request.method}:${redactedUrl(request.raw.url ?? '')} not found`);
   }
