@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeError } from '../src/errors';
 import { isNonPublicAddress, resolveWebhookUrl } from '../src/services/webhook-addresses';
 import { nextRetryDelayMs, signWebhook, WebhookDispatcher } from '../src/services/webhook-dispatcher';
+import { maskedWebhookUrl, unmaskedWebhookUrl } from '../src/services/webhooks';
 import { createHarness, type Community, type Harness } from './support';
 
 const legs = await databaseLegs();
@@ -105,6 +106,29 @@ describe('webhook signatures and addresses', () => {
       expect(delay).toBeLessThanOrEqual(base * 1.1);
     });
     expect(nextRetryDelayMs(8)).toBeNull();
+  });
+});
+
+describe('webhook URLs as admins see them', () => {
+  const stored = 'https://user:p%40ss@Hooks.example.com/in?token=abc%20d&flag&channel=gate#frag';
+
+  it('masks the user name, password, every query value and the fragment', () => {
+    expect(maskedWebhookUrl(stored)).toBe('https://***:***@hooks.example.com/in?token=***&flag=***&channel=***#***');
+    expect(maskedWebhookUrl('https://hooks.example.com/plain')).toBe('https://hooks.example.com/plain');
+    expect(maskedWebhookUrl('not a url')).toBe('');
+  });
+
+  it('gives a masked URL sent back its stored parts, for the same scheme, host and port only', () => {
+    // Unchanged: the stored text itself.
+    expect(unmaskedWebhookUrl(maskedWebhookUrl(stored), stored)).toBe(stored);
+    // Another path, a part typed anew: the masked parts keep their values.
+    expect(unmaskedWebhookUrl('https://***:***@hooks.example.com/v2?token=***&channel=lobby', stored)).toBe(
+      'https://user:p%40ss@hooks.example.com/v2?token=abc%20d&channel=lobby',
+    );
+    // Another host (or scheme, or port) never gets them.
+    for (const elsewhere of ['https://***:***@evil.example.com/in?token=***', 'http://***:***@hooks.example.com/in?token=***', 'https://***:***@hooks.example.com:8443/in?token=***']) {
+      expect(unmaskedWebhookUrl(elsewhere, stored)).toBe(elsewhere);
+    }
   });
 });
 
@@ -228,7 +252,8 @@ describe.each(legs)('webhooks on $name', (leg) => {
 
   it('records a webhook URL in the audit log without its query or user info (they may hold secrets)', async () => {
     const webhook = await admin().webhooks.create({ url: 'http://93.184.216.34/hooks/in?token=abc', events: ['*'] });
-    expect(webhook.url).toBe('http://93.184.216.34/hooks/in?token=abc');
+    // Shown masked (the create's answer too); kept whole.
+    expect(webhook.url).toBe('http://93.184.216.34/hooks/in?token=***');
     await admin().webhooks.update({ id: webhook.id, url: 'https://hooker:pa55@93.184.216.34:8443/v2/hooks?token=def#frag' });
     await admin().webhooks.delete({ id: webhook.id });
     const audit = await auditOf(webhook.id);
