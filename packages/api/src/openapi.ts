@@ -390,7 +390,7 @@ function operationOf(route: RestRoute): OpenApiOperation {
   if (route.stream) {
     responses[route.successStatus] = {
       description:
-        'A stream of server-sent events: each has `id` (resume with `Last-Event-ID`), `event` (its type, e.g. `visitor.updated`) and `data` (the visitor JSON); a comment line every 25 s keeps it open.',
+        'A stream of server-sent events: each has `id` (resume with `Last-Event-ID`), `event` (its type, e.g. `visitor.updated`) and `data` (the visitor JSON); a comment line every 25 s keeps it open. A stream the server ends sends a last `closed` event whose `data` is the error envelope: 401 (signed out, token revoked, user deactivated), 503 (role or house changed: reconnect), 429 (a newer stream of the same session, token or user took its place: at most 3 per session or token, 5 per user).',
       content: { 'text/event-stream': { schema: { type: 'string' }, example: 'id: 42\nevent: visitor.updated\ndata: {"id":"3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f","status":"checked-in"}\n\n' } },
     };
   } else if (route.csv) {
