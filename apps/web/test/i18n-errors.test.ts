@@ -154,6 +154,9 @@ function httpErrorTexts(): string[] {
         ...[...message.matchAll(/(?:^\s*|[?:]\s*)'([^'\n]+)'/g)].map((literal) => literal[1]!),
       );
       const constant = /^\s*([A-Z][A-Z0-9_]*)\s*[,)]/.exec(message)?.[1];
+      // A constant built with values (a template) is a refusal worded from its details
+      // (`refusal: {reason, …}`), checked with the refusals below.
+      if (constant && !CONSTANTS.has(constant) && /\brefusal:/.test(match[1]!)) continue;
       if (constant) texts.push(CONSTANTS.get(constant) ?? `unresolved constant ${constant}`);
     }
   }

@@ -88,6 +88,11 @@ export default {
   },
 
   serverTexts: {
+    // Access changed since an Idempotency-Key's first request, or while a live stream was open.
+    'Your access has changed since this request was first made': 'Tu acceso cambió desde que se hizo esta solicitud por primera vez',
+    'Your access has changed: open the stream again for what you may now see': 'Tu acceso cambió: vuelve a abrir la transmisión para ver lo que ahora puedes ver',
+    // A Needs review entry of an erased visitor (its message and note are removed).
+    'Personal data erased': 'Datos personales borrados',
     // operations §1: recurring passes.
     'A pass can last at most 12 months': 'Un pase puede durar como máximo 12 meses',
     'Choose at least one day': 'Elige al menos un día',
@@ -231,6 +236,7 @@ export default {
   },
 
   validation: {
+    'notifyOnArrival must be true or false': 'notifyOnArrival debe ser verdadero o falso',
     // operations §1: recurring passes.
     'A pass can last at most 12 months': 'Un pase puede durar como máximo 12 meses',
     'Choose at least one day': 'Elige al menos un día',

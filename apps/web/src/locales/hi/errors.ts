@@ -88,6 +88,11 @@ export default {
   },
 
   serverTexts: {
+    // Access changed since an Idempotency-Key's first request, or while a live stream was open.
+    'Your access has changed since this request was first made': 'यह अनुरोध पहली बार किए जाने के बाद से आपकी पहुँच बदल गई है',
+    'Your access has changed: open the stream again for what you may now see': 'आपकी पहुँच बदल गई है: अब आप जो देख सकते हैं उसके लिए स्ट्रीम फिर से खोलें',
+    // A Needs review entry of an erased visitor (its message and note are removed).
+    'Personal data erased': 'व्यक्तिगत डेटा मिटा दिया गया',
     // operations §1: recurring passes.
     'A pass can last at most 12 months': 'पास ज़्यादा से ज़्यादा 12 महीने का हो सकता है',
     'Choose at least one day': 'कम से कम एक दिन चुनें',
@@ -223,6 +228,7 @@ export default {
   },
 
   validation: {
+    'notifyOnArrival must be true or false': 'notifyOnArrival सही या गलत होना चाहिए',
     // operations §1: recurring passes.
     'A pass can last at most 12 months': 'पास ज़्यादा से ज़्यादा 12 महीने का हो सकता है',
     'Choose at least one day': 'कम से कम एक दिन चुनें',
