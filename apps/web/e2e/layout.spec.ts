@@ -36,8 +36,8 @@ const ROLES = [
   {
     name: 'admin',
     account: ADMIN,
-    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes'],
-    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes'],
+    screens: ['/dashboard', '/visitors', '/houses', '/houses/create', '/users', '/vehicles', '/payments', '/guard/scan', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes', '/audit'],
+    reachable: ['/dashboard', '/visitors', '/houses', '/users', '/vehicles', '/payments', '/guard/scan', '/guard', '/notifications', '/profile', '/api-tokens', '/webhooks', '/reports', '/blocklist', '/gates', '/passes', '/audit'],
   },
 ] as const;
 
