@@ -87,6 +87,7 @@ export function UserMenu() {
           <span className="max-w-40 truncate text-sm font-semibold text-slate-900">
             {user.name}
           </span>
+          {/* A space between the two lines, so the visible text reads "Name Role" as the label does (WCAG 2.5.3). */}{' '}
           <span className="text-xs text-slate-500">{roleLabel(user.role)}</span>
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
