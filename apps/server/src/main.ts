@@ -7,6 +7,7 @@
 import {
   applyExpiry,
   pruneVisitorEvents,
+  warmGatePackCodeHashes,
   PushDispatcher,
   createMemoryAuthRateLimits,
   createPostgresAuthRateLimits,
@@ -148,6 +149,10 @@ async function main() {
     );
     // Visitor events are kept a day (live-gate §3).
     pruneVisitorEvents(db.fork()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning visitor events failed'));
+    // The gate pack's code hashes of today and tomorrow, a batch a minute, so that no pack waits for them.
+    warmGatePackCodeHashes(db.fork(), { now: new Date(), timeZone: config.timeZone }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'hashing the gate pack codes ahead failed'),
+    );
   }, EXPIRY_SWEEP_INTERVAL_MS);
   sweep.unref();
 

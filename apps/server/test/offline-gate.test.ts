@@ -4,6 +4,8 @@
  * every state-changing POST that needs a sign-in (§3); the gate pack (§2); the Needs review
  * list (§3).
  */
+import { createHash, pbkdf2Sync } from 'node:crypto';
+
 import { createMemoryAuthRateLimits } from '@gatehouse/api';
 import { AuditEvent, IdempotencyKey, User } from '@gatehouse/db';
 import { databaseLegs, type TestDatabase } from '@gatehouse/db/testing';
@@ -298,12 +300,19 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       expect(full.statusCode).toBe(200);
       const body = json(full);
       expect(body.success).toBe(true);
-      expect(Object.keys(body.data).sort()).toEqual(['cursor', 'items', 'removed']);
+      expect(Object.keys(body.data).sort()).toEqual(['codeHash', 'cursor', 'items', 'removed']);
       expect(body.data.items.map((item: { id: string }) => item.id)).toContain(visitor.id);
+      // The code's hash: PBKDF2-HMAC-SHA-256 of its digits with the pack's salt and iterations, not its SHA-256.
+      const { codeHash } = body.data as { codeHash: { algorithm: string; salt: string; iterations: number } };
+      expect(codeHash).toEqual({ algorithm: 'PBKDF2-SHA-256', salt: expect.stringMatching(/^[0-9a-f]{32}$/), iterations: 100_000 });
+      const item = body.data.items.find((entry: { id: string }) => entry.id === visitor.id);
+      expect(item.passCodeHash).toBe(pbkdf2Sync(visitor.passCode, Buffer.from(codeHash.salt, 'hex'), codeHash.iterations, 32, 'sha256').toString('hex'));
+      expect(full.body).not.toContain(createHash('sha256').update(visitor.passCode).digest('hex'));
       now = new Date(START.getTime() + 60_000);
       await ok('DELETE', `/api/visitors/${visitor.id}/cancel`, tokens.resident);
       now = new Date(START.getTime() + 120_000);
       const delta = json(await call('GET', `/api/gate/pack?since=${encodeURIComponent(body.data.cursor)}`, { token: tokens.admin })).data;
+      expect(delta.codeHash).toEqual(codeHash);
       expect(delta.removed).toContain(visitor.id);
       expect(delta.items.map((item: { id: string }) => item.id)).not.toContain(visitor.id);
       const bad = await call('GET', '/api/gate/pack?since=not-a-cursor', { token: tokens.guard });
@@ -314,6 +323,10 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
     });
 
     it('keeps 1,000 passes within 512,000 bytes uncompressed, with no token, code, phone or e-mail', async () => {
+      // The size does not depend on the iterations: the day's salt is made here with few, so
+      // that hashing 1,000 codes takes a moment (the iterations the server uses are tested above).
+      await test.db.fork().execute(`delete from gate_pack_salt where day = '2026-11-22'`);
+      await test.db.fork().execute(`insert into gate_pack_salt (day, salt, iterations) values ('2026-11-22', ?, 1000)`, ['5a1f'.repeat(8)]);
       // 1,000 passes for tomorrow, as invitations would make them (names of 34 characters, plates, 8-digit codes).
       await test.db.fork().execute(
         `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
@@ -340,6 +353,7 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       );
       expect(response.body).not.toContain(sample!.qr_code_token);
       expect(response.body).not.toContain(`"${sample!.pass_code}"`);
+      expect(response.body).not.toContain(createHash('sha256').update(sample!.pass_code).digest('hex'));
       expect(response.body).not.toMatch(/@|\+1555|data:image|"phone"|"email"|"qrCodeToken"|"passCode"/);
     });
   });

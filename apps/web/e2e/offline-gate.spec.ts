@@ -9,6 +9,8 @@
  * tablet, its entry reaching the server with both times. (The install and the app opening
  * offline: e2e/offline-install.spec.ts.)
  */
+import { createHash, pbkdf2Sync } from 'node:crypto';
+
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 import { ADMIN, DEMO_PASSWORD, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
@@ -72,8 +74,21 @@ async function invite(request: APIRequestContext, name: string): Promise<Pass> {
   });
 }
 
-/** The keys of the gate's IndexedDB store, and the pass ids of the stored pack. */
-async function gateStorage(page: Page): Promise<{ keys: string[]; packIds: string[]; queue: { visitorId: string; action: string; occurredAt: string; key: string }[] }> {
+/** How the stored pack's codes are hashed. */
+interface CodeHash {
+  algorithm: string;
+  salt: string;
+  iterations: number;
+}
+
+/** The keys of the gate's IndexedDB store, the pass ids of the stored pack, its code hashes by id and how they were made. */
+async function gateStorage(page: Page): Promise<{
+  keys: string[];
+  packIds: string[];
+  codeHashes: Record<string, string>;
+  codeHash: CodeHash | null;
+  queue: { visitorId: string; action: string; occurredAt: string; key: string }[];
+}> {
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
@@ -83,7 +98,7 @@ async function gateStorage(page: Page): Promise<{ keys: string[]; packIds: strin
           const db = open.result;
           if (!db.objectStoreNames.contains('gate')) {
             db.close();
-            resolve({ keys: [], packIds: [], queue: [] });
+            resolve({ keys: [], packIds: [], codeHashes: {}, codeHash: null, queue: [] });
             return;
           }
           const store = db.transaction('gate', 'readonly').objectStore('gate');
@@ -92,9 +107,12 @@ async function gateStorage(page: Page): Promise<{ keys: string[]; packIds: strin
           const queue = store.get('queue');
           store.transaction.oncomplete = () => {
             db.close();
+            const kept = pack.result as { items?: Record<string, { passCodeHash: string }>; codeHash?: CodeHash } | undefined;
             resolve({
               keys: keys.result.map(String),
-              packIds: Object.keys((pack.result as { items?: object } | undefined)?.items ?? {}),
+              packIds: Object.keys(kept?.items ?? {}),
+              codeHashes: Object.fromEntries(Object.entries(kept?.items ?? {}).map(([id, item]) => [id, item.passCodeHash])),
+              codeHash: kept?.codeHash ?? null,
               queue: (queue.result as never[] | undefined) ?? [],
             });
           };
@@ -128,6 +146,12 @@ async function quickScan(page: Page, value: string) {
 test('a valid pass verifies offline and an unknown one is refused offline', async ({ browser, request }) => {
   const pass = await invite(request, 'Olive Offline');
   const { context, page } = await gateTablet(browser, [pass]);
+  // The tablet keeps the code's slow hash (PBKDF2 with the day's salt), never a fast one.
+  const stored = await gateStorage(page);
+  expect(stored.codeHash).toEqual({ algorithm: 'PBKDF2-SHA-256', salt: expect.stringMatching(/^[0-9a-f]{32}$/), iterations: 100_000 });
+  const { salt, iterations } = stored.codeHash!;
+  expect(stored.codeHashes[pass.id]).toBe(pbkdf2Sync(pass.passCode, Buffer.from(salt, 'hex'), iterations, 32, 'sha256').toString('hex'));
+  expect(stored.codeHashes[pass.id]).not.toBe(createHash('sha256').update(pass.passCode).digest('hex'));
   await page.getByRole('link', { name: 'Scan QR' }).first().click();
 
   await context.setOffline(true);

@@ -16,7 +16,7 @@ import { clearGateData, gateGeneration, mergePack, readInside, storeInside, stor
 import { createTransportClient } from '../src/lib/trpc';
 import { guard, HOUSE_A101, HOUSE_B204 } from './fixtures';
 import { renderApp } from './render-app';
-import { callsTo, mockTrpc } from './trpc-mock';
+import { callsTo, mockTrpc, PACK_CODE_HASH } from './trpc-mock';
 
 const SETTINGS = { timeZone: 'UTC', earlyCheckinMinutes: 0, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30 };
 
@@ -121,7 +121,7 @@ describe('Inside now', () => {
       updatedAt: '2026-11-22T08:00:00.000Z',
       blocklisted: null,
     };
-    await mergePack({ items: [newcomer], removed: [], cursor: 'c1' }, { full: true, since });
+    await mergePack({ items: [newcomer], removed: [], cursor: 'c1', codeHash: PACK_CODE_HASH }, { full: true, since });
     await moveOffline({ action: 'check-out', subject: { id: ZOE.id, name: ZOE.name, houseNumber: ZOE.houseId.houseNumber } });
     await moveOffline({ action: 'check-in', subject: { id: newcomer.id, name: newcomer.name, houseNumber: newcomer.house.houseNumber } });
 
@@ -167,7 +167,7 @@ describe('Inside now', () => {
       updatedAt: '2026-11-22T08:00:00.000Z',
       blocklisted: null,
     };
-    await mergePack({ items: [helper], removed: [], cursor: 'c1' }, { full: true, since });
+    await mergePack({ items: [helper], removed: [], cursor: 'c1', codeHash: PACK_CODE_HASH }, { full: true, since });
     await moveOffline({ action: 'check-out', subject: { id: DRIVER.id, name: DRIVER.name, houseNumber: DRIVER.houseId.houseNumber } });
     await moveOffline({ action: 'check-in', subject: { id: helper.id, name: helper.name, houseNumber: helper.house.houseNumber } });
 

@@ -1,6 +1,8 @@
 /**
  * The gate tablet offline (offline-gate §2-§4): the pack kept in IndexedDB and merged by
- * delta, a pass verified on the device by its hash (token or code), an unknown one refused,
+ * delta (replaced whole under a new salt, or when kept before codes were salted), a pass
+ * verified on the device by its hash (a token's SHA-256, a code's PBKDF2 with the pack's
+ * salt and iterations), an unknown one refused,
  * moves queued with their key and instant and sent in order when the link returns (the same
  * key again after a failure; a refusal put on Needs review), the banner's words and count,
  * Needs review on the dashboards, and logout forgetting the pack and the queue. The pack and
@@ -9,27 +11,45 @@
  */
 import 'fake-indexeddb/auto';
 
-import { createHash } from 'node:crypto';
+import { createHash, pbkdf2Sync } from 'node:crypto';
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { GatePackItem } from '@gatehouse/shared';
+import type { GatePackCodeHash, GatePackItem } from '@gatehouse/shared';
+import { createStore, set } from 'idb-keyval';
 
+import { verifyOffline } from '../src/features/guard/offline-gate';
 import { GATE_OFFLINE_BANNER } from '../src/features/shell/ConnectionBanner';
 import { cancelReplayRetry, performGateMove, replayQueue, type GateMoveOutcome, type GateMoveRequest } from '../src/lib/gate-moves';
-import { clearGateData, gateGeneration, gateSnapshot, mergePack, readPack, readQueue, readSettings, storeSettings, type QueuedMove } from '../src/lib/gate-store';
+import {
+  clearGateData,
+  GATE_DB_NAME,
+  GATE_STORE_NAME,
+  gateGeneration,
+  gateSnapshot,
+  mergePack,
+  readPack,
+  readQueue,
+  readSettings,
+  storeSettings,
+  type QueuedMove,
+} from '../src/lib/gate-store';
 import { syncPack } from '../src/lib/gate-sync';
 import { createTransportClient } from '../src/lib/trpc';
 import { admin, guard, HOUSE_A101, PASS_TOKEN, resident } from './fixtures';
 import { server } from './msw-server';
 import { currentPath, renderApp } from './render-app';
-import { callsTo, mockTrpc, trpcError, type RecordedCall, type Resolver } from './trpc-mock';
+import { callsTo, mockTrpc, PACK_CODE_HASH, trpcError, type RecordedCall, type Resolver } from './trpc-mock';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** A code's hash as the server puts it in the pack: PBKDF2-HMAC-SHA-256 of the digits with the salt's bytes. */
+const codeHashOf = (code: string, codeHash: GatePackCodeHash = PACK_CODE_HASH) =>
+  pbkdf2Sync(Buffer.from(code, 'utf8'), Buffer.from(codeHash.salt, 'hex'), codeHash.iterations, 32, 'sha256').toString('hex');
 
 const PASS_CODE = '048213';
+const PASS_CODE_HASH = codeHashOf(PASS_CODE);
 /** 9:05 AM UTC on Nov 22, 2026: when the test pack was synced. */
 const SYNCED_AT = Date.UTC(2026, 10, 22, 9, 5);
 
@@ -45,7 +65,7 @@ function packItem(overrides: Partial<GatePackItem> = {}): GatePackItem {
   return {
     id: `cccccccc-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     tokenHash: sha256(PASS_TOKEN),
-    passCodeHash: sha256(PASS_CODE),
+    passCodeHash: PASS_CODE_HASH,
     name: 'Jane Doe',
     house: { houseNumber: HOUSE_A101.houseNumber, block: HOUSE_A101.block },
     kind: 'invitation',
@@ -62,7 +82,7 @@ function packItem(overrides: Partial<GatePackItem> = {}): GatePackItem {
 
 /** Stores a pack as if synced at SYNCED_AT, with the community's zone. */
 async function storePack(items: GatePackItem[]) {
-  await mergePack({ items, removed: [], cursor: 'c1' }, { full: true, since: gateGeneration(), now: SYNCED_AT });
+  await mergePack({ items, removed: [], cursor: 'c1', codeHash: PACK_CODE_HASH }, { full: true, since: gateGeneration(), now: SYNCED_AT });
   await storeSettings({ timeZone: 'UTC', earlyCheckinMinutes: 0 }, gateGeneration());
 }
 
@@ -111,8 +131,8 @@ describe('the gate pack (offline-gate §2)', () => {
     const calls = mockTrpc({
       'gate.pack': (input?: { since?: string }) =>
         input?.since === 'c1'
-          ? { items: [{ ...second, status: 'checked-in' }, third], removed: [first.id], cursor: 'c2' }
-          : { items: [first, second], removed: [], cursor: 'c1' },
+          ? { items: [{ ...second, status: 'checked-in' }, third], removed: [first.id], cursor: 'c2', codeHash: PACK_CODE_HASH }
+          : { items: [first, second], removed: [], cursor: 'c1', codeHash: PACK_CODE_HASH },
     });
     const settings = { timeZone: 'Asia/Kolkata', earlyCheckinMinutes: 15 };
     const client = newClient();
@@ -127,7 +147,45 @@ describe('the gate pack (offline-gate §2)', () => {
     expect(pack.cursor).toBe('c2');
     expect(Object.keys(pack.items).sort()).toEqual([second.id, third.id].sort());
     expect(pack.items[second.id]?.status).toBe('checked-in');
+    expect(pack.codeHash).toEqual(PACK_CODE_HASH);
     expect(await readSettings()).toEqual(settings);
+  });
+
+  it('is replaced whole by an answer under another salt (a new day): every code hash changed', async () => {
+    await storePack([packItem({ name: 'Yesterday Salted' })]);
+    const mondayCodeHash: GatePackCodeHash = { ...PACK_CODE_HASH, salt: '0d'.repeat(16) };
+    const fresh = packItem({ name: 'Today Salted', passCodeHash: codeHashOf('135790', mondayCodeHash) });
+    const calls = mockTrpc({ 'gate.pack': () => ({ items: [fresh], removed: [], cursor: 'c5', codeHash: mondayCodeHash }) });
+
+    await syncPack(newClient());
+
+    expect(callsTo(calls, 'gate.pack').map((call) => call.input?.since ?? null)).toEqual(['c1']);
+    const pack = (await readPack())!;
+    expect(Object.values(pack.items).map((item) => item.name)).toEqual(['Today Salted']);
+    expect(pack.codeHash).toEqual(mondayCodeHash);
+    await storeSettings({ timeZone: 'UTC', earlyCheckinMinutes: 0 }, gateGeneration());
+    expect(await verifyOffline('135 790')).toMatchObject({ kind: 'found', visitor: { name: 'Today Salted' } });
+  });
+
+  it('fetches whole a pack kept before codes were salted, which cannot verify a code meanwhile', async () => {
+    // As an earlier version kept it: SHA-256 of the code, no salt.
+    const old = packItem({ name: 'Unsalted Entry', passCodeHash: sha256(PASS_CODE) });
+    await set('pack', { items: { [old.id]: old }, cursor: 'old-cursor', syncedAt: SYNCED_AT }, createStore(GATE_DB_NAME, GATE_STORE_NAME));
+    await storeSettings({ timeZone: 'UTC', earlyCheckinMinutes: 0 }, gateGeneration());
+    // Its token still verifies; a code cannot be (the pack says no salt).
+    expect(await verifyOffline(PASS_TOKEN)).toMatchObject({ kind: 'found', visitor: { name: 'Unsalted Entry' } });
+    expect(await verifyOffline(PASS_CODE)).toEqual({ kind: 'no-pack' });
+
+    const fresh = packItem({ name: 'Salted Entry' });
+    const calls = mockTrpc({ 'gate.pack': () => ({ items: [fresh], removed: [], cursor: 'c7', codeHash: PACK_CODE_HASH }) });
+    await syncPack(newClient());
+
+    // Asked whole (no cursor), and kept with its salt and iterations.
+    expect(callsTo(calls, 'gate.pack').map((call) => call.input?.since ?? null)).toEqual([null]);
+    const pack = (await readPack())!;
+    expect(Object.values(pack.items).map((item) => item.name)).toEqual(['Salted Entry']);
+    expect(pack.codeHash).toEqual(PACK_CODE_HASH);
+    expect(await verifyOffline(PASS_CODE)).toMatchObject({ kind: 'found', visitor: { name: 'Salted Entry' } });
   });
 
   it('starts again from the whole pack when the server no longer reads the cursor', async () => {
@@ -136,7 +194,7 @@ describe('the gate pack (offline-gate §2)', () => {
     const calls = mockTrpc({
       'gate.pack': (input?: { since?: string }) => {
         if (input?.since) throw trpcError(400, 'Invalid cursor');
-        return { items: [fresh], removed: [], cursor: 'c9' };
+        return { items: [fresh], removed: [], cursor: 'c9', codeHash: PACK_CODE_HASH };
       },
     });
 
@@ -150,6 +208,18 @@ describe('the gate pack (offline-gate §2)', () => {
 });
 
 describe('verifying offline (offline-gate §2)', () => {
+  it('hashes a typed code with PBKDF2, the pack’s salt and iterations: a fast hash of the code matches nothing', async () => {
+    const slow = packItem({ name: 'Slow Hash', tokenHash: sha256('slow token') });
+    const fast = packItem({ name: 'Fast Hash', tokenHash: sha256('fast token'), passCodeHash: sha256('135790') });
+    await storePack([slow, fast]);
+    const started = performance.now();
+    expect(await verifyOffline('048 213')).toMatchObject({ kind: 'found', visitor: { id: slow.id } });
+    // One derivation of 100,000 iterations (tens of milliseconds in Node).
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(await verifyOffline('135790')).toMatchObject({ kind: 'unknown' });
+    expect(await verifyOffline('slow token')).toMatchObject({ kind: 'found', visitor: { id: slow.id } });
+  });
+
   it('verifies a token offline, checks in on the tablet, then checks the same pass out by its code', async () => {
     const item = packItem();
     await storePack([item]);
@@ -252,13 +322,13 @@ describe('verifying offline (offline-gate §2)', () => {
     const pass = packItem({
       kind: 'recurring',
       tokenHash: sha256(RECURRING_TOKEN),
-      passCodeHash: sha256('4821305'),
+      passCodeHash: codeHashOf('4821305'),
       name: 'Maria Helper',
       visitTimeFrom: '00:00',
       visitTimeTo: '23:59',
     });
     // An invitation with the same digits but one fewer: a 6-digit code names an invitation, never a pass.
-    await storePack([pass, packItem({ name: 'Six Digit Guest', tokenHash: sha256('other'), passCodeHash: sha256('482130') })]);
+    await storePack([pass, packItem({ name: 'Six Digit Guest', tokenHash: sha256('other'), passCodeHash: codeHashOf('482130') })]);
     const calls = mockTrpc({
       'auth.me': () => ({ user: guard }),
       'visitors.listSummaries': () => ({ items: [], total: 0 }),
@@ -309,7 +379,7 @@ describe('verifying offline (offline-gate §2)', () => {
   });
 
   it('refuses offline a recurring pass outside its daily window, naming the day it is listed next', async () => {
-    await storePack([packItem({ kind: 'recurring', visitDate: '2099-01-02', visitTimeFrom: '08:00', visitTimeTo: '12:00', passCodeHash: sha256('7654321') })]);
+    await storePack([packItem({ kind: 'recurring', visitDate: '2099-01-02', visitTimeFrom: '08:00', visitTimeTo: '12:00', passCodeHash: codeHashOf('7654321') })]);
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => ({ items: [], total: 0 }), 'visitors.settings': () => SETTINGS });
     setBrowserOnline(false);
     const { user } = renderApp('/guard/dashboard', { user: guard });

@@ -10,7 +10,12 @@
  */
 import { http, HttpResponse } from 'msw';
 
+import { GATE_CODE_HASH_ALGORITHM, GATE_CODE_HASH_ITERATIONS, type GatePackCodeHash } from '@gatehouse/shared';
+
 import { server } from './msw-server';
+
+/** How the test packs' codes are hashed (the empty default `gate.pack` answer's too, so that it stays a delta of them). */
+export const PACK_CODE_HASH: GatePackCodeHash = { algorithm: GATE_CODE_HASH_ALGORITHM, salt: '5a17'.repeat(8), iterations: GATE_CODE_HASH_ITERATIONS };
 
 /** Thrown by a resolver to answer with an error of `status`. */
 export class MockTrpcError extends Error {
@@ -38,7 +43,7 @@ export interface RecordedCall {
 
 /** What the gate sync and the gate screens read in the background, empty by default. */
 const GATE_DEFAULTS: Record<string, Resolver> = {
-  'gate.pack': () => ({ items: [], removed: [], cursor: 'c0' }),
+  'gate.pack': () => ({ items: [], removed: [], cursor: 'c0', codeHash: PACK_CODE_HASH }),
   'gate.inside': () => ({ items: [], total: 0 }),
   'gate.listReviews': () => ({ items: [], total: 0 }),
 };

@@ -62,6 +62,7 @@ export {
 export { communityDate, communityTime, isValidTimeZone, serverTimeZone } from './lib/time';
 export { ensureBootstrapAdmin, hashPassword } from './services/auth';
 export { applyExpiry, newPassToken, passQrDataUrl } from './services/visitors';
+export { warmGatePackCodeHashes } from './services/gate-code-hash';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoAccounts, isDatabaseEmpty, seedDemoCommunity } from './seed/demo';
 export { PushDispatcher, pushPayload, type VapidKeys, type PushPayload } from './services/web-push';
 export {

@@ -1,22 +1,27 @@
 /**
  * The gate pack (offline-gate §2), on both databases: the passes of today and tomorrow (the
- * community's zone) that can still enter or leave, with SHA-256 hashes of token and code and
- * never the token, the code, a phone or an e-mail; deltas with `since=cursor` (new and
- * changed items; in `removed` the ids that can no longer enter: cancelled, checked out,
- * expired, or whose date left today-and-tomorrow); who may read it.
+ * community's zone) that can still enter or leave, with the SHA-256 of the token and a
+ * PBKDF2 hash of the code under the day's salt (never the token, the code, a fast hash of
+ * the code, a phone or an e-mail); deltas with `since=cursor` (new and changed items, under
+ * the same salt; in `removed` the ids that can no longer enter: cancelled, checked out,
+ * expired); a new day's salt and whole pack; the hashes computed ahead; who may read it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, pbkdf2Sync } from 'node:crypto';
 
 import { databaseLegs } from '@gatehouse/db/testing';
-import type { CreatePassRequest, GatePack, Visitor } from '@gatehouse/shared';
+import { GATE_CODE_HASH_ITERATIONS, type CreatePassRequest, type GatePack, type Visitor } from '@gatehouse/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { describeError } from '../src/errors';
+import { warmGatePackCodeHashes } from '../src/services/gate-code-hash';
 import { createHarness, failure, type Community, type Harness } from './support';
 
 const legs = await databaseLegs();
 const START = new Date('2026-11-22T14:00:00.000Z'); // Sunday 09:00 in New York
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** A code's hash as the tablet computes it: PBKDF2-HMAC-SHA-256 of its digits with the pack's salt and iterations. */
+const pbkdf2Hex = (code: string, codeHash: GatePack['codeHash']) =>
+  pbkdf2Sync(Buffer.from(code, 'utf8'), Buffer.from(codeHash.salt, 'hex'), codeHash.iterations, 32, 'sha256').toString('hex');
 const minutes = (count: number) => count * 60_000;
 
 const PACK_ITEM_KEYS = ['blocklisted', 'house', 'id', 'kind', 'name', 'passCodeHash', 'status', 'tokenHash', 'updatedAt', 'vehicleLicensePlate', 'visitDate', 'visitTimeFrom', 'visitTimeTo'];
@@ -82,7 +87,7 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     expect(item).toEqual({
       id: today.id,
       tokenHash: sha256(today.qrCodeToken),
-      passCodeHash: sha256(today.passCode),
+      passCodeHash: pbkdf2Hex(today.passCode, result.codeHash),
       name: 'Today Approved',
       house: { houseNumber: '101', block: 'A' },
       kind: 'invitation',
@@ -95,6 +100,17 @@ describe.each(legs)('the gate pack on $name', (leg) => {
       blocklisted: null,
     });
     expect(item.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    // The codes: PBKDF2 with the day's salt (16 random bytes) and its iterations, never a fast hash.
+    expect(result.codeHash).toEqual({ algorithm: 'PBKDF2-SHA-256', salt: expect.stringMatching(/^[0-9a-f]{32}$/), iterations: GATE_CODE_HASH_ITERATIONS });
+    expect(GATE_CODE_HASH_ITERATIONS).toBeGreaterThanOrEqual(100_000);
+    for (const visitor of wanted) {
+      const entry = result.items.find((candidate) => candidate.id === visitor.id)!;
+      expect(entry.passCodeHash, visitor.name).toBe(pbkdf2Hex(visitor.passCode, result.codeHash));
+      expect(JSON.stringify(result), visitor.name).not.toContain(sha256(visitor.passCode));
+    }
+    // The salt is the community day's, kept in the database: every server process hashes alike.
+    const [kept] = await h.em().execute<{ salt: string; iterations: number }[]>(`select salt, iterations from gate_pack_salt where day = '2026-11-22'`);
+    expect(kept).toEqual({ salt: result.codeHash.salt, iterations: GATE_CODE_HASH_ITERATIONS });
     expect(result.items.find((entry) => entry.id === tomorrow.id)).toMatchObject({ house: { houseNumber: '202', block: 'B' }, vehicleLicensePlate: null });
     expect(result.items.find((entry) => entry.id === inside.id)).toMatchObject({ status: 'checked-in' });
     expect(result.items.find((entry) => entry.id === approvedWalkIn.id)).toMatchObject({ kind: 'walk-in', status: 'approved' });
@@ -137,6 +153,9 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     later(1);
     const delta = await pack(quiet.cursor);
     expect(ids(delta)).toEqual([toCheckIn.id, added.id].sort());
+    // The salt of the pack it updates: a new pass's code is hashed alike.
+    expect(delta.codeHash).toEqual(first.codeHash);
+    expect(delta.items.find((item) => item.id === added.id)?.passCodeHash).toBe(pbkdf2Hex(added.passCode, first.codeHash));
     expect(delta.items.find((item) => item.id === toCheckIn.id)).toMatchObject({ status: 'checked-in', updatedAt: changedAt.toISOString() });
     expect([...delta.removed].sort()).toEqual([toCancel.id, toCheckOut.id, ending.id].sort());
     // A walk-in made after the cursor, still pending, was never in the pack: in neither list.
@@ -150,7 +169,7 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     expect(next.removed).toEqual([]);
   });
 
-  it('follows the days: passes whose date left today-and-tomorrow are removed, the new tomorrow’s come in', async () => {
+  it('follows the days: a new day has a new salt, and a cursor of the day before gets the whole pack under it', async () => {
     const todayOnly = await invite('Sunday Only');
     const inside = await invite('Sunday Inside');
     await h.caller(c.guard.token).visitors.checkIn({ visitorId: inside.id });
@@ -161,13 +180,52 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     expect(ids(sunday)).not.toContain(tuesday.id);
 
     h.now = new Date('2026-11-23T14:00:00.000Z'); // Monday 09:00
-    const delta = await pack(sunday.cursor);
-    expect(ids(delta)).toEqual(expect.arrayContaining([tuesday.id]));
-    expect(ids(delta)).not.toContain(monday.id);
-    expect(delta.removed).toEqual(expect.arrayContaining([todayOnly.id, inside.id]));
-    const full = await pack();
-    expect(ids(full)).toEqual(expect.arrayContaining([monday.id, tuesday.id]));
-    for (const gone of [todayOnly.id, inside.id]) expect(ids(full)).not.toContain(gone);
+    const whole = await pack(sunday.cursor);
+    // Every code's hash changed with the salt: the whole pack, which replaces the kept one.
+    expect(whole.codeHash.salt).not.toBe(sunday.codeHash.salt);
+    expect(whole.removed).toEqual([]);
+    expect(ids(whole)).toEqual(ids(await pack()));
+    expect(ids(whole)).toEqual(expect.arrayContaining([monday.id, tuesday.id]));
+    for (const gone of [todayOnly.id, inside.id]) expect(ids(whole)).not.toContain(gone);
+    const mondayItem = whole.items.find((item) => item.id === monday.id)!;
+    expect(mondayItem.passCodeHash).toBe(pbkdf2Hex(monday.passCode, whole.codeHash));
+    expect(mondayItem.passCodeHash).not.toBe(sunday.items.find((item) => item.id === monday.id)!.passCodeHash);
+    // A delta since it keeps Monday's salt.
+    later(1);
+    const next = await pack(whole.cursor);
+    expect(next.codeHash).toEqual(whole.codeHash);
+    expect(ids(next)).not.toContain(monday.id);
+  });
+
+  it('hashes ahead, once, the codes the packs of today and tomorrow will need; old days’ salts go', async () => {
+    const monday = await invite('Hashed Ahead For Monday', { visitDate: '2026-11-23' });
+    const clock = () => ({ now: h.now, timeZone: h.config.timeZone });
+    // In batches (the server's sweep does one a minute), until nothing is left.
+    let runs = 0;
+    while ((await warmGatePackCodeHashes(h.em(), clock(), 25)) > 0) runs += 1;
+    expect(runs).toBeGreaterThan(0);
+    expect(await warmGatePackCodeHashes(h.em(), clock())).toBe(0);
+    // Tomorrow's salt is made, and the Monday pass's code hashed under it.
+    const [salt] = await h.em().execute<{ salt: string; iterations: number }[]>(`select salt, iterations from gate_pack_salt where day = '2026-11-23'`);
+    const mondayCodeHash = { algorithm: 'PBKDF2-SHA-256' as const, salt: salt!.salt, iterations: salt!.iterations };
+    const [kept] = await h.em().execute<{ hash: string }[]>(`select hash from gate_pack_code_hash where salt_day = '2026-11-23' and pass_code = ?`, [monday.passCode]);
+    expect(kept?.hash).toBe(pbkdf2Hex(monday.passCode, mondayCodeHash));
+
+    // Monday's pack finds every hash it needs kept: none is computed while it waits.
+    h.now = new Date('2026-11-23T14:00:00.000Z'); // Monday 09:00
+    const countHashes = async () => (await h.em().execute<{ count: string }[]>(`select count(*) as count from gate_pack_code_hash`))[0]!.count;
+    const before = await countHashes();
+    const result = await pack();
+    expect(await countHashes()).toBe(before);
+    expect(result.codeHash).toEqual(mondayCodeHash);
+    expect(result.items.find((item) => item.id === monday.id)?.passCodeHash).toBe(kept?.hash);
+
+    // A salt made for Wednesday deletes those before Tuesday, with their hashes.
+    h.now = new Date('2026-11-25T14:00:00.000Z');
+    await pack();
+    const days = await h.em().execute<{ day: string }[]>(`select to_char(day, 'YYYY-MM-DD') as day from gate_pack_salt order by day`);
+    expect(days.map((row) => row.day)).toEqual(['2026-11-25']);
+    expect(await h.em().execute(`select 1 from gate_pack_code_hash where salt_day < '2026-11-24'`)).toEqual([]);
   });
 
   it('sends the passes of a house again when the house changes', async () => {
@@ -208,8 +266,10 @@ describe.each(legs)('the gate pack on $name', (leg) => {
   it('refuses a since that is not one of its cursors: 400 on since; an empty one is the whole pack', async () => {
     const notCursors = [
       'nonsense',
-      Buffer.from('{"v":2,"t":"2026-11-22T14:00:00.000Z","d":"2026-11-22","h":null}').toString('base64url'),
-      Buffer.from('{"v":1,"t":"yesterday","d":"2026-11-22","h":null}').toString('base64url'),
+      Buffer.from('{"v":3,"t":"2026-11-22T14:00:00.000Z","d":"2026-11-22","h":null,"b":"ab","s":"0123456789ab"}').toString('base64url'),
+      Buffer.from('{"v":2,"t":"yesterday","d":"2026-11-22","h":null,"b":"ab","s":"0123456789ab"}').toString('base64url'),
+      // A cursor of a pack from before the codes had a salt: the client then asks for the whole pack.
+      Buffer.from('{"v":1,"t":"2026-11-22T14:00:00.000Z","d":"2026-11-22","h":null,"b":"ab"}').toString('base64url'),
       Buffer.from('[1,2,3]').toString('base64url'),
       'x'.repeat(201),
       '%%%',
@@ -292,7 +352,7 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     expect(item).toEqual({
       id: sunday.id,
       tokenHash: sha256(sunday.qrCodeToken),
-      passCodeHash: sha256(sunday.passCode),
+      passCodeHash: pbkdf2Hex(sunday.passCode, result.codeHash),
       name: 'Sunday Helper',
       house: { houseNumber: '101', block: 'A' },
       kind: 'recurring',
@@ -305,6 +365,8 @@ describe.each(legs)('the gate pack on $name', (leg) => {
       blocklisted: null,
     });
     expect(sunday.passCode).toMatch(/^\d{7}$/);
+    // A 7-digit code gets the same slow hash, never a fast one.
+    expect(JSON.stringify(result)).not.toContain(sha256(sunday.passCode));
     expect(itemOf(result, monday.id)).toMatchObject({ kind: 'recurring', visitDate: '2026-11-23', visitTimeFrom: '07:30', visitTimeTo: '12:00', status: 'approved' });
     // Today comes first; today's window over, the next listed day.
     expect(itemOf(result, bothDays.id)).toMatchObject({ visitDate: '2026-11-22', status: 'approved' });
@@ -389,10 +451,11 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     await h.caller(c.admin.token).blocklist.remove({ id: entry.id });
 
     h.now = new Date('2026-11-23T14:00:00.000Z'); // Monday 09:00
-    const delta = await pack(sunday.cursor);
-    expect(delta.removed).toEqual(expect.arrayContaining([sundayOnly.id, listed.id]));
-    expect(itemOf(delta, monday.id)).toMatchObject({ visitDate: '2026-11-23' });
-    expect(itemOf(delta, tuesday.id)).toMatchObject({ visitDate: '2026-11-24' });
-    for (const gone of [sundayOnly.id, listed.id]) expect(ids(delta)).not.toContain(gone);
+    // A new day, a new salt: the whole pack.
+    const whole = await pack(sunday.cursor);
+    expect(whole.removed).toEqual([]);
+    expect(itemOf(whole, monday.id)).toMatchObject({ visitDate: '2026-11-23', passCodeHash: pbkdf2Hex(monday.passCode, whole.codeHash) });
+    expect(itemOf(whole, tuesday.id)).toMatchObject({ visitDate: '2026-11-24' });
+    for (const gone of [sundayOnly.id, listed.id]) expect(ids(whole)).not.toContain(gone);
   });
 });

@@ -13,7 +13,7 @@ import { TZDate } from '@date-fns/tz';
 import { clear, createStore, delMany, get, update, type UseStore } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 
-import type { GateInsideItem, GatePack, GatePackItem, GateRef, GateReviewAction } from '@gatehouse/shared';
+import type { GateInsideItem, GatePack, GatePackCodeHash, GatePackItem, GateRef, GateReviewAction } from '@gatehouse/shared';
 
 /** A move at the gate: in or out. */
 export type GateAction = GateReviewAction;
@@ -21,12 +21,21 @@ export type GateAction = GateReviewAction;
 export const GATE_DB_NAME = 'gatehouse-gate';
 export const GATE_STORE_NAME = 'gate';
 
-/** The pack as kept: items by id, the server's cursor, when it was last synced (ms). */
+/**
+ * The pack as kept: items by id, the server's cursor, when it was last synced (ms), and how
+ * its codes are hashed (the salt and iterations; absent in a pack kept before codes were
+ * salted, which cannot verify a code and is fetched whole again).
+ */
 export interface StoredPack {
   items: Record<string, GatePackItem>;
   cursor: string;
   syncedAt: number;
+  codeHash?: GatePackCodeHash;
 }
+
+/** Whether two packs' codes are hashed alike (same algorithm, salt and iterations). */
+const sameCodeHash = (a: GatePackCodeHash | undefined, b: GatePackCodeHash | undefined) =>
+  !!a && !!b && a.algorithm === b.algorithm && a.salt === b.salt && a.iterations === b.iterations;
 
 /** A check-in or check-out made at the gate, kept until the server has it (lib/gate-moves.ts). */
 export interface QueuedMove {
@@ -147,8 +156,9 @@ export async function readPack(): Promise<StoredPack | null> {
 
 /**
  * Merges an answer of `GET /api/gate/pack` into the stored pack: the whole pack replaces it
- * (`full`), a delta upserts its items and drops its `removed` ids. Ignored when a logout
- * came in between (`since` is the generation the request started in).
+ * (`full`), a delta upserts its items and drops its `removed` ids. An answer whose codes are
+ * hashed otherwise than the stored pack's (a new day's salt) is a whole pack: it replaces it
+ * too. Ignored when a logout came in between (`since` is the generation the request started in).
  */
 export async function mergePack(answer: GatePack, options: { full: boolean; since: number; now?: number }): Promise<void> {
   if (options.since !== generation) return;
@@ -156,10 +166,11 @@ export async function mergePack(answer: GatePack, options: { full: boolean; sinc
   await update<StoredPack>(
     PACK,
     (current) => {
-      const items: Record<string, GatePackItem> = options.full || !current ? {} : { ...current.items };
+      const whole = options.full || !current || !sameCodeHash(current.codeHash, answer.codeHash);
+      const items: Record<string, GatePackItem> = whole || !current ? {} : { ...current.items };
       for (const id of answer.removed) delete items[id];
       for (const item of answer.items) items[item.id] = item;
-      return { items, cursor: answer.cursor, syncedAt };
+      return { items, cursor: answer.cursor, syncedAt, codeHash: answer.codeHash };
     },
     gateStore(),
   );

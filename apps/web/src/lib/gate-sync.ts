@@ -44,8 +44,9 @@ let packAgain = false;
 
 /**
  * Brings the pack up to date: a delta since the stored cursor, or the whole pack when there
- * is none (or the server no longer knows the cursor). Calls made while one runs are merged
- * into one more run after it. Rejects when the server cannot be reached.
+ * is none (or the server no longer knows the cursor, or the stored pack's codes are not
+ * salted: kept before they were). Calls made while one runs are merged into one more run
+ * after it. Rejects when the server cannot be reached.
  */
 export function syncPack(client: AppTRPCClient, loadSettings?: SettingsLoader): Promise<void> {
   if (!hasGateStorage()) return Promise.resolve();
@@ -68,7 +69,8 @@ export function syncPack(client: AppTRPCClient, loadSettings?: SettingsLoader): 
 
 async function syncPackOnce(client: AppTRPCClient, loadSettings?: SettingsLoader) {
   const since = gateGeneration();
-  const cursor = (await readPack())?.cursor || null;
+  const stored = await readPack();
+  const cursor = (stored?.codeHash && stored.cursor) || null;
   let answer;
   let full = !cursor;
   try {

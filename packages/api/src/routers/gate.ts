@@ -27,10 +27,11 @@ const actorOf = (ctx: { actor: { userId: string | null; ipAddress: string }; use
 export const gateRouter = createTRPCRouter({
   /**
    * Guard or admin (offline-gate §2; `GET /api/gate/pack?since=cursor`). Input: `{since?}`.
-   * Output: `{items, removed, cursor}`: the passes of today and tomorrow that can still
-   * enter (approved) or leave (checked-in), with SHA-256 hashes of token and code instead
-   * of them; with `since`, only what changed, and in `removed` the ids that can no longer
-   * enter. Errors: 400 since, 401, 403.
+   * Output: `{items, removed, cursor, codeHash}`: the passes of today and tomorrow that
+   * can still enter (approved) or leave (checked-in), with the SHA-256 of the token and a
+   * PBKDF2 hash of the code (the day's salt and iterations in `codeHash`) instead of them;
+   * with `since` of today, only what changed, and in `removed` the ids that can no longer
+   * enter (of an earlier day: the whole pack under the new salt). Errors: 400 since, 401, 403.
    */
   pack: procedureFor(ACCESS.gate.pack)
     .input(ZGatePackRequest)

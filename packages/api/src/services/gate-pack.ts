@@ -2,28 +2,34 @@
  * The gate pack (offline-gate §2): what a gate tablet keeps to verify passes while the
  * network is down. For every visitor of today and tomorrow (the community's zone) that
  * can still enter (approved, its window not over) or is inside and may leave
- * (checked-in): its id, the SHA-256 of its token and of its pass code (never the token,
- * the code, a phone number or an e-mail), its name, house, kind, date and window,
- * status, plate and when it last changed.
+ * (checked-in): its id, the SHA-256 of its token and a slow hash of its pass code (never
+ * the token, the code, a phone number or an e-mail), its name, house, kind, date and
+ * window, status, plate and when it last changed.
  *
  * Pass tokens and codes are stored as they are (a code must be unique among open passes
- * and is looked up at the gate), so their hashes are computed by the database as the pack
- * is read: `encode(sha256(convert_to(text, 'UTF8')), 'hex')`, lowercase hex of the UTF-8
- * text, as the tablet computes it with Web Crypto.
+ * and is looked up at the gate). A token is 256 random bits: its SHA-256 is computed by the
+ * database as the pack is read, `encode(sha256(convert_to(text, 'UTF8')), 'hex')`, lowercase
+ * hex of the UTF-8 text, as the tablet computes it with Web Crypto. A code has 6 to 8
+ * digits, which a fast hash would give back at once: its hash is PBKDF2 with the salt of the
+ * community day (services/gate-code-hash.ts), and the pack says how (`codeHash`).
  *
  * Each item also says whether the visitor's phone or plate is on the blocklist (operations
  * §3: `blocklisted`, the reason only), so that a pass verified offline shows the warning.
  *
- * A cursor (opaque to the client: base64url of `{v, t, d, h, b}`) says when the pack was made
+ * A cursor (opaque to the client: base64url of `{v, t, d, h, b, s}`) says when the pack was made
  * (`t`, the server's clock), for which community day (`d`), the newest change of a house
- * then (`h`), and which blocklist it was matched against (`b`, a short fingerprint of the
+ * then (`h`), which blocklist it was matched against (`b`, a short fingerprint of the
  * entries' ids; when it differs now, the delta holds every pass of the days again, since an
- * entry added or removed may concern any of them). With `since=cursor` the pack holds only what changed: visitors changed since
- * `t` (a little before, so that a write that committed while the pack was read is not
- * missed; sending an item twice is harmless), visitors of a house changed since `h`,
- * approved passes whose window ended since `t`, and when the day has turned, the passes
- * whose date left today-and-tomorrow or came into it. Each is an item if it can still
- * enter, else its id is in `removed`.
+ * entry added or removed may concern any of them), and which salt hashed its codes (`s`, a
+ * short fingerprint). A cursor of another day or salt gets the whole pack (every hash has
+ * changed), which the client tells by its `codeHash`. With a cursor of today the pack holds
+ * only what changed: visitors changed since `t` (a little before, so that a write that
+ * committed while the pack was read is not missed; sending an item twice is harmless),
+ * visitors of a house changed since `h`, and approved passes whose window ended since `t`.
+ * Each is an item if it can still enter, else its id is in `removed`. (The statements
+ * below could carry a delta across the day's turn, the passes whose date left
+ * today-and-tomorrow or came into it; but a new day has a new salt, so such a cursor gets
+ * the whole pack.)
  *
  * Recurring passes (operations §1) are items too, `kind: "recurring"`, by the pass's id: one
  * inside (an open entry) as `checked-in`; one active, not ended, that may still enter today
@@ -34,6 +40,8 @@
  * since the cursor (the pass's `updated_at`; a check-out, whose instant may be an offline
  * one up to 24 h old) or that were items by the cursor's day and instant.
  */
+import { createHash } from 'node:crypto';
+
 import type { EntityManager } from '@gatehouse/db';
 import { DATE_PATTERN, type GatePack, type GatePackItem, GATE_PACK_CURSOR_MESSAGE } from '@gatehouse/shared';
 import { addDays, format, getISODay, parseISO } from 'date-fns';
@@ -42,6 +50,7 @@ import { httpError } from '../errors';
 import { isoInstant } from '../lib/serialize';
 import { communityDate } from '../lib/time';
 import { blocklistedOf, blocklistMatchSql } from './blocklist';
+import { codeHashOf, daySalt, passCodeHashes, type DaySalt } from './gate-code-hash';
 import { PASS_CHECK_IN_STATUS, ENDED_BY_NOW_SQL } from './visitor-state-machine';
 import { OCCURRED_AT_MAX_AGE_MS } from './visitors';
 
@@ -50,17 +59,22 @@ export const GATE_PACK_CHANGE_OVERLAP_MS = 30_000;
 
 /** What a cursor says (offline-gate §2: opaque to the client). */
 interface PackCursor {
-  /** Format version. */
-  v: 1;
+  /** Format version: 2 since codes are hashed with a day's salt (a cursor of 1 is refused, and the client asks for the whole pack). */
+  v: 2;
   /** The server's clock when the pack was made, ISO. */
   t: string;
   /** The community's day then, YYYY-MM-DD. */
   d: string;
   /** The newest `house.updated_at` then, ISO; null without houses. */
   h: string | null;
-  /** The blocklist's fingerprint then (operations §3); absent in cursors made before it was kept. */
-  b?: string;
+  /** The blocklist's fingerprint then (operations §3). */
+  b: string;
+  /** The fingerprint of the salt the pack's codes were hashed with. */
+  s: string;
 }
+
+/** A short fingerprint of a salt, for the cursor (the salt itself is in the pack). */
+const saltMark = (salt: DaySalt) => createHash('sha256').update(`${salt.salt}:${salt.iterations}`).digest('hex').slice(0, 12);
 
 function encodeCursor(cursor: PackCursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
@@ -79,12 +93,15 @@ function decodeCursor(since: string): PackCursor {
   if (
     !cursor ||
     typeof cursor !== 'object' ||
-    cursor.v !== 1 ||
+    cursor.v !== 2 ||
     !isInstant(cursor.t) ||
     typeof cursor.d !== 'string' ||
     !DATE_PATTERN.test(cursor.d) ||
     !(cursor.h === null || isInstant(cursor.h)) ||
-    !(cursor.b === undefined || (typeof cursor.b === 'string' && /^[0-9a-f]{1,32}$/.test(cursor.b)))
+    typeof cursor.b !== 'string' ||
+    !/^[0-9a-f]{1,32}$/.test(cursor.b) ||
+    typeof cursor.s !== 'string' ||
+    !/^[0-9a-f]{12}$/.test(cursor.s)
   ) {
     throw httpError(400, GATE_PACK_CURSOR_MESSAGE, { field: 'since' });
   }
@@ -100,7 +117,8 @@ const weekdayBit = (date: string) => 1 << (getISODay(parseISO(date)) - 1);
 interface PackRow {
   id: string;
   token_hash: string;
-  pass_code_hash: string;
+  /** Read to be hashed, never sent. */
+  pass_code: string;
   name: string;
   house_number: string;
   block: string;
@@ -118,11 +136,14 @@ interface PackRow {
 
 const dateOf = (value: string | Date) => (typeof value === 'string' ? value.slice(0, 10) : isoInstant(value).slice(0, 10));
 
-function packItem(row: PackRow): GatePackItem {
+/** The item of `row`, its code's hash from `codeHashes` (by code). */
+function packItem(row: PackRow, codeHashes: Map<string, string>): GatePackItem {
+  const passCodeHash = codeHashes.get(row.pass_code);
+  if (!passCodeHash) throw new Error(`No hash for the pass code of ${row.id}`);
   return {
     id: row.id,
     tokenHash: row.token_hash,
-    passCodeHash: row.pass_code_hash,
+    passCodeHash,
     name: row.name,
     house: { houseNumber: row.house_number, block: row.block },
     kind: row.kind,
@@ -178,8 +199,7 @@ async function recurringPassRows(
       }
     : { sql: 'false', params: [] };
   return em.execute<PackRow[]>(
-    `select c.id, encode(sha256(convert_to(c.qr_code_token, 'UTF8')), 'hex') as token_hash,
-            encode(sha256(convert_to(c.pass_code, 'UTF8')), 'hex') as pass_code_hash,
+    `select c.id, encode(sha256(convert_to(c.qr_code_token, 'UTF8')), 'hex') as token_hash, c.pass_code,
             c.name, c.house_number, c.block, 'recurring' as kind,
             case when c.enters_today then ? when c.enters_tomorrow then ? else c.inside_since_date end as visit_date,
             c.time_from as visit_time_from, c.time_to as visit_time_to,
@@ -209,13 +229,16 @@ async function recurringPassRows(
 
 /**
  * The gate pack (offline-gate §2) as of `clock.now`: without `since` every pass of today
- * and tomorrow that can still enter (`removed` empty); with the cursor of an earlier pack,
- * only what changed since (`items` new or changed, `removed` the ids that can no longer
- * enter: cancelled, checked out, expired, rejected, or whose date left today-and-tomorrow).
+ * and tomorrow that can still enter (`removed` empty); with the cursor of an earlier pack
+ * of today, only what changed since (`items` new or changed, `removed` the ids that can no
+ * longer enter: cancelled, checked out, expired, rejected, or whose date left
+ * today-and-tomorrow); with a cursor of another day (or salt), the whole pack again, under
+ * today's salt. `codeHash` says how the codes were hashed (PBKDF2, the day's salt).
  * Recurring passes are items too (operations §1; see the file's comment): each delta
  * sends every one that can still enter or leave again.
- * Three statements: the newest house change (for the next cursor), the visitors and the
- * recurring passes.
+ * Five statements: the day's salt, the newest house change (for the next cursor), the
+ * visitors, the recurring passes, and the kept hashes of their codes (plus, for codes not
+ * hashed yet, their hashing and one insert; `warmGatePackCodeHashes` does most ahead).
  * Errors: 400 VALIDATION_FAILED on `since` 'since must be a cursor from the gate pack'.
  */
 export async function gatePack(
@@ -223,10 +246,13 @@ export async function gatePack(
   input: { since?: string | undefined },
   clock: { now: Date; timeZone: string },
 ): Promise<GatePack> {
-  const cursor = input.since !== undefined ? decodeCursor(input.since) : null;
+  const sent = input.since !== undefined ? decodeCursor(input.since) : null;
   const { now, timeZone } = clock;
   const today = communityDate(now, timeZone);
   const tomorrow = dayAfter(today);
+  const salt = await daySalt(em, today, now);
+  // Every hash changes with the salt: a pack made under another is replaced whole.
+  const cursor = sent && sent.d === today && sent.s === saltMark(salt) ? sent : null;
   const [mark] = await em.execute<{ house_mark: string | Date | null; blocklist_mark: string }[]>(
     `select (select max(updated_at) from house) as house_mark,
             (select left(md5(coalesce(string_agg(id::text, ',' order by id), '')), 12) from blocklist_entry) as blocklist_mark`,
@@ -237,8 +263,7 @@ export async function gatePack(
   // Can still enter: of today or tomorrow, and inside (checked-in) or approved with its window not over.
   const eligible = `(v.visit_date between ? and ? and (v.status = 'checked-in' or (v.status = 'approved' and not ${ENDED_BY_NOW_SQL})))`;
   const eligibleParams = [today, tomorrow, timeZone, now, now];
-  const hashes = `encode(sha256(convert_to(v.qr_code_token, 'UTF8')), 'hex') as token_hash,
-                  encode(sha256(convert_to(v.pass_code, 'UTF8')), 'hex') as pass_code_hash`;
+  const hashes = `encode(sha256(convert_to(v.qr_code_token, 'UTF8')), 'hex') as token_hash, v.pass_code`;
   const columns = `v.id, ${hashes}, v.name, h.house_number, h.block, v.kind, v.visit_date, v.visit_time_from, v.visit_time_to,
                    v.status, v.vehicle_license_plate, v.updated_at, bl.reason as blocklist_reason`;
   // operations §3: the blocklist entry the visitor matches, if any (two index probes a pass).
@@ -289,10 +314,13 @@ export async function gatePack(
     );
   }
   rows = [...rows, ...(await recurringPassRows(em, { now, timeZone, today, tomorrow }, cursor))];
+  const eligibleRows = rows.filter((row) => row.eligible);
+  const codeHashes = await passCodeHashes(em, salt, eligibleRows.map((row) => row.pass_code));
   return {
-    items: rows.filter((row) => row.eligible).map(packItem),
+    items: eligibleRows.map((row) => packItem(row, codeHashes)),
     // A visitor made after the cursor that cannot enter (a walk-in still pending) was never in the pack.
     removed: rows.filter((row) => !row.eligible && !row.created_after_cursor).map((row) => row.id),
-    cursor: encodeCursor({ v: 1, t: now.toISOString(), d: today, h: houseMark, b: blocklistMark }),
+    cursor: encodeCursor({ v: 2, t: now.toISOString(), d: today, h: houseMark, b: blocklistMark, s: saltMark(salt) }),
+    codeHash: codeHashOf(salt),
   };
 }

@@ -1021,6 +1021,48 @@ export const BlocklistEntrySchema = defineEntity({
 export class BlocklistEntry extends BlocklistEntrySchema.class {}
 BlocklistEntrySchema.setClass(BlocklistEntry);
 
+/**
+ * The salt the gate pack's pass codes are hashed with on one community day (PBKDF2,
+ * offline-gate §2): 16 random bytes as lowercase hex, made by the first process that needs
+ * it, so every server process hashes a day's codes alike; with the iterations its hashes were
+ * made with. Days before yesterday are deleted (with their hashes).
+ */
+export const GatePackSaltSchema = defineEntity({
+  name: 'GatePackSalt',
+  tableName: 'gate_pack_salt',
+  properties: {
+    /** YYYY-MM-DD in the community's time zone. */
+    day: p.date().primary(),
+    salt: p.string().length(32),
+    iterations: p.integer(),
+    createdAt: createdAt(),
+  },
+  checks: [
+    { name: 'gate_pack_salt_salt_check', expression: "salt ~ '^[0-9a-f]{32}$'" },
+    { name: 'gate_pack_salt_iterations_check', expression: 'iterations > 0' },
+  ],
+});
+export class GatePackSalt extends GatePackSaltSchema.class {}
+GatePackSaltSchema.setClass(GatePackSalt);
+
+/**
+ * A pass code's PBKDF2 hash under one day's salt, kept so that each code is hashed once a
+ * day across every server process, not at each pack (a hash costs tens of milliseconds).
+ * The database keeps the codes themselves anyway: these rows tell nothing more.
+ */
+export const GatePackCodeHashSchema = defineEntity({
+  name: 'GatePackCodeHash',
+  tableName: 'gate_pack_code_hash',
+  properties: {
+    salt: () => p.manyToOne(GatePackSalt).primary().deleteRule('cascade'),
+    passCode: p.string().length(8).primary(),
+    /** Lowercase hex of the 32-byte hash. */
+    hash: p.string().length(64),
+  },
+});
+export class GatePackCodeHash extends GatePackCodeHashSchema.class {}
+GatePackCodeHashSchema.setClass(GatePackCodeHash);
+
 /** Every entity, in the order the ORM should discover them. */
 export const entities = [
   UserSchema,
@@ -1047,4 +1089,6 @@ export const entities = [
   WebhookSchema,
   WebhookDeliverySchema,
   BlocklistEntrySchema,
+  GatePackSaltSchema,
+  GatePackCodeHashSchema,
 ];

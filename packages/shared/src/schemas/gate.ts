@@ -41,16 +41,46 @@ export const GATE_PACK_STATUSES = ['approved', 'checked-in'] as const;
  */
 export const ZGatePackKind = z.enum([...ZVisitorKind.options, 'recurring']);
 
+/** How the pack's pass codes are hashed: PBKDF2 with HMAC-SHA-256 (Web Crypto's `PBKDF2`, `SHA-256`). */
+export const GATE_CODE_HASH_ALGORITHM = 'PBKDF2-SHA-256';
+
+/**
+ * PBKDF2 iterations of a new day's salt. One typed code is one derivation on the tablet:
+ * about 15 ms in Chromium and 20 ms in Node on one core of a current desktop (7 and 5
+ * million iterations a second), so 45 to 75 ms on a tablet three to five times slower,
+ * within the 100 ms a verify may take. Trying every 6-digit code costs 10^6 derivations:
+ * about a day in the tablet's browser, under an hour on an 8-core laptop, seconds to a
+ * minute on a graphics card. Slower, not safe.
+ */
+export const GATE_CODE_HASH_ITERATIONS = 100_000;
+
+/** The bytes of a pass code's PBKDF2 hash (`passCodeHash`: twice as many lowercase hex digits). */
+export const GATE_CODE_HASH_BYTES = 32;
+
+/**
+ * How the pack's `passCodeHash`es were made: PBKDF2-HMAC-SHA-256 of the code's digits as
+ * UTF-8, with `salt` (lowercase hex of 16 random bytes; its bytes are the PBKDF2 salt) and
+ * `iterations`, 32 bytes, lowercase hex. One salt for every pass of a pack (a typed code is
+ * hashed once, then looked up); a new one each community day, and an answer with another
+ * salt than the pack it updates is a whole pack.
+ */
+export const ZGatePackCodeHash = z.object({
+  algorithm: z.literal(GATE_CODE_HASH_ALGORITHM),
+  salt: z.string().regex(/^[0-9a-f]{32}$/),
+  iterations: z.number().int().positive(),
+});
+export type GatePackCodeHash = z.infer<typeof ZGatePackCodeHash>;
+
 /**
  * A pass as the gate keeps it offline (offline-gate §2): enough to verify it and to show
- * who it is, never the token or code themselves (their SHA-256, lowercase hex, of the
- * UTF-8 text), a phone number or an e-mail.
+ * who it is, never the token or code themselves (the token's SHA-256 and the code's PBKDF2
+ * hash, lowercase hex), a phone number or an e-mail.
  */
 export const ZGatePackItem = z.object({
   id: z.string(),
-  /** SHA-256 of the pass token. */
+  /** SHA-256 of the pass token (a token is 256 random bits: a fast hash keeps it). */
   tokenHash: z.string(),
-  /** SHA-256 of the pass code's digits. */
+  /** PBKDF2 of the pass code's digits, as the pack's `codeHash` says. */
   passCodeHash: z.string(),
   name: z.string(),
   house: z.object({ houseNumber: z.string(), block: z.string() }),
@@ -68,12 +98,15 @@ export type GatePackItem = z.infer<typeof ZGatePackItem>;
 
 /**
  * `gate.pack` output: the passes that can still enter today and tomorrow (`items`), the
- * ids that no longer can (`removed`, only with `since`), and the cursor to ask with next.
+ * ids that no longer can (`removed`, only with `since`), the cursor to ask with next, and
+ * how the codes are hashed (`codeHash`). An answer to `since` whose `codeHash` differs from
+ * the one of the pack that cursor came with is a whole pack: it replaces the kept one.
  */
 export const ZGatePack = z.object({
   items: z.array(ZGatePackItem),
   removed: z.array(z.string()),
   cursor: z.string(),
+  codeHash: ZGatePackCodeHash,
 });
 export type GatePack = z.infer<typeof ZGatePack>;
 

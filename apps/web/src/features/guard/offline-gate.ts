@@ -1,7 +1,9 @@
 /**
  * Verifying a pass and recording a move when the server cannot be reached (offline-gate §2,
- * §3): the token or code is hashed on the device (SHA-256, as the pack holds it) and looked
- * up in the gate pack; what the tablet queued since the last sync counts too (a visitor
+ * §3): the token or code is hashed on the device as the pack holds it (a token with SHA-256;
+ * a code with PBKDF2, the pack's salt and iterations: one derivation of tens of milliseconds
+ * per typed code, so that the pack does not give its codes back in seconds) and looked up
+ * in the gate pack; what the tablet queued since the last sync counts too (a visitor
  * checked in offline can be checked out offline). Used by the scan screen and the quick scan.
  *
  * Recurring passes (operations §1) are in the pack too (`kind: "recurring"`, by the pass's
@@ -10,9 +12,12 @@
  * check-out of that id; checked out, a pass may come in again while its window allows.
  */
 import {
+  GATE_CODE_HASH_ALGORITHM,
+  GATE_CODE_HASH_BYTES,
   passCodeOf,
   recurringPassCodeOf,
   type Blocklisted,
+  type GatePackCodeHash,
   type GatePackItem,
   type Visitor,
   type VisitorStatus,
@@ -60,10 +65,22 @@ export type OfflineVerification =
   /** Found; `refusal` says why it cannot enter now (outside its window), else null. */
   | { kind: 'found'; visitor: GateVisitor; basis: OfflineBasis; refusal: string | null };
 
-/** SHA-256 of `text` as UTF-8, lowercase hex (offline-gate §2: how the pack holds tokens and codes). */
+const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** SHA-256 of `text` as UTF-8, lowercase hex (offline-gate §2: how the pack holds tokens). */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+}
+
+/**
+ * A pass code's hash as the pack holds it: PBKDF2-HMAC-SHA-256 of the digits as UTF-8, with
+ * the salt's bytes (`codeHash.salt` is hex) and `codeHash.iterations`, 32 bytes, lowercase hex.
+ */
+export async function passCodeHashHex(code: string, codeHash: GatePackCodeHash): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(code), 'PBKDF2', false, ['deriveBits']);
+  const salt = new Uint8Array(codeHash.salt.match(/../g)?.map((pair) => parseInt(pair, 16)) ?? []);
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: codeHash.iterations }, key, GATE_CODE_HASH_BYTES * 8);
+  return hex(bits);
 }
 
 /** `9:05 AM` (with the zone's name where the browser's differs), when the pack was last synced. */
@@ -147,7 +164,14 @@ export async function verifyOffline(value: string, now: Date = new Date()): Prom
   const token = value.trim();
   // Invitations have 6 or 8 digits, recurring passes 7 (live-gate §1, operations §1).
   const code = passCodeOf(token) ?? recurringPassCodeOf(token);
-  const hash = await sha256Hex(code ?? token);
+  let hash: string;
+  if (code) {
+    // A pack kept before its codes were salted cannot verify a code (the next sync replaces it whole).
+    if (pack.codeHash?.algorithm !== GATE_CODE_HASH_ALGORITHM) return { kind: 'no-pack' };
+    hash = await passCodeHashHex(code, pack.codeHash);
+  } else {
+    hash = await sha256Hex(token);
+  }
   const item = Object.values(pack.items).find((candidate) => (code ? candidate.passCodeHash === hash : candidate.tokenHash === hash));
   if (!item) return { kind: 'unknown', basis };
   const status = statusAfterQueue(item, queue);
