@@ -4,16 +4,19 @@
  * PBKDF2 hash of the code under the day's salt (never the token, the code, a fast hash of
  * the code, a phone or an e-mail); deltas with `since=cursor` (new and changed items, under
  * the same salt; in `removed` the ids that can no longer enter: cancelled, checked out,
- * expired); a new day's salt and whole pack; the hashes computed ahead; who may read it.
+ * expired); a new day's salt and whole pack; the hashes computed ahead; the same salt from
+ * two server processes (PostgreSQL); who may read it.
  */
 import { createHash, pbkdf2Sync } from 'node:crypto';
 
+import { openDatabase } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';
 import { GATE_CODE_HASH_ITERATIONS, type CreatePassRequest, type GatePack, type Visitor } from '@gatehouse/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { describeError } from '../src/errors';
 import { warmGatePackCodeHashes } from '../src/services/gate-code-hash';
+import { gatePack } from '../src/services/gate-pack';
 import { createHarness, failure, type Community, type Harness } from './support';
 
 const legs = await databaseLegs();
@@ -458,4 +461,36 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     expect(itemOf(whole, tuesday.id)).toMatchObject({ visitDate: '2026-11-24' });
     for (const gone of [sundayOnly.id, listed.id]) expect(ids(whole)).not.toContain(gone);
   });
+});
+
+describe.each(legs.filter((leg) => leg.name === 'postgresql'))('the gate pack from two server processes on $name', (leg) => {
+  it('hashes with the same day salt in both, asked at once, so a cursor from one gets a delta from the other', async () => {
+    const h = await createHarness(leg);
+    // A second process: its own ORM and connection pool over the same database.
+    const other = await openDatabase({ kind: 'postgresql', url: h.test.url! });
+    try {
+      const c = await h.community();
+      const visitor = await h.caller(c.resident.token).visitors.invite({
+        name: 'Two Process Guest',
+        phone: '+15557654321',
+        houseId: c.houseId,
+        visitDate: '2026-11-22',
+        visitTimeFrom: '09:00',
+        visitTimeTo: '17:00',
+      });
+      // A minute on: the invitation is older than the overlap a delta sends again.
+      const clock = { now: new Date(START.getTime() + minutes(1)), timeZone: h.config.timeZone };
+      // No salt for the day yet: both make one at the same moment, and one of them is kept.
+      const [first, second] = await Promise.all([gatePack(h.em(), {}, clock), gatePack(other.fork(), {}, clock)]);
+      expect(second.codeHash).toEqual(first.codeHash);
+      expect(second.items).toEqual(first.items);
+      expect(first.items.find((item) => item.id === visitor.id)?.passCodeHash).toBe(pbkdf2Hex(visitor.passCode, first.codeHash));
+      const delta = await gatePack(other.fork(), { since: first.cursor }, { ...clock, now: new Date(START.getTime() + minutes(2)) });
+      expect(delta.codeHash).toEqual(first.codeHash);
+      expect(delta.items).toEqual([]);
+    } finally {
+      await other.close();
+      await h.close();
+    }
+  }, 60_000);
 });

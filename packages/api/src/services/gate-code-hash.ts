@@ -164,6 +164,8 @@ export async function warmGatePackCodeHashes(
           where (p.status = ? and p.start_date <= ?::date and p.end_date >= ?::date)
              or exists (select 1 from pass_entry e where e.pass_id = p.id and e.check_out_time is null)) c
         where not exists (select 1 from gate_pack_code_hash h where h.salt_day = ? and h.pass_code = c.code)
+        -- In no set order: server processes sweeping at once mostly hash different codes.
+        order by random()
         limit ?`,
       [day, dayOffset(day, 1), PASS_CHECK_IN_STATUS, dayOffset(day, 1), day, day, limit - hashed],
     );
