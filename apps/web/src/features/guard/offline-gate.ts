@@ -72,11 +72,26 @@ export async function sha256Hex(text: string): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
+/** The last code hashed: one scan may look its code up twice (the quick scan), and pays for one derivation. */
+let lastCode: { key: string; hash: Promise<string> } | null = null;
+
 /**
  * A pass code's hash as the pack holds it: PBKDF2-HMAC-SHA-256 of the digits as UTF-8, with
  * the salt's bytes (`codeHash.salt` is hex) and `codeHash.iterations`, 32 bytes, lowercase hex.
  */
-export async function passCodeHashHex(code: string, codeHash: GatePackCodeHash): Promise<string> {
+export function passCodeHashHex(code: string, codeHash: GatePackCodeHash): Promise<string> {
+  const key = `${codeHash.salt}:${codeHash.iterations}:${code}`;
+  if (lastCode?.key === key) return lastCode.hash;
+  const hash = derivePassCodeHash(code, codeHash);
+  lastCode = { key, hash };
+  // A failed derivation is not kept: the next try derives again.
+  hash.catch(() => {
+    if (lastCode?.hash === hash) lastCode = null;
+  });
+  return hash;
+}
+
+async function derivePassCodeHash(code: string, codeHash: GatePackCodeHash): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(code), 'PBKDF2', false, ['deriveBits']);
   const salt = new Uint8Array(codeHash.salt.match(/../g)?.map((pair) => parseInt(pair, 16)) ?? []);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: codeHash.iterations }, key, GATE_CODE_HASH_BYTES * 8);
