@@ -362,7 +362,7 @@ async function housesNamedBy(em: EntityManager, q: string): Promise<string[]> {
   if (!key) return [];
   const rows = await em.execute<{ id: string }[]>(
     `select id from house
-      where lower(house_number) = ? or regexp_replace(lower(block || house_number), '[\s-]', '', 'g') = ?`,
+      where lower(house_number) = ? or regexp_replace(lower(block || house_number), '[[:space:]-]', '', 'g') = ?`,
     [q.trim().toLowerCase(), key],
   );
   return rows.map((row) => row.id);
