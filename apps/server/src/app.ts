@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { pipeline, Readable } from 'node:stream';
+import { PassThrough, pipeline, Readable } from 'node:stream';
 
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -25,10 +25,7 @@ import {
   createInnerContext,
   describeError,
   errorCodeOf,
-  EXPORT_BUSY_MESSAGE,
-  EXPORT_BUSY_RETRY_AFTER_SECONDS,
-  EXPORT_STALL_TIMEOUT_MS,
-  MAX_CONCURRENT_EXPORTS,
+  ExportLimiter,
   FailedScanLog,
   httpError,
   idempotencyKeyOf,
@@ -121,6 +118,8 @@ export interface AppOptions {
    * 03:15 daily in the community's zone). Absent: no job in this process.
    */
   retention?: Omit<VisitorRetentionJobOptions, 'timeZone' | 'retentionDays' | 'onRun'>;
+  /** The process's running exports (their limit and stall cut-off); a default ExportLimiter when absent (tests shorten its times). */
+  exports?: ExportLimiter;
 }
 
 /** How often keys older than a day are purged (offline-gate §3). */
@@ -355,7 +354,13 @@ export async function buildApp(options: AppOptions) {
     await visitorEvents.close();
   });
 
-  const contextOf = (request: FastifyRequest): Context =>
+  // One export limit for the process, REST and tRPC alike (operations §4).
+  const exportLimiter = options.exports ?? new ExportLimiter();
+  /** Closes a response's connection while it is still being sent (a stalled export download). */
+  const cutterOf = (reply: FastifyReply) => () => {
+    if (!reply.raw.writableEnded && !reply.raw.destroyed) reply.raw.destroy();
+  };
+  const contextOf = (request: FastifyRequest, reply?: FastifyReply): Context =>
     createInnerContext({
       db: options.db,
       config: options.service,
@@ -365,6 +370,8 @@ export async function buildApp(options: AppOptions) {
       clientAddress: request.ip,
       resolveSession: () => sessionOf(request),
       failedScans,
+      exports: exportLimiter,
+      ...(reply ? { cutConnection: cutterOf(reply) } : {}),
       events: visitorEvents,
       ...(webhookDispatcher ? { webhooks: webhookDispatcher } : {}),
     });
@@ -453,8 +460,8 @@ export async function buildApp(options: AppOptions) {
       maxBatchSize: MAX_BATCH_SIZE,
       // A tRPC mutation may carry an Idempotency-Key too (the gate tablet's moves): the
       // signed-in middleware does it once per key, as the REST adapter does for its paths.
-      createContext: ({ req }) => {
-        const context = contextOf(req);
+      createContext: ({ req, res }) => {
+        const context = contextOf(req, res);
         const key = req.headers['idempotency-key'];
         return key === undefined ? context : { ...context, idempotencyKey: key };
       },
@@ -471,8 +478,8 @@ export async function buildApp(options: AppOptions) {
   });
 
   // REST: one row of the mapping table, one route ----------------------------------------
-  const callProcedure = (request: FastifyRequest, route: RestRoute, raw?: Uint8Array, signal?: AbortSignal) => {
-    const caller = createCaller(contextOf(request), signal ? { signal } : {}) as unknown as Record<
+  const callProcedure = (request: FastifyRequest, route: RestRoute, raw?: Uint8Array, signal?: AbortSignal, reply?: FastifyReply) => {
+    const caller = createCaller(contextOf(request, reply), signal ? { signal } : {}) as unknown as Record<
       string,
       Record<string, (input: unknown) => Promise<unknown>>
     >;
@@ -626,45 +633,55 @@ export async function buildApp(options: AppOptions) {
   restRoutes.filter((route) => route.stream).forEach(mountStream);
 
   // CSV exports (operations §4): the procedure checks the caller and the input and answers
-  // `{filename, columns, rows}` before any byte is sent (its errors answer in the JSON
-  // envelope); the rows, read lazily page by page, are piped through csv-stringify to the
-  // client. The pipe reads a row only when the client takes the bytes (backpressure), and a
-  // client that goes away destroys it, which ends the rows' generator and its queries.
-  // At most MAX_CONCURRENT_EXPORTS run at once in this process; the next is 429.
-  let exportsRunning = 0;
+  // `{filename, columns, rows}`; the first row is read before any byte is sent, so that
+  // every error up to it answers in the JSON envelope: bad input (400), the export limit
+  // (429: the rows take one of the process's places, services/exports.ts, shared with the
+  // tRPC stream of the same procedures), the database. The rows, read lazily page by page,
+  // are piped through csv-stringify to the client: a row is read only when the client takes
+  // the bytes (backpressure); a client that goes away ends the rows' generator and its
+  // queries; one that stops reading is cut by the export limit. A failure after the first
+  // row closes the connection: the client sees a download cut short, never a file that
+  // looks whole, nor an error body under the CSV's headers.
   const mountCsv = (route: RestRoute) => {
     app.route({
       method: route.method,
       url: route.path,
       handler: async (request, reply) => {
         let file: CsvExport;
+        let rows: AsyncIterator<Record<string, string | null>>;
+        let first: IteratorResult<Record<string, string | null>>;
         try {
-          file = (await callProcedure(request, route)) as CsvExport;
+          file = (await callProcedure(request, route, undefined, undefined, reply)) as CsvExport;
+          rows = file.rows[Symbol.asyncIterator]();
+          first = await rows.next();
         } catch (error) {
           return sendError(reply, error);
         }
-        if (exportsRunning >= MAX_CONCURRENT_EXPORTS) {
-          return reply
-            .code(429)
-            .header('Retry-After', String(EXPORT_BUSY_RETRY_AFTER_SECONDS))
-            .send(errorEnvelope(429, EXPORT_BUSY_MESSAGE));
+        async function* allRows() {
+          if (first.done) return;
+          yield first.value;
+          for (let next = await rows.next(); !next.done; next = await rows.next()) yield next.value;
         }
-        exportsRunning += 1;
-        // A client that stops reading without going away is cut after a minute: it holds a place.
-        reply.raw.setTimeout(EXPORT_STALL_TIMEOUT_MS, () => reply.raw.destroy());
+        const source = Readable.from(allRows());
+        // Closing the generator closes the export's rows too (its place, its queries).
+        source.once('close', () => void rows.return?.().catch(() => {}));
         // escape_formulas: a cell starting with =, +, -, @ (a phone number's + too), tab or CR gets a leading '.
         const csv = stringify({ header: true, columns: [...file.columns], escape_formulas: true });
-        pipeline(Readable.from(file.rows), csv, (error) => {
-          exportsRunning -= 1;
-          if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-            request.log.warn({ err: error }, 'CSV export failed');
-          }
+        // The body Fastify sends never fails: a failure of the rows closes the connection instead.
+        const body = new PassThrough();
+        pipeline(source, csv, (error) => {
+          if (!error) return;
+          if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.warn({ err: error }, 'CSV export failed');
+          reply.raw.destroy();
         });
+        csv.pipe(body);
+        // The response closed before its end (the client went away, or the download was cut): stop reading rows.
+        body.once('close', () => csv.destroy());
         return reply
           .code(200)
           .header('Content-Disposition', `attachment; filename="${file.filename}"`)
           .type('text/csv; charset=utf-8')
-          .send(csv);
+          .send(body);
       },
     });
   };

@@ -39,6 +39,8 @@ export {
   EXPORT_BUSY_RETRY_AFTER_SECONDS,
   EXPORT_PAGE_SIZE,
   EXPORT_STALL_TIMEOUT_MS,
+  EXPORT_STALLED_MESSAGE,
+  ExportLimiter,
   MAX_CONCURRENT_EXPORTS,
   type CsvExport,
 } from './services/exports';

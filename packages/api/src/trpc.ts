@@ -14,6 +14,7 @@ import { ACCESS, API_TOKEN_FORBIDDEN_MESSAGE, apiTokenMayCall, type Access } fro
 import type { AuthRateLimits } from './lib/rate-limits';
 import { isIdempotentProcedure } from './rest';
 import { FailedScanLog, recordAudit } from './services/audit';
+import { ExportLimiter } from './services/exports';
 import { callerAccess, idempotencyKeyOf, runIdempotentProcedure } from './services/idempotency';
 import { sessionResolver, type AuthenticatedSession } from './services/sessions';
 import type { VisitorEventHub } from './services/visitor-events';
@@ -65,6 +66,13 @@ export interface InnerContext {
   resolveSession: () => Promise<AuthenticatedSession | null>;
   /** Failed scans, counted per user per minute (one per server process). */
   failedScans: FailedScanLog;
+  /** The CSV exports running in this server process, REST and tRPC together: their limit and stall cut-off. */
+  exports: ExportLimiter;
+  /**
+   * Closes the HTTP connection this call came on, for a streamed answer whose reader
+   * stopped reading (a stalled export download). Absent for a call made in-process.
+   */
+  cutConnection?: () => void;
   /** The live visitor events of this server process (live-gate §3); absent: no live updates. */
   events?: VisitorEventHub;
   /** This process's webhook sender (integrations §3), woken after a resend; absent: the sweep of another process sends it. */
@@ -82,11 +90,11 @@ export type Context = InnerContext;
 /**
  * Builds the context from plain values (tests, the REST adapter, the tRPC adapter).
  * Without `resolveSession`, the token is looked up once for this context; without
- * `failedScans`, the context counts failed scans on its own.
+ * `failedScans` or `exports`, the context counts failed scans or running exports on its own.
  */
 export function createInnerContext(
-  options: Omit<InnerContext, 'clock' | 'resolveSession' | 'failedScans'> &
-    Partial<Pick<InnerContext, 'clock' | 'resolveSession' | 'failedScans'>>,
+  options: Omit<InnerContext, 'clock' | 'resolveSession' | 'failedScans' | 'exports'> &
+    Partial<Pick<InnerContext, 'clock' | 'resolveSession' | 'failedScans' | 'exports'>>,
 ): Context {
   const clock = options.clock ?? (() => new Date());
   return {
@@ -95,6 +103,7 @@ export function createInnerContext(
     resolveSession:
       options.resolveSession ?? sessionResolver(options.db, options.bearerToken, clock, options.config.sessionIdleDays),
     failedScans: options.failedScans ?? new FailedScanLog(),
+    exports: options.exports ?? new ExportLimiter(),
   };
 }
 

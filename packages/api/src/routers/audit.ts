@@ -23,11 +23,14 @@ export const auditRouter = createTRPCRouter({
    * Admin (operations §4): the audit log as a CSV export, over REST `GET /api/audit/export.csv`.
    * Input: `from`, `to` (the events' days in the community's zone; default the last 30 days;
    * at most 366 days) and the list's filters (action, actorId, targetType, targetId,
-   * apiTokenId). Output: `{filename, columns, rows}`, the rows read lazily in pages.
-   * Errors: 400, 403.
+   * apiTokenId). Output: `{filename, columns, rows}`, the rows read lazily in pages, within
+   * the process's export limit (`ctx.exports`, as the visitor export).
+   * Errors: 400, 403; at the first row, 429 while two exports run.
    */
   exportCsv: procedureFor(ACCESS.audit.exportCsv)
     .input(ZAuditExportRequest)
     .output(ZCsvExport)
-    .query(({ ctx, input }) => auditExport(ctx.em, input, { now: ctx.clock(), timeZone: ctx.config.timeZone })),
+    .query(async ({ ctx, input }) =>
+      ctx.exports.limit(await auditExport(ctx.em, input, { now: ctx.clock(), timeZone: ctx.config.timeZone }), ctx.cutConnection),
+    ),
 });

@@ -263,13 +263,15 @@ export const visitorsRouter = createTRPCRouter({
    * Resident (their house's) or admin (operations §4): the visitors as a CSV export, over
    * REST `GET /api/visitors/export.csv`: what the list shows under the same filters.
    * Input: ZVisitorExportRequest (`from`, `to`, `status`, `houseId`, `gateId`, `q`, `mine`).
-   * Output: `{filename, columns, rows}`, the rows read lazily in pages (services/exports.ts).
-   * Errors, before any row: 400 input or range (over 366 days), 403 guards.
+   * Output: `{filename, columns, rows}`, the rows read lazily in pages (services/exports.ts),
+   * over REST or a tRPC stream (`trpc-accept: application/jsonl`), within the process's
+   * export limit (`ctx.exports`). Errors: 400 input or range (over 366 days), 403 guards;
+   * at the first row, 429 while two exports run; a reader that stops for a minute is cut.
    */
   exportCsv: procedureFor(ACCESS.visitors.exportCsv)
     .input(ZVisitorExportRequest)
     .output(ZCsvExport)
-    .query(({ ctx, input }) => visitorExport(ctx.em, ctx.user, input, clockOf(ctx))),
+    .query(async ({ ctx, input }) => ctx.exports.limit(await visitorExport(ctx.em, ctx.user, input, clockOf(ctx)), ctx.cutConnection)),
 
   /**
    * Signed in: the community's name (for the passes residents share) and its gate settings

@@ -35,9 +35,9 @@ import { passEntryExportSql } from './passes';
 export const EXPORT_PAGE_SIZE = 1_000;
 
 /**
- * Exports one server process streams at once (each holds a database connection while it
- * reads a page, and a client for as long as it downloads); the next is refused with 429
- * EXPORT_BUSY_MESSAGE until one ends. The REST adapter counts them.
+ * Exports one server process streams at once, over REST and tRPC alike (each holds a
+ * database connection while it reads a page, and a client for as long as it downloads):
+ * the next is refused with 429 EXPORT_BUSY_MESSAGE until one ends. `ExportLimiter` counts them.
  */
 export const MAX_CONCURRENT_EXPORTS = 2;
 
@@ -45,13 +45,105 @@ export const MAX_CONCURRENT_EXPORTS = 2;
 export const EXPORT_BUSY_MESSAGE = 'Too many exports are running, try again in a minute';
 
 /**
- * A download that takes no bytes for this long is cut (the socket's inactivity timeout), so
- * that a client that stopped reading cannot keep one of the MAX_CONCURRENT_EXPORTS places.
+ * A download that asks for no row for this long is cut (its place given back, its
+ * connection closed), so that a client that stopped reading cannot keep one of the
+ * MAX_CONCURRENT_EXPORTS places.
  */
 export const EXPORT_STALL_TIMEOUT_MS = 60_000;
 
 /** Seconds the refusal asks to wait (`Retry-After`). */
 export const EXPORT_BUSY_RETRY_AFTER_SECONDS = 60;
+
+/** What the rows of a cut export end with, for a reader still there (the connection is closed too). */
+export const EXPORT_STALLED_MESSAGE = 'The export was stopped: no row was read for a minute';
+
+/**
+ * The running exports of one server process, REST and tRPC together: the one place of the
+ * MAX_CONCURRENT_EXPORTS limit and of the stalled-download cut-off. The export procedures
+ * pass their answer through `limit`; the transports only read the rows.
+ */
+export class ExportLimiter {
+  #running = 0;
+  readonly #max: number;
+  readonly #stallTimeoutMs: number;
+
+  /** Defaults: MAX_CONCURRENT_EXPORTS places, EXPORT_STALL_TIMEOUT_MS (tests shorten it). */
+  constructor(options: { maxConcurrent?: number; stallTimeoutMs?: number } = {}) {
+    this.#max = options.maxConcurrent ?? MAX_CONCURRENT_EXPORTS;
+    this.#stallTimeoutMs = options.stallTimeoutMs ?? EXPORT_STALL_TIMEOUT_MS;
+  }
+
+  /** How many exports hold a place now. */
+  get running(): number {
+    return this.#running;
+  }
+
+  /**
+   * `file` with its rows counted against the limit. A place is taken when the first row is
+   * asked for (an answer whose rows are never read, such as a tRPC call that cannot stream,
+   * takes none): with every place taken, that first `next()` rejects with 429
+   * EXPORT_BUSY_MESSAGE (`Retry-After` EXPORT_BUSY_RETRY_AFTER_SECONDS). The place is given
+   * back when the rows end, fail, or are closed by their reader (`return()`: a client that
+   * went away), or when no row is asked for during the stall time after the last one was
+   * handed over: then the rows are closed, `cut()` closes the caller's connection, and a
+   * later `next()` rejects with 400 EXPORT_STALLED_MESSAGE (never a silent end, which
+   * would read as a complete file).
+   */
+  limit<Column extends string>(file: CsvExport<Column>, cut?: () => void): CsvExport<Column> {
+    const source = file.rows[Symbol.asyncIterator]();
+    let state: 'waiting' | 'running' | 'ended' | 'stalled' = 'waiting';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const release = (next: 'ended' | 'stalled') => {
+      clearTimeout(timer);
+      if (state === 'running') this.#running -= 1;
+      if (state === 'waiting' || state === 'running') state = next;
+    };
+    const watch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        release('stalled');
+        void Promise.resolve(source.return?.()).catch(() => {});
+        cut?.();
+      }, this.#stallTimeoutMs);
+      timer.unref?.();
+    };
+    const rows: AsyncIterableIterator<ExportRow<Column>> = {
+      [Symbol.asyncIterator]() {
+        return rows;
+      },
+      next: async () => {
+        if (state === 'stalled') throw httpError(400, EXPORT_STALLED_MESSAGE);
+        if (state === 'ended') return { done: true, value: undefined };
+        if (state === 'waiting') {
+          if (this.#running >= this.#max) {
+            state = 'ended';
+            throw httpError(429, EXPORT_BUSY_MESSAGE, { retryAfterSeconds: EXPORT_BUSY_RETRY_AFTER_SECONDS });
+          }
+          this.#running += 1;
+          state = 'running';
+        }
+        clearTimeout(timer);
+        let result: IteratorResult<ExportRow<Column>>;
+        try {
+          result = await source.next();
+        } catch (error) {
+          release('ended');
+          throw error;
+        }
+        if (result.done) release('ended');
+        // Closed by its reader while this row was read: nothing more to watch.
+        else if (state === 'running') watch();
+        return result;
+      },
+      return: async (value?: unknown) => {
+        release('ended');
+        await source.return?.(value);
+        return { done: true, value: undefined };
+      },
+    };
+    return { ...file, rows };
+  }
+}
 
 /** What an export procedure answers: the file's name, its columns in order, and its rows (read lazily). */
 export interface CsvExport<Column extends string = string> {

@@ -120,6 +120,7 @@ export default {
     'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
     'An export covers at most 366 days': 'Una exportación abarca como máximo 366 días',
     'Too many exports are running, try again in a minute': 'Hay demasiadas exportaciones en curso; inténtalo de nuevo en un minuto',
+    'The export was stopped: no row was read for a minute': 'La exportación se detuvo: no se leyó ninguna fila durante un minuto',
     // Gates (operations §2).
     'Gate not found': 'No se encontró la entrada',
     'A gate with this name already exists': 'Ya existe una entrada con este nombre',

@@ -120,6 +120,7 @@ export default {
     'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
     'An export covers at most 366 days': 'एक निर्यात अधिकतम 366 दिनों का होता है',
     'Too many exports are running, try again in a minute': 'बहुत सारे निर्यात चल रहे हैं, एक मिनट बाद फिर से प्रयास करें',
+    'The export was stopped: no row was read for a minute': 'निर्यात रोक दिया गया: एक मिनट तक कोई पंक्ति नहीं पढ़ी गई',
     // Gates (operations §2).
     'Gate not found': 'गेट नहीं मिला',
     'A gate with this name already exists': 'इस नाम का गेट पहले से मौजूद है',
