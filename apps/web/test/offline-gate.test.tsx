@@ -37,6 +37,7 @@ import {
   type QueuedMove,
 } from '../src/lib/gate-store';
 import { syncPack } from '../src/lib/gate-sync';
+import { SCAN_PATIENCE_MS } from '../src/features/guard/QuickScan';
 import { createTransportClient } from '../src/lib/trpc';
 import { admin, guard, HOUSE_A101, PASS_TOKEN, resident } from './fixtures';
 import { server } from './msw-server';
@@ -281,6 +282,31 @@ describe('verifying offline (offline-gate §2)', () => {
     unmount();
     await syncPack(newClient());
   });
+
+  it('verifies from the tablet a pass the pack knows when the scan gets no answer in 2.5 s, without waiting for it', async () => {
+    await storePack([packItem({ name: 'Sid Slowlink' })]);
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
+    // A dying link: the request hangs (its answer would come after the time-out).
+    const hanging: (() => void)[] = [];
+    let holding = true;
+    const hang = () => (holding ? new Promise<Response>((resolve) => hanging.push(() => resolve(HttpResponse.error()))) : HttpResponse.error());
+    server.use(http.all('*/trpc/visitors.scan', hang), http.all('*/trpc/visitors.checkIn', hang));
+    const { user, unmount } = renderApp('/guard', { user: guard });
+    const started = Date.now();
+    await waitFor(() => expect(screen.getByLabelText('Pass token or code')).toHaveFocus());
+    await user.keyboard(`${PASS_TOKEN}{Enter}`);
+    // Checked in on the tablet from the pack, well before the request's own time-out.
+    expect(await screen.findByText(/^Sid Slowlink checked in: house/, {}, { timeout: 6_000 })).toBeInTheDocument();
+    expect(Date.now() - started).toBeLessThan(SCAN_PATIENCE_MS + 3_000);
+    expect(screen.getByText('Saved on this tablet: sent when the connection returns.')).toBeInTheDocument();
+    // The link dies for good: the held requests end, the replay stops for a later retry.
+    holding = false;
+    hanging.forEach((release) => release());
+    await waitFor(async () => expect(await readQueue()).toHaveLength(1));
+    await replayQueue();
+    unmount();
+    await syncPack(newClient());
+  }, 15_000);
 
   it('shows the blocklist warning offline too, from the pack (operations §3)', async () => {
     await storePack([packItem({ blocklisted: { reason: 'Trespassing' } })]);
