@@ -170,6 +170,46 @@ describe('hostile input over every REST path and tRPC', () => {
     },
   );
 
+  it('answers dates at the edges of the calendar on every GET path with a 4xx or 2xx, never a 500', async () => {
+    // Dates whose arithmetic overflows four-digit years (the day after 9999-12-31), days that
+    // do not exist, a month past 9999, and gate pack cursors naming such days and instants.
+    const dates = ['9999-12-31', '9998-12-31', '10000-01-01', '0000-01-01', '2026-02-30', '2026-02-29', '9999-12', '0000-01', '275760-09-13'];
+    const pack = await app.inject({ method: 'GET', url: '/api/gate/pack', headers: { authorization: `Bearer ${adminToken}` } });
+    const cursor = JSON.parse(Buffer.from(pack.json().data.cursor as string, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const cursors = dates.flatMap((date) =>
+      [{ d: date }, { t: `${date}T00:00:00.000Z` }, { h: `${date}T00:00:00.000Z` }].map((change) =>
+        Buffer.from(JSON.stringify({ ...cursor, ...change }), 'utf8').toString('base64url'),
+      ),
+    );
+    const queries: Array<Record<string, string>> = [
+      ...dates.flatMap((date): Array<Record<string, string>> => [{ from: date }, { to: date }, { from: date, to: date }, { month: date }]),
+      ...cursors.map((since) => ({ since })),
+    ];
+    const gets = finiteRoutes.filter((route) => route.method === 'GET' && !route.path.includes(':'));
+    // And a pass's month (GET /api/passes/{id}?month=).
+    const pass = await app.inject({
+      method: 'POST',
+      url: '/api/passes',
+      headers: { authorization: `Bearer ${residentToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Fuzz Pass', phone: '+15551234567', houseId, weekdays: ['mon'], timeFrom: '09:00', timeTo: '17:00', startDate: dateAMonthAhead(), endDate: dateAMonthAhead() }),
+    });
+    expect(pass.statusCode, pass.body).toBe(201);
+    const paths = [...gets.map((route) => route.path), `/api/passes/${pass.json().data.id as string}`];
+    for (const path of paths) {
+      for (const query of queries) {
+        for (const token of [adminToken, residentToken]) {
+          const url = `${path}?${new URLSearchParams(query).toString()}`;
+          const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+          if (response.statusCode === 200 && String(response.headers['content-type']).startsWith('text/csv')) continue;
+          // A body under 1 KB is never compressed: an error answer is plain JSON.
+          if (response.statusCode >= 400) expect(response.headers['content-encoding'], url).toBeUndefined();
+          expect(response.statusCode, `${url} → ${response.body.slice(0, 200)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expectEnvelope(response, url);
+        }
+      }
+    }
+  });
+
   it('answers malformed JSON and wrong content types with a 4xx envelope', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...finiteRoutes.filter((route) => route.method !== 'GET')), hostileRaw, contentType, async (route, raw, type) => {

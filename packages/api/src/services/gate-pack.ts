@@ -43,7 +43,7 @@
 import { createHash } from 'node:crypto';
 
 import type { EntityManager } from '@gatehouse/db';
-import { DATE_PATTERN, type GatePack, type GatePackItem, GATE_PACK_CURSOR_MESSAGE } from '@gatehouse/shared';
+import { isCalendarDate, isDateInRange, parseIsoInstant, type GatePack, type GatePackItem, GATE_PACK_CURSOR_MESSAGE } from '@gatehouse/shared';
 import { addDays, format, getISODay, parseISO } from 'date-fns';
 
 import { httpError } from '../errors';
@@ -80,7 +80,8 @@ function encodeCursor(cursor: PackCursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 }
 
-const isInstant = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+/** An ISO 8601 instant as the server writes them (a day that exists, not Feb 30, within the years dates may have). */
+const isInstant = (value: unknown): value is string => typeof value === 'string' && parseIsoInstant(value) !== null;
 
 /** The cursor `since` names, else 400 VALIDATION_FAILED on `since`. */
 function decodeCursor(since: string): PackCursor {
@@ -96,7 +97,8 @@ function decodeCursor(since: string): PackCursor {
     cursor.v !== 2 ||
     !isInstant(cursor.t) ||
     typeof cursor.d !== 'string' ||
-    !DATE_PATTERN.test(cursor.d) ||
+    !isCalendarDate(cursor.d) ||
+    !isDateInRange(cursor.d) ||
     !(cursor.h === null || isInstant(cursor.h)) ||
     typeof cursor.b !== 'string' ||
     !/^[0-9a-f]{1,32}$/.test(cursor.b) ||

@@ -23,6 +23,23 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
+ * The first and last day a date field takes: any day a community can mean, with room for
+ * the server's date arithmetic (a range's next day, a month's next month, a pass's twelve
+ * months) to stay within four-digit years. 9999-12-31 is a real day, but the day after it
+ * is not one a YYYY-MM-DD field can name.
+ */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2999-12-31';
+
+/** A date (or month) outside EARLIEST_DATE..LATEST_DATE. */
+export const DATE_OUT_OF_RANGE_MESSAGE = 'Dates must be from 1900-01-01 to 2999-12-31';
+
+/** Whether a YYYY-MM-DD date (or a YYYY-MM month) lies within EARLIEST_DATE..LATEST_DATE. */
+export function isDateInRange(value: string): boolean {
+  return value >= EARLIEST_DATE.slice(0, value.length) && value <= LATEST_DATE;
+}
+
+/**
  * Whether text can be stored and read back byte for byte: well-formed UTF-16 (no lone
  * surrogate halves) and no NUL character, which PostgreSQL text cannot hold.
  */
@@ -166,7 +183,8 @@ const ISO_INSTANT_BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:(\d{2})(?:[.,
 /**
  * The instant an ISO 8601 date-time with an offset names (offline-gate §3: `occurredAt`), or
  * null when `value` is not one: a local time without an offset, a date alone, an impossible
- * date or time (2026-02-30, 24:00, a leap second) are all null.
+ * date or time (2026-02-30, 24:00, a leap second) are all null, and so is a date outside the
+ * years of EARLIEST_DATE..LATEST_DATE (year 0 has no PostgreSQL timestamp).
  */
 export function parseIsoInstant(value: string): Date | null {
   const match = ISO_INSTANT_EXTENDED.exec(value) ?? ISO_INSTANT_BASIC.exec(value);
@@ -174,6 +192,7 @@ export function parseIsoInstant(value: string): Date | null {
   const [, year, month, day, hour, minute, second = '0', fraction = '', offset = 'Z'] = match as unknown as string[];
   const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
+  if (!isDateInRange(`${year}-${month}-${day}`)) return null;
   if (d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
   let offsetMinutes = 0;
   if (offset.toUpperCase() !== 'Z') {

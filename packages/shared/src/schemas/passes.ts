@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 import { ZHouseRef } from './auth';
-import { DATE_PATTERN, TIME_PATTERN, idField, paginationFields } from './fields';
+import { DATE_OUT_OF_RANGE_MESSAGE, DATE_PATTERN, TIME_PATTERN, idField, isDateInRange, paginationFields } from './fields';
 import { ZBlocklisted } from './blocklist';
 import { ZGateRef } from './gate';
 import { isCalendarDate, ZInviteVisitorRequest, ZVisitor } from './visitors';
@@ -61,7 +61,8 @@ const dateField = (requiredMessage: string, label: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`);
+    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((value) => !isCalendarDate(value) || isDateInRange(value), DATE_OUT_OF_RANGE_MESSAGE);
 
 const timeField = (requiredMessage: string, label: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).regex(TIME_PATTERN, `${label} must be a time (HH:MM)`);
@@ -158,13 +159,20 @@ export const ZUpdatePassRequest = z
 export type UpdatePassRequest = z.input<typeof ZUpdatePassRequest>;
 export type UpdatePassInput = z.output<typeof ZUpdatePassRequest>;
 
-/** `passes.byId` input: the pass and the month of attendance (YYYY-MM; default the current month in the community zone). */
+/** YYYY-MM. */
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * `passes.byId` input: the pass and the month of attendance (YYYY-MM, from EARLIEST_DATE's
+ * month to LATEST_DATE's; default the current month in the community zone).
+ */
 export const ZPassByIdRequest = z.object({
   id: idField('Pass not found'),
   month: z
     .string({ error: 'Month must be YYYY-MM' })
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
+    .regex(MONTH_PATTERN, 'Month must be YYYY-MM')
+    .refine((value) => !MONTH_PATTERN.test(value) || isDateInRange(value), DATE_OUT_OF_RANGE_MESSAGE)
     .optional(),
 });
 export type PassByIdRequest = z.input<typeof ZPassByIdRequest>;

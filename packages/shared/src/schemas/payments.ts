@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '../enums';
 import { ZHouseRef } from './auth';
-import { idField, isStorableText, optionalText, paginationFields, parseIsoInstant, requiredText } from './fields';
+import { DATE_OUT_OF_RANGE_MESSAGE, idField, isDateInRange, isStorableText, optionalText, paginationFields, parseIsoInstant, requiredText } from './fields';
 import { isCalendarDate } from './visitors';
 
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES, { error: 'Invalid payment status' });
@@ -36,6 +36,7 @@ const dueDateField = z
   .string({ error: 'Due date must be a date (YYYY-MM-DD)' })
   .trim()
   .refine(isCalendarDate, 'Due date must be a date (YYYY-MM-DD)')
+  .refine((value) => !isCalendarDate(value) || isDateInRange(value), DATE_OUT_OF_RANGE_MESSAGE)
   .nullish()
   .transform((value) => value ?? undefined);
 
@@ -81,7 +82,8 @@ const requiredDueDateField = z
   .string({ error: 'Due date is required' })
   .trim()
   .min(1, 'Due date is required')
-  .refine(isCalendarDate, 'Due date must be a date (YYYY-MM-DD)');
+  .refine(isCalendarDate, 'Due date must be a date (YYYY-MM-DD)')
+  .refine((value) => !isCalendarDate(value) || isDateInRange(value), DATE_OUT_OF_RANGE_MESSAGE);
 
 /**
  * POST /api/payments/bulk (admin, operations §5): one pending payment per house, for the

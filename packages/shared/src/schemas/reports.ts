@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 import { EXPORT_RANGE_MESSAGE } from './exports';
+import { DATE_OUT_OF_RANGE_MESSAGE, isDateInRange } from './fields';
 import { isCalendarDate } from './visitors';
 
 /** The longest range a report covers, in days (a year, a leap year included). */
@@ -20,12 +21,13 @@ export const REPORT_LATE_CHECK_IN_MINUTES = 15;
 /** How many houses the busiest-houses figure lists. */
 export const REPORT_BUSIEST_HOUSES = 10;
 
-/** A `from`/`to` query parameter: YYYY-MM-DD, a real day; empty means the default. */
+/** A `from`/`to` query parameter: YYYY-MM-DD, a real day from EARLIEST_DATE to LATEST_DATE; empty means the default. */
 const reportDateField = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .refine((value) => value === '' || isCalendarDate(value), message)
+    .refine((value) => !isCalendarDate(value) || isDateInRange(value), DATE_OUT_OF_RANGE_MESSAGE)
     .optional()
     .transform((value) => (value ? value : undefined));
 

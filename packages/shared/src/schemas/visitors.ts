@@ -6,10 +6,12 @@ import { VISITOR_KINDS, VISITOR_STATUSES } from '../enums';
 import { ZHouseRef } from './auth';
 import { gateIdField, ZGateRef } from './gates';
 import {
+  DATE_OUT_OF_RANGE_MESSAGE,
   DATE_PATTERN,
   EMAIL_PATTERN,
   TIME_PATTERN,
   idField,
+  isDateInRange,
   isStorableText,
   occurredAtField,
   optionalText,
@@ -169,12 +171,13 @@ export type Visitor = z.infer<typeof ZVisitor>;
 /** `from` after `to` in a date range (the lists' filters, the exports, the audit log). */
 export const DATE_RANGE_ORDER_MESSAGE = 'The start date must not be after the end date';
 
-/** A `from`/`to` query parameter: YYYY-MM-DD, a real day; empty means none. */
+/** A `from`/`to` query parameter: YYYY-MM-DD, a real day from EARLIEST_DATE to LATEST_DATE; empty means none. */
 export const dateQueryField = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .refine((value) => value === '' || isCalendarDate(value), message)
+    .refine((value) => !isCalendarDate(value) || isDateInRange(value), DATE_OUT_OF_RANGE_MESSAGE)
     .optional()
     .transform((value) => (value ? value : undefined));
 

@@ -102,6 +102,7 @@ export default {
     'End time must be after start time': 'La hora de fin debe ser posterior a la hora de inicio',
     'Invalid weekday': 'Día de la semana no válido',
     'Month must be YYYY-MM': 'El mes debe tener el formato AAAA-MM',
+    'Dates must be from 1900-01-01 to 2999-12-31': 'Las fechas deben estar entre 1900-01-01 y 2999-12-31',
     'Pass cannot be checked in: already inside': 'No se puede registrar la entrada del pase: ya está dentro',
     'Pass cannot be checked out: not inside': 'No se puede registrar la salida del pase: no está dentro',
     'Pass not found': 'Pase no encontrado',
@@ -270,6 +271,7 @@ export default {
     'override must be true or false': 'override debe ser true o false',
     // CSV exports (operations §4).
     'From must be a date (YYYY-MM-DD)': 'Desde debe ser una fecha (AAAA-MM-DD)',
+    'Dates must be from 1900-01-01 to 2999-12-31': 'Las fechas deben estar entre 1900-01-01 y 2999-12-31',
     'To must be a date (YYYY-MM-DD)': 'Hasta debe ser una fecha (AAAA-MM-DD)',
     'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
     // Reports (operations §4).

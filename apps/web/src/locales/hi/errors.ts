@@ -102,6 +102,7 @@ export default {
     'End time must be after start time': 'खत्म होने का समय शुरू होने के समय के बाद होना चाहिए',
     'Invalid weekday': 'अमान्य दिन',
     'Month must be YYYY-MM': 'महीना YYYY-MM रूप में होना चाहिए',
+    'Dates must be from 1900-01-01 to 2999-12-31': 'तिथियाँ 1900-01-01 से 2999-12-31 के बीच होनी चाहिए',
     'Pass cannot be checked in: already inside': 'पास से प्रवेश दर्ज नहीं हो सकता: व्यक्ति पहले से अंदर है',
     'Pass cannot be checked out: not inside': 'पास से निकास दर्ज नहीं हो सकता: व्यक्ति अंदर नहीं है',
     'Pass not found': 'पास नहीं मिला',
@@ -262,6 +263,7 @@ export default {
     'override must be true or false': 'override true या false होना चाहिए',
     // CSV exports (operations §4).
     'From must be a date (YYYY-MM-DD)': 'आरंभ तिथि YYYY-MM-DD रूप में होनी चाहिए',
+    'Dates must be from 1900-01-01 to 2999-12-31': 'तिथियाँ 1900-01-01 से 2999-12-31 के बीच होनी चाहिए',
     'To must be a date (YYYY-MM-DD)': 'अंतिम तिथि YYYY-MM-DD रूप में होनी चाहिए',
     'The start date must not be after the end date': 'आरंभ तिथि अंतिम तिथि के बाद नहीं हो सकती',
     // Reports (operations §4).
