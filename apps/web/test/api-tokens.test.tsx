@@ -58,7 +58,8 @@ describe('/api-tokens (integrations §4)', () => {
       'visitors.settings': () => ({ timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30, webPushPublicKey: null }),
     });
     renderApp('/api-tokens', { user: guard });
-    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    // To /dashboard, and on to the gate screen: a guard's home.
+    await waitFor(() => expect(currentPath()).toBe('/guard'));
     expect(callsTo(calls, 'apiTokens.list')).toHaveLength(0);
   });
 

@@ -120,8 +120,10 @@ describe('/houses/create (product-spec §2, §5, §6, §8)', () => {
     });
     renderApp('/houses/create', { user: signedIn });
 
-    expect(await screen.findByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
-    expect(currentPath()).toBe('/dashboard');
+    // A guard goes on from /dashboard to the gate screen, a guard's home.
+    const home = signedIn.role === 'guard' ? { heading: 'Active Visitors', path: '/guard' } : { heading: /Welcome back/, path: '/dashboard' };
+    expect(await screen.findByRole('heading', { level: 1, name: home.heading })).toBeVisible();
+    expect(currentPath()).toBe(home.path);
   });
 
   it('requires house number, block, street and owner, and sends nothing until they are there', async () => {

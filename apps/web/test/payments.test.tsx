@@ -80,8 +80,9 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     });
     renderApp('/payments', { user: guard });
 
-    expect(await screen.findByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
-    expect(currentPath()).toBe('/dashboard');
+    // To /dashboard, and on to the gate screen: a guard's home.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Active Visitors' })).toBeVisible();
+    expect(currentPath()).toBe('/guard');
     expect(callsTo(calls, 'payments.list')).toHaveLength(0);
   });
 

@@ -153,9 +153,8 @@ describe('routes (product-spec §2, §6)', () => {
   it('sends a signed-in user from /login to /dashboard', async () => {
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': emptyPage });
     renderApp('/login', { user: guard });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Gary' }),
-    ).toBeInTheDocument();
-    expect(currentPath()).toBe('/dashboard');
+    // A guard's home is the gate screen.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Active Visitors' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/guard');
   });
 });

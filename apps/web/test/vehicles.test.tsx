@@ -269,11 +269,11 @@ describe('/vehicles/add (product-spec §5, §7, §8)', () => {
     expect(logged).toHaveBeenCalled();
   });
 
-  it('sends a guard to /dashboard', async () => {
+  it('sends a guard to /dashboard, and on to the gate screen (a guard’s home)', async () => {
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => listOf([]) });
     renderApp('/vehicles/add', { user: guard });
 
-    expect(await screen.findByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
-    expect(currentPath()).toBe('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Active Visitors' })).toBeVisible();
+    expect(currentPath()).toBe('/guard');
   });
 });
