@@ -121,7 +121,7 @@ describe('the tablet’s gate on the guard dashboard (operations §2)', () => {
 
     await user.type(screen.getByLabelText('Pass token or code'), `${PASS_TOKEN}{Enter}`);
     expect(await screen.findByText('Visitor checked in successfully!')).toBeInTheDocument();
-    expect(callsTo(calls, 'visitors.checkIn')[0]?.input).toEqual({ visitorId: visitor.id, gateId: SOUTH.id });
+    expect(callsTo(calls, 'visitors.checkIn')[0]?.input).toEqual({ visitorId: visitor.id, gateId: SOUTH.id, occurredAt: expect.any(String) });
 
     // Changeable from the dashboard.
     await user.click(screen.getByRole('button', { name: 'Change gate (now South Gate)' }));
