@@ -113,7 +113,10 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
     });
 
     it('answers a bad or out-of-range occurredAt with 400 VALIDATION_FAILED, a check-out before the check-in with 409', async () => {
+      // Made before the instants sent below (a check-in cannot be dated before its invitation was made).
+      now = new Date(START.getTime() - 30 * 60_000);
       const visitor = await invite('Rest Refusals');
+      now = START;
       const bad = await call('POST', '/api/visitors/checkin-qr', { token: tokens.guard, body: { visitorId: visitor.id, occurredAt: '2026-11-22 09:00' } });
       expect(bad.statusCode).toBe(400);
       expect(json(bad)).toMatchObject({
@@ -137,7 +140,9 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
     const keyRows = () => test.db.fork().count(IdempotencyKey, {});
 
     it('answers a repeat with the first response, same status and body, without doing the work again', async () => {
+      now = new Date(START.getTime() - 30 * 60_000);
       const visitor = await invite('Sent Twice');
+      now = START;
       const first = await checkIn(visitor.id, 'b0c4f9de-2f57-4f43-9d1e-4b1f3f0c0001', tokens.guard, { notes: 'Red car', occurredAt: '2026-11-22T13:55:00Z' });
       expect(first.statusCode).toBe(200);
       expect(first.headers['idempotency-replayed']).toBeUndefined();

@@ -49,10 +49,11 @@ describe.each(legs)('Idempotency-Key on tRPC mutations on $name', (leg) => {
 
   it('checks a visitor in once however often the same move is sent', async () => {
     const visitor = await harness.invite('Kay Once');
-    const input = { visitorId: visitor.id, occurredAt: '2026-11-22T14:59:00.000Z' };
+    // (Not before the invitation was made, at NOW: a check-in cannot be dated before it.)
+    const input = { visitorId: visitor.id, occurredAt: '2026-11-22T15:00:30.000Z' };
     const first = await mutate('visitors.checkIn', input, 'move-1');
     expect(first.statusCode).toBe(200);
-    expect(result(first)).toMatchObject({ id: visitor.id, status: 'checked-in', check_in_time: '2026-11-22T14:59:00.000Z' });
+    expect(result(first)).toMatchObject({ id: visitor.id, status: 'checked-in', check_in_time: '2026-11-22T15:00:30.000Z' });
     const again = await mutate('visitors.checkIn', input, 'move-1');
     expect(again.statusCode).toBe(200);
     expect(result(again)).toEqual(result(first));

@@ -267,6 +267,9 @@ const EXAMPLES: shared.RefusalDetails[] = [
   { reason: 'plate-taken', plate: 'XYZ 789' },
   { reason: 'house-taken', houseNumber: '101', block: 'A' },
   { reason: 'role', roles: ['guard', 'admin'] },
+  { reason: 'check-in-before-invitation', date: '2026-11-22', time: '09:00' },
+  { reason: 'check-in-before-approval', date: '2026-11-22', time: '09:05' },
+  { reason: 'check-in-before-pass', date: '2026-11-20', time: '18:30' },
 ];
 
 const missing = (texts: string[], section: Record<string, string>) =>

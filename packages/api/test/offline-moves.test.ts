@@ -55,7 +55,10 @@ describe.each(legs)('moves recorded offline on $name', (leg) => {
       ['2026-11-22T08:56:00-05', '2026-11-22T13:56:00.000Z'],
     ];
     for (const [occurredAt, stored] of forms) {
+      // Made before the instant the gate sends (a check-in cannot be dated before its invitation was made).
+      h.now = at(START, -minutes(30));
       const visitor = await invite(`Offline ${occurredAt.slice(11, 16)}`);
+      h.now = START;
       const moved = await guard().visitors.checkIn({ visitorId: visitor.id, occurredAt });
       expect(moved).toMatchObject({ status: 'checked-in', check_in_time: stored });
     }
@@ -77,7 +80,10 @@ describe.each(legs)('moves recorded offline on $name', (leg) => {
 
   it('takes occurredAt from 24 h before now to 2 minutes after, else 400 occurredAt is out of range', async () => {
     const outOfRange = { status: 400, code: 'VALIDATION_FAILED', message: 'occurredAt is out of range', details: [{ path: 'occurredAt', message: 'occurredAt is out of range' }] };
+    // Made the day before, so that the earliest instant in range is after it was made.
+    h.now = at(START, -minutes(25 * 60));
     const visitor = await invite('Range Check', '09:00', '17:00');
+    h.now = START;
     expect(await refusal(guard().visitors.checkIn({ visitorId: visitor.id, occurredAt: at(START, -minutes(24 * 60) - 1).toISOString() }))).toMatchObject(outOfRange);
     expect(await refusal(guard().visitors.checkIn({ visitorId: visitor.id, occurredAt: at(START, minutes(2) + 1).toISOString() }))).toMatchObject(outOfRange);
     expect(await refusal(guard().visitors.checkOut({ visitorId: visitor.id, occurredAt: '2026-11-20T09:00:00-05:00' }))).toMatchObject(outOfRange);
@@ -105,6 +111,8 @@ describe.each(legs)('moves recorded offline on $name', (leg) => {
   });
 
   it('checks in a pass that expired after the offline entry, and never one outside its window', async () => {
+    // Made at 07:00, before every instant the gate sends below.
+    h.now = at(START, -minutes(120));
     const visitor = await invite('Expired Meanwhile', '09:00', '09:30');
     const outside = await invite('Outside Window', '09:00', '09:30');
     h.now = at(START, minutes(40)); // 09:40

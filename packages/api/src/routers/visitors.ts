@@ -147,8 +147,9 @@ export const visitorsRouter = createTRPCRouter({
    * Guard or admin. Input: `{visitorId, notes?, occurredAt?, override?}` (`occurredAt`: a
    * check-in the gate recorded offline, offline-gate §3; `override`: an admin checks in a
    * blocklisted visitor, with notes, operations §3). Output: the checked-in visitor.
-   * Errors: 400 occurredAt, notes of an override; 403 a guard's override; 404; 409
-   * (INVALID_TRANSITION; BLOCKLISTED 'This visitor is on the community blocklist').
+   * Errors: 400 occurredAt (also one more than 2 minutes before the visitor could enter:
+   * `check-in-before-invitation`, `-approval`, `-pass`), notes of an override; 403 a guard's
+   * override; 404; 409 (INVALID_TRANSITION; BLOCKLISTED 'This visitor is on the community blocklist').
    */
   checkIn: procedureFor(ACCESS.visitors.checkIn)
     .input(ZGateTransitionRequest)

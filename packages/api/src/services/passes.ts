@@ -43,6 +43,7 @@ import { blocklistedError, blocklistedOf, blocklistMatchSql, findBlocklistMatch,
 import { assertKnownGate, gateOfMove } from './gates';
 import {
   canTransitionPass,
+  CHECK_IN_CLOCK_SLACK_MS,
   CHECK_OUT_BEFORE_CHECK_IN_MESSAGE,
   PASS_ALREADY_INSIDE_MESSAGE,
   PASS_CHECK_IN_STATUS,
@@ -488,10 +489,12 @@ export interface PassGateMoveInput {
  * early allowance; never inside twice at once, enforced by the database: of concurrent
  * check-ins exactly one inserts); a check-out closes the open entry (whatever the pass's
  * status: who is inside can always leave). Each writes its audit row in the same statement.
- * With `occurredAt` (offline-gate §3) the move is stamped and judged at that instant.
+ * With `occurredAt` (offline-gate §3) the move is stamped and judged at that instant; a
+ * check-in dated before the pass was made is 400 `check-in-before-pass`, or, within
+ * CHECK_IN_CLOCK_SLACK_MS of it, recorded at that instant.
  * Output: the pass with this month's entries, or undefined when no pass has this id.
- * Errors: 409 INVALID_TRANSITION (status, window, already inside, not inside, check-out
- * before check-in).
+ * Errors: 400 (a check-in before the pass was made); 409 INVALID_TRANSITION (status,
+ * window, already inside, not inside, check-out before check-in).
  */
 export async function movePassAtGate(
   em: EntityManager,
@@ -502,10 +505,16 @@ export async function movePassAtGate(
 ): Promise<RecurringPassWithEntries | undefined> {
   const row = await readPass(em, input.visitorId);
   if (!row) return undefined;
-  const at = input.occurredAt ?? clock.now;
+  const createdAt = new Date(isoInstant(row.created_at));
+  // A check-in dated before the pass was made, within the clock slack, is recorded at that
+  // instant (one dated earlier is refused by `passCheckInRefusal`).
+  const at =
+    move === 'checkIn' && input.occurredAt && input.occurredAt < createdAt && input.occurredAt.getTime() + CHECK_IN_CLOCK_SLACK_MS >= createdAt.getTime()
+      ? createdAt
+      : (input.occurredAt ?? clock.now);
   const details = {
     ...(input.notes ? { notes: input.notes } : {}),
-    ...(input.occurredAt ? { occurredAt: input.occurredAt.toISOString(), recordedAt: clock.now.toISOString() } : {}),
+    ...(input.occurredAt ? { occurredAt: at.toISOString(), recordedAt: clock.now.toISOString() } : {}),
   };
   // operations §2: the named gate (an unknown or inactive one is 400), else the only active one.
   await assertKnownGate(em, input.gateId);
@@ -519,6 +528,7 @@ export async function movePassAtGate(
       startDate: row.start_date,
       endDate: row.end_date,
       inside: Boolean(row.inside),
+      createdAt,
     };
     const refusal = passCheckInRefusal(pass, at, {
       today: today(clock),
@@ -526,6 +536,7 @@ export async function movePassAtGate(
       dayAt: (instant) => communityDate(instant, clock.timeZone),
       instantOf: (date, time) => communityInstant(date, time, clock.timeZone),
       windowMessage: passWindowMessage({ ...pass, weekdays: weekdaysOf(pass.weekdays) }),
+      timeZone: clock.timeZone,
     });
     if (refusal) throw refusal;
     // operations §3: a listed phone or plate is refused (the attempt audited) unless an admin overrides.

@@ -11,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { EntityManager } from '@gatehouse/db';
 import {
+  formatDisplayDate,
+  formatDisplayTime,
   isUuid,
   VISITOR_STATUSES,
   type PASS_REFUSAL_MOVES,
@@ -21,7 +23,8 @@ import {
 } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
-import { VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import { isoInstant, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
+import { communityDate, communityTime } from '../lib/time';
 import type { Actor } from './audit';
 import { assertKnownGate, gateOfMove } from './gates';
 import { blocklistedError, blocklistedSql, findBlocklistMatch, recordBlocklistRefusal } from './blocklist';
@@ -69,6 +72,46 @@ export function sourcesOf(transition: VisitorTransition, options: { late?: boole
 
 /** The message of a check-out whose instant is before its visitor's check-in (offline-gate §3). */
 export const CHECK_OUT_BEFORE_CHECK_IN_MESSAGE = 'Check-out cannot be before check-in';
+
+/**
+ * A check-in the gate dated (`occurredAt`) before its visitor could enter is refused: before
+ * the invitation (or recurring pass) was made, or before the walk-in was approved. A gate's
+ * clock may run this much slow, as it may run fast (the 2 minutes `occurredAt` may be ahead):
+ * a check-in dated up to this much earlier is taken, and recorded at that first instant, so
+ * that the Activity Log never shows the visitor inside before it was invited or approved.
+ */
+export const CHECK_IN_CLOCK_SLACK_MS = 2 * 60_000;
+
+/**
+ * SQL of the first instant visitor `v` could be checked in: when a walk-in was approved
+ * (`decided_at`), else when the invitation was made (approved as it is made).
+ */
+const FIRST_CHECK_IN_SQL = 'coalesce(v.decided_at, v.created_at)';
+
+/** What a check-in dated too early was for: an invitation, a walk-in (approved), a recurring pass. */
+export type CheckInSubject = 'invitation' | 'walk-in' | 'pass';
+
+const FIRST_CHECK_IN_WORDS = {
+  invitation: { reason: 'check-in-before-invitation', when: 'the invitation was created' },
+  'walk-in': { reason: 'check-in-before-approval', when: 'the walk-in was approved' },
+  pass: { reason: 'check-in-before-pass', when: 'the pass was created' },
+} as const satisfies Record<CheckInSubject, { reason: RefusalDetails['reason']; when: string }>;
+
+/**
+ * The 400 of a check-in dated more than CHECK_IN_CLOCK_SLACK_MS before `first`, the first
+ * instant its `subject` could enter: `Check-in cannot be before Nov 22, 2026 at 9:00 AM,
+ * when the invitation was created` (the community's wall clock), details `{reason:
+ * 'check-in-before-invitation', date: '2026-11-22', time: '09:00'}` (or
+ * `check-in-before-approval`, `check-in-before-pass`).
+ */
+export function checkInBeforeFirstInstant(subject: CheckInSubject, first: Date, timeZone: string) {
+  const { reason, when } = FIRST_CHECK_IN_WORDS[subject];
+  const date = communityDate(first, timeZone);
+  const time = communityTime(first, timeZone);
+  return httpError(400, `Check-in cannot be before ${formatDisplayDate(date)} at ${formatDisplayTime(time)}, when ${when}`, {
+    refusal: { reason, date, time },
+  });
+}
 
 /**
  * The statuses in which a visitor's photo may be added or replaced (live-gate §2): while
@@ -225,7 +268,11 @@ export interface TransitionOptions {
  *   statement of its own that stays: do not call this inside a transaction for a check-in;
  * - 409 INVALID_TRANSITION with `windowMessage` (text and details) for a check-in outside its window;
  * - 409 INVALID_TRANSITION 'Check-out cannot be before check-in' for a check-out whose
- *   instant is before the visitor's check-in (offline-gate §3).
+ *   instant is before the visitor's check-in (offline-gate §3);
+ * - 400 `Check-in cannot be before Nov 22, 2026 at 9:00 AM, when the invitation was created`
+ *   (details `check-in-before-invitation`, or `check-in-before-approval` for a walk-in) for
+ *   a check-in dated more than CHECK_IN_CLOCK_SLACK_MS before the visitor could enter, once
+ *   its status allows the move; one dated less is recorded at that first instant.
  */
 export async function transitionVisitor(
   em: EntityManager,
@@ -245,8 +292,11 @@ export async function transitionVisitor(
   // operations §2: a stamped move records its gate, resolved inside this statement.
   const gate = options.stamp ? gateOfMove(options.gateId) : null;
   const gateColumn = options.stamp === 'checkIn' ? 'check_in_gate_id' : 'check_out_gate_id';
+  // A check-in dated before the visitor could enter, within the clock slack, is recorded at
+  // that first instant (and one dated earlier than the slack matches nothing: below).
+  const firstCheckIn = late && transition === 'checkIn';
   if (options.stamp === 'checkIn') {
-    sets.push('check_in_time = ?', 'checked_in_by_id = ?');
+    sets.push(firstCheckIn ? `check_in_time = greatest(?::timestamptz, ${FIRST_CHECK_IN_SQL})` : 'check_in_time = ?', 'checked_in_by_id = ?');
     setParams.push(at, actor.userId);
   } else if (options.stamp === 'checkOut') {
     sets.push('check_out_time = ?', 'checked_out_by_id = ?');
@@ -274,6 +324,10 @@ export async function transitionVisitor(
     conditions.push(OPENS_BY_NOW, NOT_CLOSED_BY_NOW);
     whereParams.push(timeZone, options.earlyCheckinMinutes, at, timeZone, at);
     if (from.length > TRANSITIONS.checkIn.from.length) conditions.push(`(v.status = 'approved' or ${HAD_BEEN_APPROVED_SQL})`);
+    if (firstCheckIn) {
+      conditions.push(`${FIRST_CHECK_IN_SQL} <= ?`);
+      whereParams.push(new Date(at.getTime() + CHECK_IN_CLOCK_SLACK_MS));
+    }
     // operations §3: nobody on the blocklist enters (but by an admin's override). Part of
     // the one statement, so a normal check-in costs no extra round trip.
     if (!options.blocklistOverride) conditions.push(`not ${blocklistedSql('v.phone', 'v.vehicle_license_plate')}`);
@@ -299,9 +353,13 @@ export async function transitionVisitor(
   }
   const action = AUDIT_ACTIONS[transition];
   // The audit row names the move's gate (operations §2) as the statement resolved it.
-  const auditDetailsSql = gate
+  const detailsSql = gate
     ? `case when moved.${gateColumn} is null then ?::jsonb else coalesce(?::jsonb, '{}'::jsonb) || jsonb_build_object('gateId', moved.${gateColumn}) end`
     : '?::jsonb';
+  // A check-in recorded at its visitor's first instant says so in the audit row too (the Activity Log reads it).
+  const auditDetailsSql = firstCheckIn
+    ? `jsonb_set(${detailsSql}, '{occurredAt}', to_jsonb(to_char(moved.check_in_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`
+    : detailsSql;
   const audit = action
     ? `, audit as (
          insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
@@ -365,6 +423,15 @@ async function explainRefusal(em: EntityManager, id: string, transition: Visitor
   if (transition === 'checkOut') {
     // The status allows it: only the instant can have refused it.
     return httpError(409, CHECK_OUT_BEFORE_CHECK_IN_MESSAGE, { code: 'INVALID_TRANSITION' });
+  }
+  // The status allows a check-in: one dated before the visitor could enter (beyond the clock
+  // slack) is refused before the blocklist and the window, since the visitor did not exist,
+  // or was not approved, then.
+  if (transition === 'checkIn' && options.occurredAt) {
+    const first = new Date(isoInstant(row.decided_at ?? row.created_at));
+    if (options.occurredAt.getTime() + CHECK_IN_CLOCK_SLACK_MS < first.getTime()) {
+      return checkInBeforeFirstInstant(row.kind === 'walk-in' ? 'walk-in' : 'invitation', first, options.timeZone);
+    }
   }
   if (transition === 'checkIn' && !options.blocklistOverride) {
     // The blocklist before the window: the guard must know who this is whatever the time.
@@ -511,17 +578,28 @@ export function passWindowAllows(
 /**
  * Why a pass cannot be checked in at `at`, or null when it can (operations §1), in the
  * order a guard needs it: a status other than active (ended included) → 409 naming it;
+ * `at` more than CHECK_IN_CLOCK_SLACK_MS before the pass was made (`createdAt`) → 400
+ * `check-in-before-pass` (`checkInBeforeFirstInstant`);
  * outside the days or window → 409 with `windowMessage`; inside already → 409
  * PASS_ALREADY_INSIDE_MESSAGE. The database enforces the last one again (unique index).
  */
 export function passCheckInRefusal(
-  pass: { status: RecurringPassStoredStatus; weekdays: number; timeFrom: string; timeTo: string; startDate: string; endDate: string; inside: boolean },
+  pass: { status: RecurringPassStoredStatus; weekdays: number; timeFrom: string; timeTo: string; startDate: string; endDate: string; inside: boolean; createdAt: Date },
   at: Date,
-  rules: { today: string; earlyMinutes: number; dayAt: (instant: Date) => string; instantOf: (date: string, time: string) => Date; windowMessage: WindowRefusal },
+  rules: {
+    today: string;
+    earlyMinutes: number;
+    dayAt: (instant: Date) => string;
+    instantOf: (date: string, time: string) => Date;
+    windowMessage: WindowRefusal;
+    timeZone: string;
+  },
 ) {
   // An offline check-in is judged at its instant: the end date against that day.
   const status = passStatusOf(pass, rules.dayAt(at) < rules.today ? rules.dayAt(at) : rules.today);
   if (status !== PASS_CHECK_IN_STATUS) return passTransitionConflict(status, 'checkIn');
+  // Not before the pass was made (beyond the clock slack; the caller records one within it at that instant).
+  if (at.getTime() + CHECK_IN_CLOCK_SLACK_MS < pass.createdAt.getTime()) return checkInBeforeFirstInstant('pass', pass.createdAt, rules.timeZone);
   if (!passWindowAllows(pass, at, rules.earlyMinutes, rules.dayAt, rules.instantOf)) {
     return httpError(409, rules.windowMessage.message, { code: 'INVALID_TRANSITION', refusal: rules.windowMessage.refusal });
   }

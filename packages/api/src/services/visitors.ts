@@ -797,7 +797,10 @@ export function occurredAtOf(value: string | undefined, now: Date): Date | undef
  * `transitionVisitor`). Of concurrent check-ins of one visitor exactly one succeeds.
  * With `occurredAt` (offline-gate §3, a check-in the gate recorded offline) the check-in
  * time is that instant and the window is judged at it: a pass whose window ended, or that
- * expired, after the entry still checks in.
+ * expired, after the entry still checks in. It cannot be before the visitor could enter
+ * (the invitation made, the walk-in approved, the recurring pass made): 400 naming that
+ * instant (`checkInBeforeFirstInstant`); up to CHECK_IN_CLOCK_SLACK_MS before it (a gate
+ * clock running slow), the check-in is recorded at that instant.
  * operations §3: a visitor whose phone or plate is on the blocklist is refused, 409
  * BLOCKLISTED 'This visitor is on the community blocklist' (the attempt audited as
  * `visitor.blocklist-refused` and notified to the admins), unless an admin sends

@@ -89,6 +89,15 @@ export const ZRefusalDetails = z.discriminatedUnion(
     refusal('house-taken', { houseNumber: word, block: word }),
     /** `Only guards and admins can do this`: the roles that may (as the API spells them). */
     refusal('role', { roles: z.array(oneOf(ROLES), invalid).min(1, invalid).max(ROLES.length, invalid) }),
+    /**
+     * `Check-in cannot be before Nov 22, 2026 at 9:00 AM, when the invitation was created`: a
+     * check-in the gate dated (`occurredAt`) before the visitor existed; for a walk-in, before
+     * it was approved (`check-in-before-approval`); for a recurring pass, before the pass was
+     * made (`check-in-before-pass`).
+     */
+    refusal('check-in-before-invitation', { date, time }),
+    refusal('check-in-before-approval', { date, time }),
+    refusal('check-in-before-pass', { date, time }),
   ],
   invalid,
 );

@@ -61,6 +61,9 @@ export default {
     'plate-taken': 'La matrícula {plate} ya está registrada',
     'house-taken': 'La casa {houseNumber} ya existe en el bloque {block}',
     role: 'Solo {roles} pueden hacer esto',
+    'check-in-before-invitation': 'La entrada no puede registrarse antes del {date} a las {time}, cuando se creó la invitación',
+    'check-in-before-approval': 'La entrada no puede registrarse antes del {date} a las {time}, cuando se aprobó la visita sin invitación',
+    'check-in-before-pass': 'La entrada no puede registrarse antes del {date} a las {time}, cuando se creó el pase',
   },
 
   // The words a refusal's values are shown with: statuses by subject, roles in plural.

@@ -61,6 +61,9 @@ export default {
     'plate-taken': 'लाइसेंस प्लेट {plate} पहले से पंजीकृत है',
     'house-taken': 'ब्लॉक {block} में मकान {houseNumber} पहले से मौजूद है',
     role: 'यह केवल {roles} कर सकते हैं',
+    'check-in-before-invitation': 'चेक इन {date} को {time} से पहले का नहीं हो सकता, जब निमंत्रण बनाया गया था',
+    'check-in-before-approval': 'चेक इन {date} को {time} से पहले का नहीं हो सकता, जब बिना निमंत्रण विज़िटर को मंज़ूरी मिली थी',
+    'check-in-before-pass': 'चेक इन {date} को {time} से पहले का नहीं हो सकता, जब पास बनाया गया था',
   },
 
   // The words a refusal's values are shown with: statuses by subject, roles in plural.
