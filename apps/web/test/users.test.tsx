@@ -41,8 +41,10 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
     });
     renderApp('/users', { user: signedIn });
 
-    expect(await screen.findByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
-    expect(currentPath()).toBe('/dashboard');
+    // A guard goes on from /dashboard to the gate screen, a guard's home.
+    const home = signedIn.role === 'guard' ? { heading: 'Active Visitors', path: '/guard' } : { heading: /Welcome back/, path: '/dashboard' };
+    expect(await screen.findByRole('heading', { level: 1, name: home.heading })).toBeVisible();
+    expect(currentPath()).toBe(home.path);
     expect(callsTo(calls, 'users.list')).toHaveLength(0);
   });
 
