@@ -59,7 +59,7 @@ test('a resident creates a recurring pass; a guard checks it in; the resident se
   await expect(guard.getByText('Every day')).toBeVisible();
   await screenshot(guard, 'passes-03-guard-scan');
   await guard.getByRole('button', { name: 'Check In', exact: true }).click();
-  await expect(guard).toHaveURL(/\/guard\/dashboard$/);
+  await expect(guard).toHaveURL(/\/guard$/);
 
   // The resident sees today in the attendance, still inside.
   await resident.goto(passUrl);
