@@ -111,7 +111,8 @@ test('admin, resident and guard run the community', async ({ browser }) => {
   await expect(guard.getByRole('link', { name: 'Vehicles' })).toHaveCount(0);
   await expect(guard.getByRole('link', { name: 'Payments' })).toHaveCount(0);
   await guard.goto('/users');
-  await expect(guard).toHaveURL(/\/dashboard$/);
+  // Sent to /dashboard, and on to the gate screen: a guard's home.
+  await expect(guard).toHaveURL(/\/guard$/);
   await guard.goto('/houses');
   await expect(guard.getByRole('link', { name: 'Add House' })).toHaveCount(0);
   await screenshot(guard, '28-houses-guard');
