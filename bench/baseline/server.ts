@@ -103,6 +103,10 @@ const windowMessage = (row: Row) => {
   return `This invitation is valid on ${MONTHS[mo - 1]} ${d}, ${y} from ${time12(row.visit_time_from)} to ${time12(row.visit_time_to)}`;
 };
 const VERB = { checkIn: 'checked in', checkOut: 'checked out' } as const;
+const MOVE = { checkIn: 'check-in', checkOut: 'check-out' } as const;
+/** The 409 for a move the visitor's status forbids, with the product's refusal details. */
+const statusConflict = (kind: keyof typeof VERB, status: string) =>
+  new Failure(409, `Visitor cannot be ${VERB[kind]}: status is ${status}`, undefined, undefined, { reason: 'visitor-status', move: MOVE[kind], status });
 
 class Failure extends Error {
   constructor(
@@ -112,6 +116,8 @@ class Failure extends Error {
     readonly field?: string,
     /** A specific code instead of the status's own (operations §3: 409 BLOCKLISTED). */
     readonly code?: string,
+    /** A refusal's values, answered as `details` as the product answers them (e.g. `{reason: 'visitor-status', …}`). */
+    readonly refusal?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -134,7 +140,7 @@ async function gateUser(authorization: string | undefined, now: Date): Promise<{
   if (now.getTime() - new Date(iso(session.last_seen_at)).getTime() > 60_000) {
     await query('update session set last_seen_at = $1 where id = $2', [now, session.session_id]);
   }
-  if (session.role !== 'guard' && session.role !== 'admin') throw new Failure(403, 'Only guards and admins can do this');
+  if (session.role !== 'guard' && session.role !== 'admin') throw new Failure(403, 'Only guards and admins can do this', undefined, undefined, { reason: 'role', roles: ['guard', 'admin'] });
   return { id: session.id, role: session.role };
 }
 
@@ -238,9 +244,9 @@ async function move(
   if (!current) throw new Failure(404, 'Visitor not found');
   if (current.ended && (current.status === 'pending' || current.status === 'approved')) {
     await query(sql(`update visitor_invitation v set status = 'expired', updated_at = $2 where v.id = $3 and v.status in ('pending', 'approved') and ${ENDED}`), [timeZone, now, id]);
-    throw new Failure(409, `Visitor cannot be ${VERB[kind]}: status is expired`);
+    throw statusConflict(kind, 'expired');
   }
-  if (current.status !== from) throw new Failure(409, `Visitor cannot be ${VERB[kind]}: status is ${current.status}`);
+  if (current.status !== from) throw statusConflict(kind, current.status);
   if (blocklist) {
     // operations §3: refused for the blocklist; the attempt stays in the audit log and the admins are notified.
     const [entry] = await query<{ id: string; reason: string }>(`select bl.id, bl.reason from visitor_invitation v cross join lateral (${BLOCKLIST_MATCH}) bl where v.id = $1`, [id]);
@@ -256,7 +262,12 @@ async function move(
       throw new Failure(409, 'This visitor is on the community blocklist', undefined, 'BLOCKLISTED');
     }
   }
-  throw new Failure(409, windowMessage(current));
+  throw new Failure(409, windowMessage(current), undefined, undefined, {
+    reason: 'visit-window',
+    date: current.visit_date.slice(0, 10),
+    from: current.visit_time_from.slice(0, 5),
+    to: current.visit_time_to.slice(0, 5),
+  });
 }
 
 for (const [path, kind] of [['/api/visitors/checkin-qr', 'checkIn'], ['/api/visitors/checkout-qr', 'checkOut']] as const) {
@@ -287,7 +298,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 function fail(reply: { code(status: number): { send(body: unknown): unknown } }, error: unknown) {
   if (error instanceof Failure) {
     const code = error.field ? 'VALIDATION_FAILED' : (error.code ?? CODE_BY_STATUS[error.status]);
-    const details = error.field ? { details: [{ path: error.field, message: error.message }] } : {};
+    const details = error.field ? { details: [{ path: error.field, message: error.message }] } : error.refusal ? { details: error.refusal } : {};
     return reply.code(error.status).send({ success: false, data: null, error: error.message, code, ...details });
   }
   console.error(error);
