@@ -16,9 +16,10 @@
  *     checked (not the citations still to be rewritten).
  *
  *   node tooling/scripts/docs-links.mjs --rewrite [--dry-run]
- *     Rewrites every citation the map knows into `docs/<file>.md#<anchor>` (in Markdown
- *     files outside docs/, a relative link), then lists what it could not rewrite. With
- *     --dry-run, says what it would change and writes nothing.
+ *     Rewrites every citation the map knows, in the tracked files, into
+ *     `docs/<file>.md#<anchor>` (in Markdown files outside docs/, a relative link; comment
+ *     lines made longer than 100 characters are wrapped), then lists what it could not
+ *     rewrite. With --dry-run, says what it would change and writes nothing.
  *
  * Anchors are GitHub's: the heading's text in lower case, without punctuation, spaces made
  * hyphens, a repeated heading numbered (`-1`, `-2`).
@@ -164,11 +165,11 @@ const OUTSIDE_CITATIONS = [
   { pattern: /§\s*\d/g, what: 'a numbered section outside the repository' },
 ];
 
-/** The repository's files (tracked, and new ones not ignored). */
-function repositoryFiles() {
+/** The repository's files: tracked, and (unless `trackedOnly`) new ones not ignored. */
+function repositoryFiles({ trackedOnly = false } = {}) {
   const out = execFileSync(
     'git',
-    ['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
+    ['ls-files', '--cached', ...(trackedOnly ? [] : ['--others', '--exclude-standard']), '-z'],
     { cwd: root, encoding: 'utf8' },
   );
   return [...new Set(out.split('\0').filter(Boolean))].filter((file) =>
@@ -431,7 +432,7 @@ function rewriteAll({ dryRun }) {
   const map = readMap();
   const changed = [];
   const missing = [];
-  for (const file of repositoryFiles()) {
+  for (const file of repositoryFiles({ trackedOnly: true })) {
     if (
       !SCANNED.test(file) ||
       SKIPPED.has(path.basename(file)) ||
