@@ -15,6 +15,13 @@ export interface LoggerOptions {
   transport?: { target: string; options: Record<string, unknown> };
 }
 
+/** The variables the logger is configured by, as the configuration read them. */
+export interface LoggingEnv {
+  LOG_LEVEL?: string | undefined;
+  LOG_PRETTY?: string | undefined;
+  NODE_ENV?: string | undefined;
+}
+
 /**
  * The logger options for `env` (LOG_LEVEL, default `info`; NODE_ENV; LOG_PRETTY). Lines
  * are pretty when LOG_PRETTY is `true`, or when NODE_ENV is not `production`, LOG_PRETTY
@@ -22,7 +29,7 @@ export interface LoggerOptions {
  * is installed: it is a development dependency, absent from a production install, where
  * naming it as a transport would stop the server from starting.
  */
-export function loggerOptions(env: NodeJS.ProcessEnv, isTty: boolean, prettyInstalled = isPinoPrettyInstalled()): LoggerOptions {
+export function loggerOptions(env: LoggingEnv, isTty: boolean, prettyInstalled = isPinoPrettyInstalled()): LoggerOptions {
   const level = env.LOG_LEVEL ?? 'info';
   const wanted =
     env.LOG_PRETTY === 'true' || (env.LOG_PRETTY !== 'false' && env.NODE_ENV !== 'production' && isTty);

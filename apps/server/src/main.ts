@@ -98,7 +98,7 @@ async function main() {
       console.log(`Created the admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
     }
     if (config.seedDemo && (await isDatabaseEmpty(db.fork()))) {
-      await seedDemoCommunity(db.fork(), new Date(), config.timeZone);
+      await seedDemoCommunity(db.fork(), new Date(), config.service.timeZone);
       console.log('Seeded the demo community.');
     }
   });
@@ -116,19 +116,7 @@ async function main() {
   const app = await buildApp({
     ...(tls ? { https: { cert: tls.cert, key: tls.key, offerCertificate: tls.selfSigned } } : {}),
     db,
-    service: {
-      communityName: config.communityName,
-      timeZone: config.timeZone,
-      earlyCheckinMinutes: config.earlyCheckinMinutes,
-      walkinApprovalMinutes: config.walkinApprovalMinutes,
-      walkinEscalateSeconds: config.walkinEscalateSeconds,
-      overstayGraceMinutes: config.overstayGraceMinutes,
-      webPushPublicKey: config.vapid?.publicKey ?? null,
-      sessionTtlDays: config.sessionTtlDays,
-      sessionIdleDays: config.sessionIdleDays,
-      webhookAllowPrivate: config.webhookAllowPrivate,
-      visitorRetentionDays: config.visitorRetentionDays,
-    },
+    service: config.service,
     // Webhook deliveries (integrations §3) go out from every server process's job worker.
     webhooks: {},
     // The daily retention run (operations §6), on the same job queue: one run a day across processes.
@@ -140,17 +128,17 @@ async function main() {
       ...(apiRateLimitCounter ? { counter: apiRateLimitCounter } : {}),
     },
     webRoot: config.webRoot,
-    logger: loggerOptions(process.env, Boolean(process.stdout.isTTY)),
+    logger: loggerOptions(config.logging, Boolean(process.stdout.isTTY)),
   });
 
   const sweep = setInterval(() => {
-    applyExpiry(db.fork(), { now: new Date(), timeZone: config.timeZone }).catch((error: unknown) =>
+    applyExpiry(db.fork(), { now: new Date(), timeZone: config.service.timeZone }).catch((error: unknown) =>
       app.log.warn({ err: error }, 'expiry sweep failed'),
     );
     // Visitor events are kept a day (live-gate §3).
     pruneVisitorEvents(db.fork()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning visitor events failed'));
     // The gate pack's code hashes of today and tomorrow, a batch a minute, so that no pack waits for them.
-    warmGatePackCodeHashes(db.fork(), { now: new Date(), timeZone: config.timeZone }).catch((error: unknown) =>
+    warmGatePackCodeHashes(db.fork(), { now: new Date(), timeZone: config.service.timeZone }).catch((error: unknown) =>
       app.log.warn({ err: error }, 'hashing the gate pack codes ahead failed'),
     );
   }, EXPIRY_SWEEP_INTERVAL_MS);
