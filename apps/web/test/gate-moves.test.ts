@@ -388,6 +388,40 @@ describe('a move while the tablet is offline, or behind older entries', () => {
   });
 });
 
+describe('the same move asked for twice (a scanner’s double read)', () => {
+  it('online, the second read joins the first: one request, the same answer, nothing saved or on Needs review', async () => {
+    const calls = mockTrpc({ 'visitors.checkIn': accepted, 'gate.createReview': () => ({ id: 'review' }) });
+
+    const [first, second] = await Promise.all([
+      performGateMove(newClient(), checkInOf(ANN), { now: at(0) }),
+      performGateMove(newClient(), checkInOf(ANN), { now: at(0) }),
+    ]);
+
+    expect(first).toEqual({ kind: 'done', answer: { id: ANN.id, status: 'checked-in' } });
+    expect(second).toEqual(first);
+    expect(moveCalls(calls)).toHaveLength(1);
+    await until(async () => expect(await readQueue()).toEqual([]));
+    expect(calls.filter((call) => call.path === 'gate.createReview')).toEqual([]);
+  });
+
+  it('offline, the second read is the entry already waiting: one entry, sent once', async () => {
+    const calls = mockTrpc({ 'visitors.checkIn': accepted });
+    setBrowserOnline(false);
+
+    const first = await performGateMove(newClient(), checkInOf(ANN), { now: at(0) });
+    const second = await performGateMove(newClient(), checkInOf(ANN), { now: at(1) });
+    const other = await performGateMove(newClient(), checkOutOf(ANN), { now: at(2) });
+
+    expect(second).toEqual(first);
+    expect((await readQueue()).map((move) => move.action)).toEqual(['check-in', 'check-out']);
+    expect(other.kind).toBe('saved');
+    setBrowserOnline(true);
+    await replayQueue();
+    await until(async () => expect(await readQueue()).toEqual([]));
+    expect(moveCalls(calls).map((call) => call.path)).toEqual(['visitors.checkIn', 'visitors.checkOut']);
+  });
+});
+
 describe('the queue after a reload', () => {
   it('is kept on the device and sent, in order and once each, when the gate sync starts again', async () => {
     setBrowserOnline(false);

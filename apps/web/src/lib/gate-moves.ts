@@ -131,14 +131,35 @@ function newMove(request: GateMoveRequest, now: Date, gate: GateRef | null): Que
   };
 }
 
+/** Moves being made, by action and subject: a second read of the same pass joins the first. */
+const making = new Map<string, Promise<GateMoveOutcome>>();
+
 /**
  * Makes a move at the gate (see the file's comment) and says, within about
  * `budgetMs`, how it ended for the screen. Never rejects.
+ *
+ * The same move asked for again (a scanner's double read, a second tap) is one move: while
+ * the first is being made the second gets the first's outcome, and while the first waits
+ * in the queue the second is said saved as that entry; it never goes to the server twice
+ * (which would refuse it and send it to Needs review).
  */
-export async function performGateMove(
+export function performGateMove(
   client: AppTRPCClient,
   request: GateMoveRequest,
   options: { now?: Date; budgetMs?: number } = {},
+): Promise<GateMoveOutcome> {
+  const same = `${request.action}:${request.subject.id}`;
+  const current = making.get(same);
+  if (current) return current;
+  const outcome = makeGateMove(client, request, options).finally(() => making.delete(same));
+  making.set(same, outcome);
+  return outcome;
+}
+
+async function makeGateMove(
+  client: AppTRPCClient,
+  request: GateMoveRequest,
+  options: { now?: Date; budgetMs?: number },
 ): Promise<GateMoveOutcome> {
   setGateClient(client);
   const move = newMove(request, options.now ?? serverNow(), chosenGate());
@@ -152,6 +173,13 @@ export async function performGateMove(
   }
   // Entries from before a reload count too: a new move goes behind them.
   const { waiting } = await loadedGateSnapshot();
+  if (waiting > 0) {
+    // The same move already waiting here (made offline, or before a reload) is that entry.
+    const queued = (await readQueue().catch((): QueuedMove[] => [])).find(
+      (entry) => entry.action === request.action && entry.visitorId === request.subject.id,
+    );
+    if (queued) return saved(queued);
+  }
   const written = enqueueMove(move);
   const direct = connectionState() === 'online' && waiting === 0 && !replayRun;
   if (!direct) return (await written.then(() => true, () => false)) ? saved(move) : notKept(move);

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 
 import { useConnectionState } from '../../lib/connection';
+import { onGateReplay } from '../../lib/gate-moves';
 import {
   readInside,
   readSettings,
@@ -79,6 +80,19 @@ export function useInsideNow(): InsideNow {
     refetchInterval: INSIDE_REFRESH_MS,
     enabled: connection !== 'offline',
   });
+  // A queued move the server has just taken leaves the queue, so its effect must be in the
+  // roll call held on screen at once: a check-out's row is taken off, and the list is asked
+  // again (an answer already on its way may predate the move: it is cancelled and re-asked).
+  const queryClient = useQueryClient();
+  const forget = useForgetInside();
+  useEffect(
+    () =>
+      onGateReplay((outcome, move) => {
+        if (outcome === 'sent' && move.action === 'check-out') forget(move.visitorId);
+        void queryClient.invalidateQueries({ queryKey: trpc.gate.inside.queryKey({}) });
+      }),
+    [forget, queryClient, trpc],
+  );
   const useDevice = connection !== 'online' || (inside.isError && !inside.data);
   // undefined: not read yet; null: no copy on this device.
   const [stored, setStored] = useState<
