@@ -60,5 +60,5 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 
 /** `confirm(request)`: true when confirmed. Outside a provider (a lone component in a test) nothing is confirmed. */
 export function useConfirm(): Confirm {
-  return useContext(ConfirmContext) ?? (async () => false);
+  return useContext(ConfirmContext) ?? (() => Promise.resolve(false));
 }

@@ -99,15 +99,18 @@ function describe(error: unknown, fallback: string): AppErrorShape & { code?: st
   return { message: fallback, status: 0 };
 }
 
+/** What the helpers below read of a tRPC client error (whatever its router). */
+type ClientErrorFacts = { data?: unknown; meta?: unknown };
+
 /** The `details` of a server error: `data.details` on the tRPC path, `details` of a REST-style envelope. */
-function detailsOf(error: TRPCClientError<never>): unknown {
+function detailsOf(error: ClientErrorFacts): unknown {
   const data = error.data as { details?: unknown } | undefined;
   if (data?.details !== undefined && data.details !== null) return data.details;
   return factsOf((error.meta as { responseJSON?: unknown } | undefined)?.responseJSON).details;
 }
 
 /** The stable `code` of a server error: `data.errorCode` on the tRPC path, `code` of a REST-style envelope. */
-function errorCodeOf(error: TRPCClientError<never>): string | undefined {
+function errorCodeOf(error: ClientErrorFacts): string | undefined {
   const data = error.data as { errorCode?: unknown } | undefined;
   if (typeof data?.errorCode === 'string') return data.errorCode;
   const json = (error.meta as { responseJSON?: unknown } | undefined)?.responseJSON;
@@ -115,12 +118,12 @@ function errorCodeOf(error: TRPCClientError<never>): string | undefined {
 }
 
 /** The `error` text of a REST-style envelope `{success, data, error}` answered on the tRPC path (e.g. 413). */
-function envelopeErrorOf(error: TRPCClientError<never>): string | undefined {
+function envelopeErrorOf(error: ClientErrorFacts): string | undefined {
   const json = (error.meta as { responseJSON?: unknown } | undefined)?.responseJSON;
   return json && typeof json === 'object' && 'error' in json ? nonEmptyText(json.error) : undefined;
 }
 
-function responseStatusOf(error: TRPCClientError<never>): number {
+function responseStatusOf(error: ClientErrorFacts): number {
   const response = (error.meta as { response?: { status?: unknown } } | undefined)?.response;
   return typeof response?.status === 'number' ? response.status : 0;
 }

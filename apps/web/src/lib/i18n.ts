@@ -74,7 +74,7 @@ export const i18n = createI18n(locale, {
   baseLocale: 'en',
   // Catalogs are put in the cache before their language is shown (`chooseLanguage`), so
   // this runs only for a component a catalog lacks: the base (English) texts stay.
-  get: async (code) => (code === 'en' ? {} : (await CATALOGS[code as Exclude<Language, 'en'>]()).default),
+  get: async (code) => (code === 'en' ? {} : (await CATALOGS[code]()).default),
 });
 
 /**

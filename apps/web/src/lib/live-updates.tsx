@@ -35,7 +35,7 @@ export type LiveState = 'connecting' | 'live' | 'offline';
 
 interface LiveUpdatesApi {
   state: LiveState;
-  subscribe(listener: Listener): () => void;
+  subscribe: (listener: Listener) => () => void;
 }
 
 const LiveUpdatesContext = createContext<LiveUpdatesApi>({ state: 'offline', subscribe: () => () => {} });

@@ -50,6 +50,8 @@ export function refusalSentence(details: unknown, language: string, catalog: Cat
   const words = (catalog?.refusalWords ?? {}) as Record<string, string>;
   const sentence = sentences?.[typeof values.move === 'string' ? `${reason}.${values.move}` : reason];
   if (sentence === undefined) return undefined;
+  /** A detail's value as text (details hold strings, numbers and lists of them). */
+  const plain = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value));
   const list = (items: unknown) => new Intl.ListFormat(language, { style: 'short' }).format((items as unknown[]).map(String));
   const word = (value: unknown) => {
     const day = typeof value === 'string' ? wallClock(value) : null;
@@ -60,8 +62,8 @@ export function refusalSentence(details: unknown, language: string, catalog: Cat
   return sentence.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
     const value = values[name];
     if (value === undefined || value === null) return placeholder;
-    if (name === 'status') return words[`${STATUS_WORDS[reason as RefusalReason] ?? reason}.${String(value)}`] ?? String(value);
-    if (name === 'roles' && Array.isArray(value)) return list(value.map((role) => words[`role.${String(role)}`] ?? role));
+    if (name === 'status') return words[`${STATUS_WORDS[reason as RefusalReason] ?? reason}.${plain(value)}`] ?? plain(value);
+    if (name === 'roles' && Array.isArray(value)) return list((value as unknown[]).map((role) => words[`role.${plain(role)}`] ?? plain(role)));
     if (name === 'weekdays' && Array.isArray(value)) {
       // 2024-01-01 was a Monday: each day's short name in the language.
       const weekday = new Intl.DateTimeFormat(language, { weekday: 'short' });

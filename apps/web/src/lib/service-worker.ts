@@ -26,9 +26,10 @@ export function startServiceWorker(): void {
 
   // A new worker installed and waiting (this page's or another tab's update).
   workbox.addEventListener('waiting', () =>
-    offerUpdate(async () => {
+    offerUpdate(() => {
       workbox.addEventListener('controlling', () => window.location.reload());
       workbox.messageSkipWaiting();
+      return Promise.resolve();
     }),
   );
 

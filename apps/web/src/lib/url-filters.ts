@@ -39,7 +39,7 @@ export function useUrlFilters<Name extends string>(
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(change) as Array<[string, string | undefined]>) {
+        for (const [name, value] of Object.entries<string | undefined>(change)) {
           if (value) next.set(name, value);
           else next.delete(name);
         }

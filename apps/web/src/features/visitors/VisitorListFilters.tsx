@@ -3,7 +3,7 @@
  * and the gate. Each change goes to the address at once (the list reads its filters from
  * there, so reload and Back keep them); the server filters.
  */
-import { VISITOR_STATUSES, type VisitorStatus } from '@gatehouse/shared';
+import { VISITOR_STATUSES } from '@gatehouse/shared';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 
@@ -72,7 +72,7 @@ export function VisitorListFilters({
           <option value="">{t.anyStatus}</option>
           {VISITOR_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {visitorStatusLabel(status as VisitorStatus)}
+              {visitorStatusLabel(status)}
             </option>
           ))}
         </SelectField>

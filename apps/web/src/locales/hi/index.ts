@@ -7,5 +7,5 @@ import type { Catalog } from '../../lib/i18n';
 
 const parts = import.meta.glob<Catalog>(['./*.ts', '!./index.ts'], { eager: true, import: 'default' });
 
-const catalog: Catalog = Object.assign({}, ...Object.values(parts));
+const catalog = Object.assign({}, ...Object.values(parts)) as Catalog;
 export default catalog;
