@@ -43,8 +43,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const showToast = useCallback(
     (message: string, tone: ToastTone = 'success') => {
       const id = nextId.current++;
-      // The newest three are enough; older ones would only push the screen's content.
-      setToasts((all) => [...all.slice(-2), { id, message, tone }]);
+      // The newest three are enough; older ones would only push the screen's content. The
+      // same notice again (a double read at the gate) replaces the one shown, not a second copy.
+      setToasts((all) => [...all.filter((toast) => toast.message !== message || toast.tone !== tone).slice(-2), { id, message, tone }]);
       setTimeout(() => dismiss(id), TOAST_DURATION_MS);
     },
     [dismiss],
@@ -71,7 +72,7 @@ export function Toaster() {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-24 z-40 flex flex-col items-center gap-2 px-4 md:bottom-6"
+      className="pointer-events-none fixed inset-x-0 bottom-24 z-40 flex flex-col items-center gap-2 px-4 lg:bottom-6"
     >
       {toasts.map((toast) => (
         <div
