@@ -95,6 +95,17 @@ describe('Frequent visitors (operations §1)', () => {
     });
   });
 
+  it('an empty form sent: every error shown, the focus on the first of them (Name), not on a day', async () => {
+    const calls = mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.settings': () => SETTINGS });
+    const { user } = renderApp('/passes/create', { user: resident });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New frequent visitor' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Pass' }));
+    expect(await screen.findByText('Choose at least one day')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(calls, 'passes.create')).toHaveLength(0);
+  });
+
   it('shows the pass with its code, pauses it after the confirmation and reads a chosen month', async () => {
     let current = PASS;
     const calls = mockTrpc({
