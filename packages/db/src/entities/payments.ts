@@ -1,0 +1,44 @@
+/** Community dues (operations §5). */
+import { defineEntity, p } from '@mikro-orm/core';
+import { MAX_LENGTH, PAYMENT_METHODS, PAYMENT_REFERENCE_MAX, PAYMENT_STATUSES, PAYMENT_TYPES } from '@gatehouse/shared';
+
+import { createdAt, id, updatedAt } from './common';
+import { House } from './houses-vehicles';
+
+/** Community dues owed by a house, in integer US cents (server-contract §2, §7). */
+export const PaymentSchema = defineEntity({
+  name: 'Payment',
+  tableName: 'payment',
+  properties: {
+    id: id(),
+    house: () => p.manyToOne(House).deleteRule('restrict').index(),
+    amountCents: p.integer(),
+    type: p.enum(PAYMENT_TYPES),
+    description: p.string().length(MAX_LENGTH.description).nullable(),
+    status: p.enum(PAYMENT_STATUSES),
+    dueDate: p.date().nullable(),
+    paidAt: p.datetime().nullable(),
+    /** How a completed payment was paid (operations §5); null until completed. */
+    method: p.enum(PAYMENT_METHODS).nullable(),
+    /** The payer's reference for a completed payment (cheque number, transfer id). */
+    reference: p.string().length(PAYMENT_REFERENCE_MAX).nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  indexes: [
+    { name: 'payment_created_at_index', properties: ['createdAt'] },
+    // operations §5: overdue = pending and due before today; the filter reads this index.
+    { name: 'payment_status_due_date_index', properties: ['status', 'dueDate'] },
+  ],
+  checks: [
+    { name: 'payment_amount_check', expression: 'amount_cents > 0 and amount_cents <= 100000000' },
+    { name: 'payment_paid_at_check', expression: "status <> 'completed' or paid_at is not null" },
+    // operations §5: a completed payment records how it was paid; only a completed one has a method or reference.
+    {
+      name: 'payment_method_status_check',
+      expression: "(status = 'completed') = (method is not null) and (status = 'completed' or reference is null)",
+    },
+  ],
+});
+export class Payment extends PaymentSchema.class {}
+PaymentSchema.setClass(Payment);
