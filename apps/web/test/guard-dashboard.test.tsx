@@ -274,6 +274,11 @@ describe('the quick scan: scanner input is never lost', () => {
     await waitFor(() => expect(callsTo(calls, 'visitors.scan')).toHaveLength(2));
     expect(callsTo(calls, 'visitors.scan')[1]?.input).toEqual({ token: '551226' });
 
+    // A code one digit short is still a code: said so, not 'Invalid or expired QR code'.
+    await user.keyboard('55122{Enter}');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No open pass has the code 551 22 — check the digits'));
+    expect(field()).toHaveValue('55122');
+
     // A token found nothing: the server's words, the field emptied for the next scan.
     await user.keyboard(`${PASS_TOKEN}{Enter}`);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid or expired QR code'));

@@ -36,6 +36,7 @@ import {
   codeNotFoundMessage,
   scanFailedMessage,
   type GateMove,
+  typedDigitsOf,
 } from './gate-messages';
 import {
   checkedInOfflineMessage,
@@ -136,7 +137,7 @@ export function QuickScan() {
     // An empty scan does nothing: the last result stays.
     if (!parsed.success) return;
     const token = parsed.data.token;
-    const code = passCodeOf(token) ?? recurringPassCodeOf(token);
+    const code = passCodeOf(token) ?? recurringPassCodeOf(token) ?? typedDigitsOf(token);
     // The next scan types into an empty field, whatever happens to this one.
     if (field) field.value = '';
     const seq = ++latest.current;

@@ -40,6 +40,7 @@ import {
   codeNotFoundMessage,
   scanFailedMessage,
   type GateMove,
+  typedDigitsOf,
 } from './gate-messages';
 import {
   savedMoveMessage,
@@ -140,7 +141,7 @@ export function ScanPage() {
     const found = await verifyOffline(value);
     if (found.kind === 'no-pack') return false;
     if (found.kind === 'unknown') {
-      const code = passCodeOf(value) ?? recurringPassCodeOf(value);
+      const code = passCodeOf(value) ?? recurringPassCodeOf(value) ?? typedDigitsOf(value);
       if (code) codeNotFound(value, code);
       else {
         setActionError(unknownPassOfflineMessage(found.basis));
@@ -162,7 +163,7 @@ export function ScanPage() {
       },
       onError: async (error, input) => {
         if (isConnectionFailure(error) && (await verifyFromPack(input.token))) return;
-        const code = passCodeOf(input.token) ?? recurringPassCodeOf(input.token);
+        const code = passCodeOf(input.token) ?? recurringPassCodeOf(input.token) ?? typedDigitsOf(input.token);
         if (code && toAppError(error).status === 404) return codeNotFound(input.token, code);
         setActionError(failureText(error, scanFailedMessage()));
         setRetryToken(isConnectionFailure(error) ? input.token : null);

@@ -36,6 +36,15 @@ export function groupByThree(digits: string): string {
   return digits.replace(/\D/g, '').replace(/(\d{3})(?=\d)/g, '$1 ');
 }
 
+/**
+ * The digits of what the guard typed when it can only have been meant as a pass code (digits,
+ * spaces and dashes only, 1 to 12 digits: a QR token is never that), else null. A code of a
+ * wrong length (a missed digit) is answered as a code that names no pass, not as a bad QR code.
+ */
+export function typedDigitsOf(value: string): string | null {
+  return /^[\d\s-]+$/.test(value) && /^\d{1,12}$/.test(value.replace(/[\s-]/g, '')) ? value.replace(/[\s-]/g, '') : null;
+}
+
 /** A typed pass code that names no open pass: `No open pass has the code 551 225 — check the digits`. */
 export const codeNotFoundMessage = (digits: string) =>
   messages.get().codeNotFound({ code: groupByThree(digits) });
