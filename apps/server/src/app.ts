@@ -29,6 +29,7 @@ import eventHub from './plugins/event-hub';
 import eventStream from './plugins/event-stream';
 import health from './plugins/health';
 import jobQueue from './plugins/job-queue';
+import jsonBody from './plugins/json-body';
 import photos from './plugins/photos';
 import procedureContext from './plugins/procedure-context';
 import rest from './plugins/rest';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(procedureContext, { db, service, rateLimits: options.rateLimits, clock, exports: options.exports });
   await app.register(compression);
   await app.register(errorHandler);
+  await app.register(jsonBody);
   // The API.
   await app.register(trpc);
   await app.register(rest, { db, clock, idempotencyWait: options.idempotencyWait });

@@ -18,9 +18,6 @@ const errorHandler: FastifyPluginAsync = async (app) => {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return refuse(reply, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
     }
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return refuse(reply, 400, 'Request body is empty: send a JSON object');
-    }
     if (status === 400 && (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP'))) {
       return refuse(reply, 400, 'Malformed JSON in request body');
     }
