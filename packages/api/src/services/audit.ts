@@ -19,6 +19,7 @@ import {
 import { httpError } from '../errors';
 import { isoInstant } from '../lib/serialize';
 import { addCalendarDays, communityInstant } from '../lib/time';
+import type { SqlFragment } from './gates';
 
 /** Who is acting and from where, passed down from the request. */
 export interface Actor {
@@ -57,6 +58,51 @@ export async function recordAudit(em: EntityManager, actor: Actor, record: Audit
     targetId: record.targetId ?? null,
     details: record.details ?? null,
   });
+}
+
+/** An audit row a raw SQL statement writes about the rows of `from` (`auditInsertSql`). */
+export interface RawAuditRow {
+  action: AuditAction;
+  targetType: AuditTargetType;
+  /** The target's id: SQL over `from`'s rows (`moved.id`), or a fragment with its parameters (`?`, the id). */
+  targetId: string | SqlFragment;
+  /** The details as a JSON value, bound as one parameter (`?::jsonb`); null or absent: none. */
+  details?: Record<string, unknown> | null;
+  /** Or SQL computing the details (a jsonb) over `from`'s rows, with its parameters; wins over `details`. */
+  detailsSql?: SqlFragment;
+  /** What the rows are written for: a CTE's name, or an aliased sub-select (with its parameters); one audit row per row of it. */
+  from: string | SqlFragment;
+}
+
+/**
+ * `insert into audit_event … select … from <from>`: the audit rows of a raw statement,
+ * to be written by that statement itself (as a CTE, `audit as (<sql>)`), so that they commit
+ * or roll back with the change they record and no other path writes them. The row is
+ * `recordAudit`'s: a new id, `now`, the actor's user, API token and address (at most 64
+ * characters). Output: the SQL and its `?` parameters, in order, to splice in where the
+ * SQL goes among the statement's own.
+ */
+export function auditInsertSql(actor: Actor, now: Date, row: RawAuditRow): SqlFragment {
+  const fragment = (part: string | SqlFragment): SqlFragment => (typeof part === 'string' ? { sql: part, params: [] } : part);
+  const targetId = fragment(row.targetId);
+  const details = row.detailsSql ?? { sql: '?::jsonb', params: [row.details ? JSON.stringify(row.details) : null] };
+  const from = fragment(row.from);
+  return {
+    sql: `insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
+       select ?, ?, ?, ?, ?, ?, ?, ${targetId.sql}, ${details.sql} from ${from.sql}`,
+    params: [
+      randomUUID(),
+      now,
+      row.action,
+      actor.userId,
+      actor.apiTokenId ?? null,
+      actor.ipAddress.slice(0, 64),
+      row.targetType,
+      ...targetId.params,
+      ...details.params,
+      ...from.params,
+    ],
+  };
 }
 
 /** An audit event as JSON. */

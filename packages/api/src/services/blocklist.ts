@@ -7,8 +7,6 @@
  * sides): the SQL of that match lives here, once (`blocklistMatchSql`), for the scan, the
  * walk-in, the check-in's own condition (visitor-state-machine.ts) and recurring passes.
  */
-import { randomUUID } from 'node:crypto';
-
 import { BlocklistEntry, type EntityManager } from '@gatehouse/db';
 import {
   BLOCKLISTED_MESSAGE,
@@ -22,7 +20,7 @@ import {
 
 import { httpError } from '../errors';
 import { isoInstant } from '../lib/serialize';
-import { recordAudit, type Actor } from './audit';
+import { auditInsertSql, recordAudit, type Actor } from './audit';
 import { gateOfMove, gateRefsById } from './gates';
 import { BLOCKLIST_REFUSED_NOTICE, VISITOR_EVENT_CHANNEL } from './live-channel';
 
@@ -105,33 +103,25 @@ export async function recordBlocklistRefusal(
 ): Promise<void> {
   const subjectColumn = target.type === 'pass' ? 'pass_id' : 'visitor_id';
   const gate = gateOfMove(gateId).value;
+  const audit = auditInsertSql(actor, now, {
+    action: 'visitor.blocklist-refused',
+    targetType: target.type,
+    targetId: { sql: '?', params: [target.id] },
+    detailsSql: {
+      sql: "?::jsonb || case when refused_at.gate_id is null then '{}'::jsonb else jsonb_build_object('gateId', refused_at.gate_id) end",
+      params: [JSON.stringify({ blocklistEntryId: entry.id, reason: entry.reason })],
+    },
+    from: { sql: `(select ${gate.sql} as gate_id) refused_at`, params: gate.params },
+  });
   await em.execute(
-    `with audit as (
-       insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-       select ?, ?, 'visitor.blocklist-refused', ?, ?, ?, ?, ?, ?::jsonb || case when refused_at.gate_id is null then '{}'::jsonb else jsonb_build_object('gateId', refused_at.gate_id) end
-         from (select ${gate.sql} as gate_id) refused_at
-     ), notified as (
+    `with audit as (${audit.sql}), notified as (
        insert into notification (id, user_id, kind, ${subjectColumn}, created_at)
        select gen_random_uuid(), u.id, 'visitor.blocklist-refused', ?, ? from app_user u where u.role = 'admin' and u.is_active
        returning id
      )
      select pg_notify('notification', ?), pg_notify('${VISITOR_EVENT_CHANNEL}', ?)
        from (select 1 where exists (select 1 from notified)) n`,
-    [
-      randomUUID(),
-      now,
-      actor.userId,
-      actor.apiTokenId ?? null,
-      actor.ipAddress.slice(0, 64),
-      target.type,
-      target.id,
-      JSON.stringify({ blocklistEntryId: entry.id, reason: entry.reason }),
-      ...gate.params,
-      target.id,
-      now,
-      target.id,
-      `${BLOCKLIST_REFUSED_NOTICE}${target.type}:${target.id}`,
-    ],
+    [...audit.params, target.id, now, target.id, `${BLOCKLIST_REFUSED_NOTICE}${target.type}:${target.id}`],
   );
 }
 

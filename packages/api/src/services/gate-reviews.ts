@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { EntityManager } from '@gatehouse/db';
+import type { AuditAction, EntityManager } from '@gatehouse/db';
 import {
   isUuid,
   OCCURRED_AT_MESSAGE,
@@ -28,7 +28,7 @@ import {
 
 import { httpError } from '../errors';
 import { isoInstant } from '../lib/serialize';
-import type { Actor } from './audit';
+import { auditInsertSql, type Actor } from './audit';
 
 /** The moves of a review: each only from open. */
 const REVIEW_MOVES = {
@@ -75,10 +75,9 @@ const REVIEW_JOINS = `left join visitor_invitation v on v.id = r.visitor_id left
   left join house h on h.id = coalesce(v.house_id, rp.house_id)
   join app_user cu on cu.id = r.created_by_id left join app_user xu on xu.id = r.closed_by_id`;
 
-/** The audit row of a review's change, written by the same statement (a CTE over `source`). */
-const auditInsert = (source: string) =>
-  `insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-   select ?, ?, ?, ?, ?, ?, 'gate-review', ${source}.id, ?::jsonb from ${source}`;
+/** The audit row of a review's change, written by the same statement (`audit as (<sql>)`): about each row of the CTE `source`. */
+const reviewAudit = (source: string, actor: Actor, now: Date, action: AuditAction, details: Record<string, unknown>) =>
+  auditInsertSql(actor, now, { action, targetType: 'gate-review', targetId: `${source}.id`, details, from: source });
 
 function serializeReview(row: ReviewRow): GateReview {
   // A notification's rule: `visitor` is the person, a pass's holder under the pass id.
@@ -132,13 +131,21 @@ export async function createGateReview(
   if (!occurredAt) throw httpError(400, OCCURRED_AT_MESSAGE, { field: 'occurredAt' });
   const { visitorId, passId } = await subjectOf(em, input.visitorId ?? null);
   const idempotencyKey = input.idempotencyKey ?? null;
+  const audit = reviewAudit('created', actor, now, 'gate.review-opened', {
+    visitorId,
+    ...(passId !== null ? { passId } : {}),
+    action: input.action,
+    occurredAt: occurredAt.toISOString(),
+    message: input.message,
+    ...(input.code !== undefined ? { code: input.code } : {}),
+  });
   const [created] = await em.execute<ReviewRow[]>(
     `with created as (
        insert into gate_review (id, visitor_id, pass_id, action, occurred_at, message, code, details, idempotency_key, status, created_by_id, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, 'open', ?, ?)
        on conflict (created_by_id, idempotency_key) do nothing
        returning *
-     ), audit as (${auditInsert('created')})
+     ), audit as (${audit.sql})
      select ${REVIEW_COLUMNS} from created r ${REVIEW_JOINS}`,
     [
       randomUUID(),
@@ -152,20 +159,7 @@ export async function createGateReview(
       idempotencyKey,
       actor.userId,
       now,
-      randomUUID(),
-      now,
-      'gate.review-opened',
-      actor.userId,
-      actor.apiTokenId ?? null,
-      actor.ipAddress.slice(0, 64),
-      JSON.stringify({
-        visitorId,
-        ...(passId !== null ? { passId } : {}),
-        action: input.action,
-        occurredAt: occurredAt.toISOString(),
-        message: input.message,
-        ...(input.code !== undefined ? { code: input.code } : {}),
-      }),
+      ...audit.params,
     ],
   );
   if (created) return serializeReview(created);
@@ -220,14 +214,15 @@ export async function closeGateReview(
   now: Date,
 ): Promise<GateReview> {
   if (!isUuid(input.id)) throw httpError(404, 'Review not found');
-  const { from, to, audit } = REVIEW_MOVES[move];
+  const { from, to, audit: action } = REVIEW_MOVES[move];
   const note = move === 'record' ? (input.note ?? null) : null;
+  const audit = reviewAudit('closed', actor, now, action, note !== null ? { note } : {});
   const [closed] = await em.execute<ReviewRow[]>(
     `with closed as (
        update gate_review set status = ?, closed_by_id = ?, closed_at = ?, note = ?
         where id = ? and status in (${from.map(() => '?').join(', ')})
        returning *
-     ), audit as (${auditInsert('closed')})
+     ), audit as (${audit.sql})
      select ${REVIEW_COLUMNS} from closed r ${REVIEW_JOINS}`,
     [
       to,
@@ -236,13 +231,7 @@ export async function closeGateReview(
       note,
       input.id,
       ...from,
-      randomUUID(),
-      now,
-      audit,
-      actor.userId,
-      actor.apiTokenId ?? null,
-      actor.ipAddress.slice(0, 64),
-      JSON.stringify(note !== null ? { note } : {}),
+      ...audit.params,
     ],
   );
   if (closed) return serializeReview(closed);

@@ -14,7 +14,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 
-import type { EntityManager, User } from '@gatehouse/db';
+import type { AuditAction, EntityManager, User } from '@gatehouse/db';
 import {
   formatDisplayDate,
   formatDisplayTime,
@@ -38,7 +38,7 @@ import {
 import { httpError } from '../errors';
 import { houseIdOf, isoInstant, likePattern } from '../lib/serialize';
 import { communityDate, communityInstant } from '../lib/time';
-import type { Actor } from './audit';
+import { auditInsertSql, type Actor } from './audit';
 import { blocklistedError, blocklistedOf, blocklistMatchSql, findBlocklistMatch, recordBlocklistRefusal } from './blocklist';
 import { assertKnownGate, gateOfMove } from './gates';
 import {
@@ -163,19 +163,12 @@ export function passWindowMessage(pass: { weekdays: readonly Weekday[]; timeFrom
   };
 }
 
-/** An audit row written by the statement it is part of: a CTE named `audit` inserting from `source` (which has `pass_id`). */
-const auditCte = (source: string) => `audit as (
-  insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-  select ?, ?, ?, ?, ?, ?, 'pass', ${source}.pass_id, ?::jsonb from ${source})`;
-const auditParams = (actor: Actor, now: Date, action: string, details: Record<string, unknown> | null) => [
-  randomUUID(),
-  now,
-  action,
-  actor.userId,
-  actor.apiTokenId ?? null,
-  actor.ipAddress.slice(0, 64),
-  details ? JSON.stringify(details) : null,
-];
+/**
+ * The audit row of a pass's change, written by the statement that makes it (`audit as
+ * (<sql>)`): about each row of the CTE `source` (which has `pass_id`).
+ */
+const passAudit = (source: string, actor: Actor, now: Date, action: AuditAction, details: Record<string, unknown> | null) =>
+  auditInsertSql(actor, now, { action, targetType: 'pass', targetId: `${source}.pass_id`, details, from: source });
 
 /** A resident's reach: their house's passes and the ones they host (server-contract §5, as visitors); staff: all. */
 function reachCondition(user: User): { sql: string; params: unknown[] } {
@@ -277,6 +270,7 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
     for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
       const id = randomUUID();
       const code = String(randomInt(0, 10 ** RECURRING_PASS_CODE_DIGITS)).padStart(RECURRING_PASS_CODE_DIGITS, '0');
+      const audit = passAudit('created', actor, clock.now, 'pass.created', null);
       const inserted = await tx.execute<{ pass_id: string }[]>(
         `with created as (
            insert into recurring_pass (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, weekdays, time_from, time_to,
@@ -284,7 +278,7 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)
            on conflict (pass_code) do nothing
            returning id as pass_id
-         ), ${auditCte('created')}
+         ), audit as (${audit.sql})
          select pass_id from created`,
         [
           id,
@@ -306,7 +300,7 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
           input.notifyOnArrival ?? false,
           clock.now,
           clock.now,
-          ...auditParams(actor, clock.now, 'pass.created', null),
+          ...audit.params,
         ],
       );
       if (inserted[0]) return serializePass((await readPass(tx, id))!, today(clock));
@@ -405,18 +399,19 @@ export async function updatePass(em: EntityManager, user: User, actor: Actor, in
   set('start_date', merged.startDate);
   set('end_date', merged.endDate);
   const changed = Object.keys(input).filter((key) => key !== 'id');
+  const audit = passAudit('changed', actor, clock.now, 'pass.updated', { fields: changed });
   const updated = await em.execute<{ pass_id: string }[]>(
     `with changed as (
        update recurring_pass set ${sets.join(', ')} where id = ? and status <> 'cancelled' returning id as pass_id
-     ), ${auditCte('changed')}
+     ), audit as (${audit.sql})
      select pass_id from changed`,
-    [...params, row.id, ...auditParams(actor, clock.now, 'pass.updated', { fields: changed })],
+    [...params, row.id, ...audit.params],
   );
   if (!updated[0]) throw passTransitionConflict('cancelled', 'update');
   return serializePass((await readPass(em, row.id))!, day);
 }
 
-const PASS_AUDIT_ACTIONS: Record<PassTransition, string> = { pause: 'pass.paused', resume: 'pass.resumed', cancel: 'pass.cancelled' };
+const PASS_AUDIT_ACTIONS: Record<PassTransition, AuditAction> = { pause: 'pass.paused', resume: 'pass.resumed', cancel: 'pass.cancelled' };
 
 /**
  * Pauses, resumes or cancels a pass (operations §1; `POST /api/passes/{id}/pause`,
@@ -430,14 +425,15 @@ export async function movePass(em: EntityManager, user: User, actor: Actor, id: 
   const { from, to } = PASS_TRANSITIONS[move];
   const reach = reachCondition(user);
   const day = today(clock);
+  const audit = passAudit('moved', actor, clock.now, PASS_AUDIT_ACTIONS[move], null);
   const moved = await em.execute<{ pass_id: string }[]>(
     `with moved as (
        update recurring_pass p set status = ?, updated_at = ?
         where p.id = ? and p.status in (${from.map(() => '?').join(', ')}) and p.end_date >= ? and ${reach.sql}
        returning p.id as pass_id
-     ), ${auditCte('moved')}
+     ), audit as (${audit.sql})
      select pass_id from moved`,
-    [to, clock.now, id.toLowerCase(), ...from, day, ...reach.params, ...auditParams(actor, clock.now, PASS_AUDIT_ACTIONS[move], null)],
+    [to, clock.now, id.toLowerCase(), ...from, day, ...reach.params, ...audit.params],
   );
   const row = await readPass(em, id, user);
   if (!row) throw httpError(404, NOT_FOUND);
@@ -457,14 +453,15 @@ export async function movePass(em: EntityManager, user: User, actor: Actor, id: 
 export async function scanRecurringPass(em: EntityManager, actor: Actor, token: string, clock: PassClock): Promise<ScannedRecurringPass | undefined> {
   const code = recurringPassCodeOf(token);
   if (code === null && !/^[A-Za-z0-9_-]{1,64}$/.test(token)) return undefined;
+  const audit = passAudit('found', actor, clock.now, 'pass.scanned', null);
   const [row] = await em.execute<(PassRow & { blocklist_reason: string | null })[]>(
     `with found as (
        select ${PASS_COLUMNS}, p.id as pass_id, bl.reason as blocklist_reason from recurring_pass p ${PASS_JOINS}
          left join lateral (${blocklistMatchSql('p.phone', 'p.vehicle_license_plate')}) bl on true
         where ${code !== null ? 'p.pass_code = ?' : 'p.qr_code_token = ?'}
-     ), ${auditCte('found')}
+     ), audit as (${audit.sql})
      select * from found`,
-    [code ?? token, ...auditParams(actor, clock.now, 'pass.scanned', null)],
+    [code ?? token, ...audit.params],
   );
   // operations §3: the guard sees a blocklisted pass's reason (never who listed it).
   return row ? { ...(await withEntries(em, row, clock)), blocklisted: blocklistedOf(row.blocklist_reason) } : undefined;
@@ -547,13 +544,14 @@ export async function movePassAtGate(
     }
     const overrideDetails = input.override && listed ? { override: true, blocklistEntryId: listed.id } : input.override ? { override: true } : {};
     const entryId = randomUUID();
+    const audit = passAudit('entered', actor, clock.now, 'pass.checked-in', { entryId, ...details, ...overrideDetails, ...(input.gateId ? { gateId: input.gateId } : {}) });
     const inserted = await em.execute<{ pass_id: string }[]>(
       `with entered as (
          insert into pass_entry (id, pass_id, check_in_time, check_in_gate_id, checked_in_by_id)
          select ?, p.id, ?, ${gate.value.sql}, ? from recurring_pass p where p.id = ? and p.status = ?
          on conflict (pass_id) where check_out_time is null do nothing
          returning pass_id
-       ), ${auditCte('entered')}
+       ), audit as (${audit.sql})
        select pass_id from entered`,
       [
         entryId,
@@ -562,7 +560,7 @@ export async function movePassAtGate(
         actor.userId,
         row.id,
         PASS_CHECK_IN_STATUS,
-        ...auditParams(actor, clock.now, 'pass.checked-in', { entryId, ...details, ...overrideDetails, ...(input.gateId ? { gateId: input.gateId } : {}) }),
+        ...audit.params,
       ],
     );
     if (!inserted[0]) {
@@ -572,12 +570,13 @@ export async function movePassAtGate(
       throw passTransitionConflict(passStatusOf({ status: now.status, endDate: now.end_date }, today(clock)), 'checkIn');
     }
   } else {
+    const audit = passAudit('closed', actor, clock.now, 'pass.checked-out', { ...details, ...(input.gateId ? { gateId: input.gateId } : {}) });
     const closed = await em.execute<{ pass_id: string }[]>(
       `with closed as (
          update pass_entry set check_out_time = ?, check_out_gate_id = ${gate.value.sql}, checked_out_by_id = ?
           where pass_id = ? and check_out_time is null and check_in_time <= ?
          returning pass_id, id as entry_id
-       ), ${auditCte('closed')}
+       ), audit as (${audit.sql})
        select pass_id from closed`,
       [
         at,
@@ -585,7 +584,7 @@ export async function movePassAtGate(
         actor.userId,
         row.id,
         at,
-        ...auditParams(actor, clock.now, 'pass.checked-out', { ...details, ...(input.gateId ? { gateId: input.gateId } : {}) }),
+        ...audit.params,
       ],
     );
     if (!closed[0]) {

@@ -7,9 +7,7 @@
  * concurrent check-ins exactly one matches the row) and a move can never exist without
  * its audit row. Only when the UPDATE matches nothing is the row read, to say why.
  */
-import { randomUUID } from 'node:crypto';
-
-import type { EntityManager } from '@gatehouse/db';
+import type { AuditAction, EntityManager } from '@gatehouse/db';
 import {
   formatDisplayDate,
   formatDisplayTime,
@@ -25,7 +23,7 @@ import {
 import { httpError } from '../errors';
 import { isoInstant, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
 import { communityDate, communityTime } from '../lib/time';
-import type { Actor } from './audit';
+import { auditInsertSql, type Actor } from './audit';
 import { assertKnownGate, gateOfMove } from './gates';
 import { blocklistedError, blocklistedSql, findBlocklistMatch, recordBlocklistRefusal } from './blocklist';
 
@@ -161,7 +159,7 @@ const REFUSAL_MOVES: Record<VisitorTransition, (typeof VISITOR_REFUSAL_MOVES)[nu
 };
 
 /** The audit action each move writes (moves without one write none). */
-const AUDIT_ACTIONS: Partial<Record<VisitorTransition, string>> = {
+const AUDIT_ACTIONS: Partial<Record<VisitorTransition, AuditAction>> = {
   approve: 'visitor.approved',
   reject: 'visitor.rejected',
   cancel: 'visitor.cancelled',
@@ -360,35 +358,29 @@ export async function transitionVisitor(
   const auditDetailsSql = firstCheckIn
     ? `jsonb_set(${detailsSql}, '{occurredAt}', to_jsonb(to_char(moved.check_in_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`
     : detailsSql;
-  const audit = action
-    ? `, audit as (
-         insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-         select ?, ?, ?, ?, ?, ?, 'visitor', moved.id, ${auditDetailsSql} from moved)`
-    : '';
   // A move recorded offline: the audit row keeps both instants, when it happened and when
   // the server recorded it (the row's own `occurred_at`).
   const auditDetails = options.occurredAt
     ? { ...options.auditDetails, occurredAt: options.occurredAt.toISOString(), recordedAt: now.toISOString() }
     : options.auditDetails;
-  const auditParams = action
-    ? [
-        randomUUID(),
-        now,
+  const detailsJson = auditDetails ? JSON.stringify(auditDetails) : null;
+  const audit = action
+    ? auditInsertSql(actor, now, {
         action,
-        actor.userId,
-        actor.apiTokenId ?? null,
-        actor.ipAddress.slice(0, 64),
-        ...(gate ? [1, 2] : [1]).map(() => (auditDetails ? JSON.stringify(auditDetails) : null)),
-      ]
-    : [];
+        targetType: 'visitor',
+        targetId: 'moved.id',
+        detailsSql: { sql: auditDetailsSql, params: (gate ? [1, 2] : [1]).map(() => detailsJson) },
+        from: 'moved',
+      })
+    : null;
   const rows = await em.execute<VisitorRow[]>(
     `with moved as (
        update visitor_invitation v set ${sets.join(', ')}
         where ${conditions.join(' and ')}
        returning v.*
-     )${audit}
+     )${audit ? `, audit as (${audit.sql})` : ''}
      select ${visitorRowColumns('v')} from moved v ${VISITOR_ROW_JOINS}`,
-    [...setParams, ...whereParams, ...auditParams],
+    [...setParams, ...whereParams, ...(audit?.params ?? [])],
   );
   if (rows[0]) return rows[0];
   // A gate the move named that is unknown or inactive matched nothing: say so first.

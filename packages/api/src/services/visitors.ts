@@ -4,7 +4,7 @@
  * see which invitation follows server-contract §5; status changes go through
  * `visitor-state-machine`.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import { House, VisitorInvitation, type EntityManager, type User } from '@gatehouse/db';
 import {
@@ -46,7 +46,7 @@ import {
   visitorSummaryColumns,
   type VisitorRow,
 } from '../lib/serialize';
-import { recordAudit, visitorActivity, type Actor, type FailedScanLog } from './audit';
+import { auditInsertSql, recordAudit, visitorActivity, type Actor, type FailedScanLog } from './audit';
 import { insertVisitorWithPassCode, openStatusCondition } from './pass-codes';
 import { movePassAtGate, scanRecurringPass } from './passes';
 import { gateRefsById } from './gates';
@@ -682,6 +682,14 @@ export async function scanPass(
   const code = passCodeOf(token);
   // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
   const wellFormed = code !== null || /^[A-Za-z0-9_-]{1,64}$/.test(token);
+  // The scan's audit row, written by the statement that reads the pass: the status the guard saw.
+  const audit = auditInsertSql(actor, clock.now, {
+    action: 'visitor.scanned',
+    targetType: 'visitor',
+    targetId: 'pass.id',
+    detailsSql: { sql: "jsonb_build_object('status', case when pass.expires then 'expired' else pass.status end)", params: [] },
+    from: 'pass',
+  });
   const [row] = wellFormed
     ? await em.execute<(VisitorRow & { expires: boolean; blocklist_reason: string | null })[]>(
         `with pass as (
@@ -690,14 +698,9 @@ export async function scanPass(
              from visitor_invitation v ${VISITOR_ROW_JOINS}
              left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl on true
             where ${code ? `v.pass_code = ? and ${openStatusCondition('v.status')}` : 'v.qr_code_token = ?'}
-         ), audit as (
-           insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-           select ?, ?, 'visitor.scanned', ?, ?, ?, 'visitor', pass.id,
-                  jsonb_build_object('status', case when pass.expires then 'expired' else pass.status end)
-             from pass
-         )
+         ), audit as (${audit.sql})
          select * from pass`,
-        [clock.timeZone, clock.now, clock.now, code ?? token, randomUUID(), clock.now, actor.userId, actor.apiTokenId ?? null, actor.ipAddress.slice(0, 64)],
+        [clock.timeZone, clock.now, clock.now, code ?? token, ...audit.params],
       )
     : [];
   if (!row) {
