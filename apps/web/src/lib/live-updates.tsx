@@ -85,6 +85,8 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
       timer = setTimeout(() => {
         timer = undefined;
         void queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
+        // Who is inside (the gate screen, Inside now) changes with every check-in and check-out.
+        void queryClient.invalidateQueries({ queryKey: trpc.gate.inside.pathKey() });
         // A walk-in, a check-in or a check-out may have notified this user (live-gate §4).
         void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
       }, REFRESH_THROTTLE_MS);
