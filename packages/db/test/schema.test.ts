@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { House, User } from '../src';
+import { migrationsList } from '../src/migrations';
 import { databaseLegs, type TestDatabase } from '../src/testing';
 
 const legs = await databaseLegs();
@@ -8,10 +9,16 @@ const legs = await databaseLegs();
 describe.each(legs)('database schema on $name', (leg) => {
   let test: TestDatabase;
   beforeAll(async () => {
-    test = await leg.create();
+    // From an empty database, every migration replayed in order (the other test files
+    // start from a copy of one database migrated once per run).
+    test = await leg.create({ fromEmpty: true });
   });
   afterAll(async () => {
     await test?.drop();
+  });
+
+  it('replays every migration, in order, on an empty database', () => {
+    expect(test.applied).toEqual(migrationsList.map((migration) => migration.name));
   });
 
   it('has a migration for every entity change (the entities match the migrated schema)', async () => {
