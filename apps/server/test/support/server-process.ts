@@ -1,8 +1,55 @@
-/** Starting the real server as a child process (TypeScript source through tsx). */
+/**
+ * Starting the real server as a child process: the production build
+ * (`apps/server/dist/main.js`, with the Node flags `npm start` uses), which `npm test`
+ * makes before the tests. When the build is missing or older than the sources (a test
+ * run while editing), the TypeScript source through tsx instead, with a notice: slower
+ * to start, never stale.
+ */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const main = path.join(import.meta.dirname, '..', '..', 'src', 'main.ts');
+import { serverNodeArgs } from '../../../../tooling/scripts/server-node-args.mjs';
+
+const serverRoot = path.join(import.meta.dirname, '..', '..');
+const built = path.join(serverRoot, 'dist', 'main.js');
+const source = path.join(serverRoot, 'src', 'main.ts');
+/** Everything bundled into dist/main.js: the server and the workspace packages it imports. */
+const sourceFolders = [
+  path.join(serverRoot, 'src'),
+  ...['api', 'db', 'shared'].map((name) => path.join(serverRoot, '..', '..', 'packages', name, 'src')),
+];
+
+/** The newest modification time (ms) of a file under `folder`. */
+function newestFile(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+let serverArgs: string[] | undefined;
+
+/** The node arguments that start the server: the build when it is current, else the source. */
+function serverCommand(): string[] {
+  if (serverArgs) return serverArgs;
+  const stale = !existsSync(built)
+    ? 'is missing'
+    : statSync(built).mtimeMs < Math.max(...sourceFolders.map(newestFile))
+      ? 'is older than the sources'
+      : null;
+  if (stale) {
+    console.warn(
+      `\n*** NOTICE: apps/server/dist/main.js ${stale} (npx turbo run build makes it); ` +
+        'the server-process tests start src/main.ts through tsx instead, which is slower. ***\n',
+    );
+    serverArgs = ['--import', 'tsx', source];
+  } else {
+    serverArgs = [...serverNodeArgs(), built];
+  }
+  return serverArgs;
+}
 
 export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
@@ -15,7 +62,7 @@ export interface ServerProcess {
 
 /** Starts a server with `env` added to this process's environment; resolves once it is ready. */
 export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
   });
   let output = '';
