@@ -14,7 +14,7 @@ import https from 'node:https';
 
 import type { AuthRateLimits, ExportLimiter, ServiceConfig, VisitorRetentionJobOptions, WebhookDispatcherOptions } from '@gatehouse/api';
 import type { Database } from '@gatehouse/db';
-import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 
 import type { ApiRateLimitOptions } from './api-rate-limits';
 import { refuse, requestIdOf } from './http';
@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions) {
     // exist, so 404 in the envelope (a malformed id is 404).
     frameworkErrors: (error, _request, reply) => {
       const badUrl = error.code === 'FST_ERR_BAD_URL';
-      void refuse(reply as FastifyReply, badUrl ? 404 : 400, badUrl ? 'Not found' : 'Bad request');
+      void refuse(reply, badUrl ? 404 : 400, badUrl ? 'Not found' : 'Bad request');
     },
   });
 

@@ -100,7 +100,7 @@ describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
       getSlowQueryLogger(): unknown;
       set(key: 'slowQueryThreshold', value: number | undefined): void;
     };
-    const logger = config.getSlowQueryLogger() as unknown as { writer: (message: string) => void };
+    const logger = config.getSlowQueryLogger() as { writer: (message: string) => void };
     const writer = logger.writer;
     const queries: string[] = [];
     Object.defineProperty(logger, 'writer', { value: (message: string) => queries.push(message), configurable: true, writable: true });

@@ -26,7 +26,7 @@ const legs = await databaseLegs();
 const document = apiDocument();
 
 /** The operation of a row, by its Fastify path and method. */
-const operationOf = (method: string, fastifyPath: string) => document.paths[openApiPathOf(fastifyPath)]?.[method.toLowerCase()] as OpenApiOperation | undefined;
+const operationOf = (method: string, fastifyPath: string) => document.paths[openApiPathOf(fastifyPath)]?.[method.toLowerCase()];
 const statusesOf = (operation: OpenApiOperation) => Object.keys(operation.responses).map(Number);
 
 /**

@@ -224,7 +224,7 @@ describe.each(legs)('REST mapping on $name', (leg) => {
       ['POST', '/api/visitors/checkout-qr', 'neighbour', 403, { visitorId: neighbourVisit.id }],
       ['GET', '/api/visitors/my-invitations', 'guard', 200],
     ];
-    const fill = (text: string) => text.replace('{house}', ids.house!).replace('{otherHouse}', ids.otherHouse!).replace('{resident}', ids.resident!);
+    const fill = (text: string) => text.replace('{house}', ids.house).replace('{otherHouse}', ids.otherHouse).replace('{resident}', ids.resident);
     for (const [method, url, who, status, body] of cases) {
       const payload = body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body)));
       const response = await call(method, fill(url), { ...(who ? { token: tokens[who] } : {}), ...(payload !== undefined ? { body: payload } : {}) });

@@ -211,10 +211,10 @@ export function accessOf(procedure: string): Access {
  */
 export function requestPartsReadBy(route: RestRoute): Set<keyof RestRequestParts> {
   const read = new Set<keyof RestRequestParts>();
-  const parts = new Proxy({ params: {}, query: {}, body: {}, headers: {}, raw: new Uint8Array() } as RestRequestParts, {
+  const parts = new Proxy({ params: {}, query: {}, body: {}, headers: {}, raw: new Uint8Array() }, {
     get(target, key: string | symbol) {
       if (typeof key === 'string') read.add(key as keyof RestRequestParts);
-      return Reflect.get(target, key);
+      return Reflect.get(target, key) as unknown;
     },
   });
   route.input(parts);

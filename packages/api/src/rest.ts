@@ -10,8 +10,8 @@ type RouterRecord = AppRouter['_def']['record'];
 
 /** `domain.procedure`, e.g. `visitors.scan`: every procedure of the router. */
 export type ProcedurePath = {
-  [Domain in keyof RouterRecord & string]: `${Domain}.${keyof RouterRecord[Domain] & string}`;
-}[keyof RouterRecord & string];
+  [Domain in Extract<keyof RouterRecord, string>]: `${Domain}.${Extract<keyof RouterRecord[Domain], string>}`;
+}[Extract<keyof RouterRecord, string>];
 
 /** What the adapter hands an input builder: the parsed request parts. */
 export interface RestRequestParts {

@@ -180,7 +180,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next, path }) => {
   if (ctx.bearerToken !== null && isApiTokenText(ctx.bearerToken) && accessOf(path) === 'public' && !apiTokenMayCall(path)) {
     throw httpError(403, API_TOKEN_FORBIDDEN_MESSAGE);
   }
-  const result = await next({ ctx: { em: ctx.db.fork() as EntityManager } });
+  const result = await next({ ctx: { em: ctx.db.fork() } });
   if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
     throw httpError(503, UNAVAILABLE_MESSAGE);
   }
@@ -217,8 +217,8 @@ function signedIn(roles: readonly Role[] | null) {
     // row's role) and no flush of `ctx.em` can write the token's role into the row (handed
     // in as a relation, it is another manager's, unchanged since its merge: no UPDATE).
     const { houseId, ...columns } = auth.user;
-    const principalEm = auth.apiToken ? (ctx.db.fork() as EntityManager) : em;
-    const user = principalEm.merge(User, { ...columns, house: houseId }) as User;
+    const principalEm = auth.apiToken ? ctx.db.fork() : em;
+    const user = principalEm.merge(User, { ...columns, house: houseId });
     const actor = { userId: user.id, ipAddress: ctx.clientAddress, apiTokenId: auth.apiToken?.id ?? null };
     const denied = (message: string) => recordAudit(em.fork(), actor, { action: 'access.denied', details: { procedure: path, message } }, ctx.clock());
     const refusal = accessRefusal(path, auth, roles);
@@ -229,7 +229,7 @@ function signedIn(roles: readonly Role[] | null) {
     const run = () =>
       next({
         ctx: {
-          user: user as User,
+          user,
           /** The sign-in session; null for a call made with an API token. */
           sessionId: auth.sessionId,
           /** The API token the call is made with (integrations §4), else null. */
@@ -290,7 +290,9 @@ export function procedureFor<const A extends Access>(access: A) {
       ? publicProcedure
       : access === 'signed-in'
         ? protectedProcedure
-        : roleProcedure(...(access as readonly Role[]));
+        : // The narrowing of a generic `A` to its role list is one tsc does not make (the rule thinks it does).
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+          roleProcedure(...(access as readonly Role[]));
   return procedure as A extends 'public'
     ? typeof publicProcedure
     : typeof protectedProcedure;

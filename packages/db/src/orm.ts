@@ -167,7 +167,7 @@ function wrap(
   return {
     orm,
     target,
-    fork: () => orm.em.fork() as unknown as EntityManager,
+    fork: () => orm.em.fork(),
     async ping(timeoutMs = 2_000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -292,6 +292,8 @@ export async function applyMigrations(database: Database): Promise<string[]> {
   return database.fork().transactional(async (tx) => {
     await tx.execute('set local statement_timeout = 0');
     await tx.execute('set local lock_timeout = 0');
+    // MikroORM types a transaction's context as any; the migrator takes it as it is.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
     const applied = await database.orm.migrator.up({ transaction: tx.getTransactionContext() });
     return applied.map((migration) => migration.name);
   });

@@ -49,7 +49,7 @@ const csvExports: FastifyPluginAsync = async (app) => {
         const body = new PassThrough();
         pipeline(source, csv, (error) => {
           if (!error) return;
-          if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.warn({ err: error }, 'CSV export failed');
+          if ((error).code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.warn({ err: error }, 'CSV export failed');
           reply.raw.destroy();
         });
         csv.pipe(body);

@@ -17,7 +17,7 @@ const jsonBody: FastifyPluginAsync = async (app) => {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 };
 

@@ -16,7 +16,7 @@ declare module 'fastify' {
      * The session of `request`'s bearer token (null without a valid one), looked up once
      * per request however often it is asked for. Rejects when the database cannot answer.
      */
-    sessionOf(request: FastifyRequest): Promise<AuthenticatedSession | null>;
+    sessionOf: (request: FastifyRequest) => Promise<AuthenticatedSession | null>;
   }
 }
 

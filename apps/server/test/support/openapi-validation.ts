@@ -40,7 +40,7 @@ export class OpenApiResponseValidator {
     // OpenAPI's own keywords (`example`) are not JSON Schema's: not strict about them.
     this.ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.ajv.addSchema(document as object, 'openapi.json');
+    this.ajv.addSchema(document, 'openapi.json');
     this.templates = Object.keys(document.paths)
       .map((path) => ({
         path,

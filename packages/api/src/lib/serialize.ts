@@ -2,7 +2,7 @@
  * Entity → JSON, in the shapes of product-spec §3 and server-contract §4, §6.
  * Relations used here must be loaded by the caller.
  */
-import type { Gate, House, User, VisitorInvitation } from '@gatehouse/db';
+import type { House, User, VisitorInvitation } from '@gatehouse/db';
 import type { HouseRef, User as UserJson, Visitor as VisitorJson, VisitorSummary as VisitorSummaryJson } from '@gatehouse/shared';
 
 /** `{id, houseNumber, block}` of a loaded house. */
@@ -12,12 +12,12 @@ export function houseRef(house: House): HouseRef {
 
 /** The id of the house a loaded user lives in, or null (a user lives in at most one house). */
 export function houseIdOf(user: User): string | null {
-  return (user.house as House | null | undefined)?.id ?? null;
+  return (user.house)?.id ?? null;
 }
 
 /** User JSON: never the password hash. */
 export function serializeUser(user: User): UserJson {
-  const house = user.house as House | null | undefined;
+  const house = user.house;
   return {
     id: user.id,
     name: user.name,
@@ -32,11 +32,11 @@ export function serializeUser(user: User): UserJson {
 
 /** Visitor JSON (server-contract §6, live-gate §2, operations §2); `house`, `host`, `decidedBy`, `checkInGate` and `checkOutGate` must be loaded. */
 export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
-  const house = visitor.house as House;
+  const house = visitor.house;
   const host = visitor.host as User | null;
-  const decider = visitor.decidedBy as User | null | undefined;
-  const checkInGate = visitor.checkInGate as Gate | null | undefined;
-  const checkOutGate = visitor.checkOutGate as Gate | null | undefined;
+  const decider = visitor.decidedBy;
+  const checkInGate = visitor.checkInGate;
+  const checkOutGate = visitor.checkOutGate;
   return {
     id: visitor.id,
     name: visitor.name,

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { ApiToken, User } from '@gatehouse/db';
 import { AuditEvent, type AuditAction, type EntityManager } from '@gatehouse/db';
 import {
   FAILED_SCANS_LIMIT,
@@ -122,8 +121,8 @@ export interface AuditEventJson {
 
 /** An audit event (its actor and API token populated) as JSON. */
 export function serializeAuditEvent(event: AuditEvent): AuditEventJson {
-  const actor = event.actor as User | null | undefined;
-  const apiToken = event.apiToken as ApiToken | null | undefined;
+  const actor = event.actor;
+  const apiToken = event.apiToken;
   return {
     id: event.id,
     occurredAt: event.occurredAt.toISOString(),
@@ -134,7 +133,7 @@ export function serializeAuditEvent(event: AuditEvent): AuditEventJson {
     ipAddress: event.ipAddress ?? null,
     targetType: event.targetType ?? null,
     targetId: event.targetId ?? null,
-    details: (event.details as Record<string, unknown> | null | undefined) ?? null,
+    details: (event.details) ?? null,
   };
 }
 

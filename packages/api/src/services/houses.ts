@@ -22,7 +22,7 @@ export type { CreateHouseRequest };
 
 /** House JSON; `owner` must be loaded. */
 export function serializeHouse(house: House): HouseJson {
-  const owner = house.owner as User | null | undefined;
+  const owner = house.owner;
   return {
     id: house.id,
     houseNumber: house.houseNumber,

@@ -47,7 +47,7 @@ export function isOverdue(payment: Pick<Payment, 'status' | 'dueDate'>, today: s
 export function serializePayment(payment: Payment, today: string): PaymentJson {
   return {
     id: payment.id,
-    houseId: houseRef(payment.house as House),
+    houseId: houseRef(payment.house),
     amount: fromCents(payment.amountCents),
     type: payment.type,
     description: payment.description ?? null,

@@ -27,14 +27,14 @@ const plateTaken = (plate: string) =>
 
 /** Vehicle JSON; `house` and `owner` must be loaded. */
 export function serializeVehicle(vehicle: Vehicle): VehicleJson {
-  const owner = vehicle.owner as User;
+  const owner = vehicle.owner;
   return {
     id: vehicle.id,
     licensePlate: vehicle.licensePlate,
     make: vehicle.make,
     model: vehicle.model,
     color: vehicle.color,
-    houseId: houseRef(vehicle.house as House),
+    houseId: houseRef(vehicle.house),
     ownerId: { id: owner.id, name: owner.name },
     createdAt: vehicle.createdAt.toISOString(),
   };
@@ -123,7 +123,7 @@ export async function createVehicle(em: EntityManager, viewer: User, input: Crea
 /** Throws unless `viewer` may change `vehicle`: admins, or the resident who owns it (403). */
 function assertMayChange(viewer: User, vehicle: Vehicle): void {
   if (viewer.role === 'admin') return;
-  if ((vehicle.owner as User).id !== viewer.id) throw httpError(403, 'Only the owner of this vehicle or an admin can change it');
+  if ((vehicle.owner).id !== viewer.id) throw httpError(403, 'Only the owner of this vehicle or an admin can change it');
 }
 
 /** Partial update: admins, or the resident who owns it (who cannot move it to another house). */

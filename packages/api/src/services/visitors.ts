@@ -115,7 +115,7 @@ async function expireIfEnded(em: EntityManager, visitor: VisitorInvitation, cloc
 
 /** Whether `user` may see `visitor`: staff see all; a resident, their own house's or hosted ones (server-contract §5). */
 export function canSeeVisitor(user: User, visitor: VisitorInvitation): boolean {
-  return canSeeVisitorRow(user, { house_id: (visitor.house as House).id, host_id: (visitor.host as User | null)?.id ?? null });
+  return canSeeVisitorRow(user, { house_id: (visitor.house).id, host_id: (visitor.host as User | null)?.id ?? null });
 }
 
 /** `canSeeVisitor` for a visitor known by its house and host ids (a row, an event). */
