@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the seven targets of shared/spec/performance.md, each measured side by
+ * `npm run bench`: the seven targets of docs/performance.md#the-targets, each measured side by
  * side in one run (these machines are shared and noisy: only ratios are compared), ending
  * with `N of 7 targets met`. It builds what it needs, seeds databases of its own (dropped
  * afterwards, also on failure), and runs product and baseline interleaved.
@@ -312,7 +312,8 @@ async function browserTargets() {
     for (let attempt = 0; attempt < (smoke ? 2 : 7); attempt += 1) {
       // The guard dashboard's quick scan: a scanner types the token and Enter; an approved
       // pass is checked in at once and the page says so.
-      // Not 'networkidle': a signed-in page keeps its live-update stream open (live-gate §3).
+      // Not 'networkidle': a signed-in page keeps its live-update stream open
+      // (docs/gate.md#live-updates).
       await gate.goto(`${product.url}/guard/dashboard`, { waitUntil: 'load' });
       const pass = seeded.takePass();
       const field = gate.getByLabel('Pass token or code');

@@ -1,6 +1,7 @@
 /**
  * Before measuring, the product and the baseline must answer the gate path with the same
- * bodies (the performance spec compares like with like): the same scan, the same refusals
+ * bodies (docs/performance.md#the-baseline: like is compared with like): the same scan, the same
+ * refusals
  * (400, 404, 409) and check-in/check-out answers that differ only where the visitor or the
  * clock differs. Throws, failing the bench, on any other difference.
  */
@@ -56,7 +57,8 @@ export async function checkSameBodies(product: string, baseline: string, seeded:
   same('a check-out with notes', await call(product, '/api/visitors/checkout-qr', guard, { visitorId: first.id, notes: 'Left by the side gate' }), await call(baseline, '/api/visitors/checkout-qr', guard, { visitorId: second.id, notes: 'Left by the side gate' }), true);
   same('a second check-out', await call(product, '/api/visitors/checkout-qr', guard, { visitorId: first.id }), await call(baseline, '/api/visitors/checkout-qr', guard, { visitorId: second.id }));
 
-  // operations §2: a named gate is recorded; a closed, unknown or malformed one is 400 Unknown gate.
+  // docs/operations.md#gates: a named gate is recorded; a closed, unknown or malformed one is 400
+  // Unknown gate.
   const [third, fourth] = [seeded.takePass(), seeded.takePass()];
   for (const gateId of [seeded.gates.inactive, '00000000-0000-4000-8000-000000000000', 'main-gate', 7]) {
     same(`a check-in at gate ${String(gateId)}`, await call(product, '/api/visitors/checkin-qr', guard, { visitorId: third.id, gateId }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: third.id, gateId }));
@@ -64,7 +66,8 @@ export async function checkSameBodies(product: string, baseline: string, seeded:
   same('a check-in at the named gate', await call(product, '/api/visitors/checkin-qr', guard, { visitorId: third.id, gateId: seeded.gates.active }), await call(baseline, '/api/visitors/checkin-qr', guard, { visitorId: fourth.id, gateId: seeded.gates.active.toUpperCase() }), true);
   same('a check-out at the gate by default', await call(product, '/api/visitors/checkout-qr', guard, { visitorId: third.id, gateId: null }), await call(baseline, '/api/visitors/checkout-qr', guard, { visitorId: fourth.id }), true);
 
-  // operations §3: a blocklisted visitor's scan warns, the check-in is refused (the same
+  // docs/operations.md#blocklist: a blocklisted visitor's scan warns, the check-in is refused (the
+  // same
   // visitor on both: a refusal changes nothing), a guard cannot override, an admin can.
   const [banned, bannedToo] = seeded.blocklistedPasses;
   const admin = seeded.adminToken;

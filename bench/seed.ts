@@ -45,14 +45,16 @@ export interface Seeded {
   /** The next unused pass (approved, valid all today); throws when they run out. */
   takePass(): { id: string; token: string };
   /**
-   * Two approved passes whose visitors' phones are on the blocklist (operations §3), never
+   * Two approved passes whose visitors' phones are on the blocklist (docs/operations.md#blocklist),
+   * never
    * handed out by `takePass`: the scan warns, the check-in is refused.
    */
   blocklistedPasses: [{ id: string; token: string }, { id: string; token: string }];
   /** A 3-letter fragment of the most common surname (≈ 0.8 % of visitors), for `q`. */
   nameFragment: string;
   /**
-   * operations §2: the community's one active gate (a check-in without `gateId` records it)
+   * docs/operations.md#gates: the community's one active gate (a check-in without `gateId` records
+   * it)
    * and a closed one (naming it is 400 `Unknown gate`).
    */
   gates: { active: string; inactive: string };
@@ -145,7 +147,8 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   await run(`insert into visitor_status_count (status, shard, n) select status, 0, count(*) from visitor_invitation group by status`);
   await run(`delete from visitor_search_gram_count`);
   await run(`insert into visitor_search_gram_count (gram, shard, n) select g, 0, count(*) from visitor_invitation, unnest(visitor_search_grams(name, phone, vehicle_license_plate)) g group by g`);
-  // operations §3: a community keeps a blocklist: a hundred people who are not among the
+  // docs/operations.md#blocklist: a community keeps a blocklist: a hundred people who are not among
+  // the
   // visitors, and two who are (the first two passes, kept out of `takePass`).
   const BLOCKLISTED_TOKENS = ['bench-000000001', 'bench-000000002'];
   await run(
@@ -159,7 +162,8 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
      select gen_random_uuid(), name, phone, 'Bench blocklist', ?, ? from visitor_invitation where qr_code_token in (?, ?)`,
     [admin, now, ...BLOCKLISTED_TOKENS],
   );
-  // operations §2: one active gate, which every check-in records (the one-gate community's
+  // docs/operations.md#gates: one active gate, which every check-in records (the one-gate
+  // community's
   // default, resolved inside the move's statement), and a closed one.
   const gateRows = (await run(
     `insert into gate (id, name, is_active, created_at, updated_at)

@@ -15,13 +15,15 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // Every built text asset also as .br and .gz, served as they are by the server
-    // (@fastify/static preCompressed): no compression work per request (performance spec).
+    // (@fastify/static preCompressed): no compression work per request
+    // (docs/performance.md#http-caching-and-compression).
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
       include: /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/,
       threshold: 256,
     }),
-    // The installable app (offline-gate §1): the web manifest, and one service worker built
+    // The installable app (docs/gate.md#installing-the-app): the web manifest, and one service
+    // worker built
     // from service-worker/sw.ts to /sw.js (the path NotificationSettingsCard's push subscription uses),
     // with the build's files listed in it for precaching. A new version waits until the user
     // chooses Reload (registerType 'prompt'); the signed-in shell registers it

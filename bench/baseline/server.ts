@@ -1,5 +1,5 @@
 /**
- * The hand-written baseline of the performance spec: a minimal Fastify server answering
+ * The hand-written baseline (docs/performance.md#the-baseline): a minimal Fastify server answering
  * the gate path's REST paths with the same JSON as the product, over `pg` (PostgreSQL)
  * or PGlite (the embedded leg), with the SQL a competent engineer would write by hand:
  * one indexed look-up of the session, one statement that reads the pass (and writes its
@@ -64,7 +64,8 @@ const COLUMNS = `v.id, v.name, v.phone, v.email, v.purpose, v.vehicle_license_pl
   v.check_in_gate_id, v.check_out_gate_id, cig.name as check_in_gate_name, cog.name as check_out_gate_name`;
 const JOINS = `join house h on h.id = v.house_id left join app_user hu on hu.id = v.host_id left join app_user du on du.id = v.decided_by_id
   left join gate cig on cig.id = v.check_in_gate_id left join gate cog on cog.id = v.check_out_gate_id`;
-// operations §2: the gate of a move is the one named ($7), or the only active gate when none is named.
+// docs/operations.md#gates: the gate of a move is the one named ($7), or the only active gate when
+// none is named.
 const GATE_OF_MOVE = `case when $7::uuid is null
   then (select g.id from gate g where g.is_active and not exists (select 1 from gate o where o.is_active and o.id <> g.id))
   else $7::uuid end`;
@@ -114,7 +115,9 @@ class Failure extends Error {
     message: string,
     /** For a 400: the field it is about (the product's `details`). */
     readonly field?: string,
-    /** A specific code instead of the status's own (operations §3: 409 BLOCKLISTED). */
+    /**
+     * A specific code instead of the status's own (docs/operations.md#blocklist: 409 BLOCKLISTED).
+     */
     readonly code?: string,
     /** A refusal's values, answered as `details` as the product answers them (e.g. `{reason: 'visitor-status', …}`). */
     readonly refusal?: Record<string, unknown>,
@@ -144,7 +147,10 @@ async function gateUser(authorization: string | undefined, now: Date): Promise<{
   return { id: session.id, role: session.role };
 }
 
-/** operations §3: the blocklist entry matching visitor `v`'s phone (spaces and dashes ignored) or plate, as the product's services/blocklist.ts. */
+/**
+ * docs/operations.md#blocklist: the blocklist entry matching visitor `v`'s phone (spaces and dashes
+ * ignored) or plate, as the product's services/blocklist.ts.
+ */
 const BLOCKLIST_MATCH = `select b.id, b.reason from blocklist_entry b
   where regexp_replace(b.phone, '[\\s-]', '', 'g') = regexp_replace(v.phone, '[\\s-]', '', 'g') or b.license_plate = v.vehicle_license_plate
   order by b.created_at, b.id limit 1`;
@@ -179,7 +185,7 @@ app.post('/api/visitors/scan', async (request, reply) => {
       );
       if (expired.length > 0) row.status = 'expired';
     }
-    // operations §3: the gate sees a blocklist match's reason.
+    // docs/operations.md#blocklist: the gate sees a blocklist match's reason.
     return reply.send(envelope({ ...visitorJson(row), blocklisted: row.blocklist_reason === null ? null : { reason: row.blocklist_reason } }));
   } catch (error) {
     return fail(reply, error);
@@ -197,11 +203,12 @@ async function move(
   const userId = user.id;
   const id = typeof body?.visitorId === 'string' ? body.visitorId.trim() : '';
   if (!id) throw new Failure(400, 'Visitor id is required', 'visitorId');
-  // operations §3: only an admin, with notes, checks in a blocklisted visitor.
+  // docs/operations.md#blocklist: only an admin, with notes, checks in a blocklisted visitor.
   const override = kind === 'checkIn' && body?.override === true;
   if (override && user.role !== 'admin') throw new Failure(403, 'Only an admin can override the blocklist');
   if (override && !(typeof body?.notes === 'string' && body.notes.trim())) throw new Failure(400, 'Notes are required to override the blocklist', 'notes');
-  // operations §2: a named gate must be an active one (400 Unknown gate); none named: the only active gate.
+  // docs/operations.md#gates: a named gate must be an active one (400 Unknown gate); none named:
+  // the only active gate.
   const rawGate = body?.gateId ?? null;
   const gateId = typeof rawGate === 'string' && UUID.test(rawGate.trim()) ? rawGate.trim().toLowerCase() : null;
   if (rawGate !== null && !gateId) throw new Failure(400, 'Unknown gate', 'gateId');
@@ -248,7 +255,8 @@ async function move(
   }
   if (current.status !== from) throw statusConflict(kind, current.status);
   if (blocklist) {
-    // operations §3: refused for the blocklist; the attempt stays in the audit log and the admins are notified.
+    // docs/operations.md#blocklist: refused for the blocklist; the attempt stays in the audit log
+    // and the admins are notified.
     const [entry] = await query<{ id: string; reason: string }>(`select bl.id, bl.reason from visitor_invitation v cross join lateral (${BLOCKLIST_MATCH}) bl where v.id = $1`, [id]);
     if (entry) {
       await query(
@@ -286,7 +294,7 @@ app.get('/api/health', async (_request, reply) => {
   return reply.send(envelope({ status: 'ok', database: 'ok' }));
 });
 
-/** The stable code of each refusal here (integrations.md §2), as the product names them. */
+/** The stable code of each refusal here (docs/api.md#error-codes), as the product names them. */
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHENTICATED',

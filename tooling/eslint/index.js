@@ -1,7 +1,7 @@
 /**
  * Shared ESLint flat config: recommended JS and TypeScript rules, type-aware ones
  * (typescript-eslint's recommendedTypeChecked) over each package's project; for .tsx, React hooks rules
- * and jsx-a11y's strict accessibility rules (usable-by-everyone issue: WCAG 2.2 AA).
+ * and jsx-a11y's strict accessibility rules (docs/product.md#accessibility).
  */
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';

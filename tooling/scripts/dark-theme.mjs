@@ -1,5 +1,6 @@
 /**
- * Writes apps/web/src/theme-dark.css: the dark theme (usable-by-everyone issue) as the same
+ * Writes apps/web/src/theme-dark.css: the dark theme (docs/product.md#for-everyone-at-every-screen)
+ * as the same
  * palettes turned over, so that every screen gets it without a second set of class names:
  * each shade takes the value of its opposite (50 ↔ 950, 100 ↔ 900, …; 400 and 500 trade,
  * so that grey helper text stays readable on dark surfaces), white (surfaces, text on

@@ -15,7 +15,7 @@
  *     With --docs-only, only the Markdown links, the `docs/…` references and the map are
  *     checked (not the citations still to be rewritten).
  *
- *   node tooling/scripts/docs-links.mjs --rewrite [--dry-run]
+ *   node tooling/scripts/docs-links.mjs --rewrite [--dry-run] [--only=path,…] [--except=path,…]
  *     Rewrites every citation the map knows, in the tracked files, into
  *     `docs/<file>.md#<anchor>` (in Markdown files outside docs/, a relative link; comment
  *     lines made longer than 100 characters are wrapped), then lists what it could not
@@ -427,8 +427,11 @@ export function wrapRewrittenComments(before, after) {
     .join('\n');
 }
 
-/** Rewrites the repository's files; answers what changed and what could not be mapped. */
-function rewriteAll({ dryRun }) {
+/**
+ * Rewrites the repository's files (those under `only`'s paths when given, none under
+ * `except`'s); answers what changed and what could not be mapped.
+ */
+function rewriteAll({ dryRun, only = [], except = [] }) {
   const map = readMap();
   const changed = [];
   const missing = [];
@@ -437,7 +440,9 @@ function rewriteAll({ dryRun }) {
       !SCANNED.test(file) ||
       SKIPPED.has(path.basename(file)) ||
       SKIPPED.has(file) ||
-      file.startsWith('docs/')
+      file.startsWith('docs/') ||
+      (only.length > 0 && !only.some((prefix) => file.startsWith(prefix))) ||
+      except.some((prefix) => file.startsWith(prefix))
     )
       continue;
     const absolute = path.join(root, file);
@@ -456,7 +461,13 @@ function rewriteAll({ dryRun }) {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, SELF)) {
   const args = new Set(process.argv.slice(2));
   if (args.has('--rewrite')) {
-    const { changed, missing } = rewriteAll({ dryRun: args.has('--dry-run') });
+    const listed = (name) =>
+      process.argv
+        .slice(2)
+        .filter((arg) => arg.startsWith(`--${name}=`))
+        .flatMap((arg) => arg.slice(name.length + 3).split(','))
+        .filter(Boolean);
+    const { changed, missing } = rewriteAll({ dryRun: args.has('--dry-run'), only: listed('only'), except: listed('except') });
     console.log(
       `${args.has('--dry-run') ? 'Would rewrite' : 'Rewrote'} citations in ${changed.length} files.`,
     );

@@ -1,5 +1,6 @@
 /**
- * Writes the installable app's icons (offline-gate §1) into apps/web/public/icons: the
+ * Writes the installable app's icons (docs/gate.md#installing-the-app) into apps/web/public/icons:
+ * the
  * favicon's house mark drawn by Chromium at 192 and 512 px, a maskable 512 px one (full-bleed
  * background, the mark inside the central safe circle, 80 % of the size) and a 180 px
  * apple-touch-icon for iPads. The PNGs are committed: run

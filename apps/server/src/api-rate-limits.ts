@@ -1,5 +1,5 @@
 /**
- * The general request rate limit of the API (hardening issue, item 1): every `/api` and
+ * The general request rate limit of the API (docs/security.md#flooding): every `/api` and
  * `/trpc` request counts against its client address and, when it carries a valid token,
  * against its user, each call of a tRPC batch counting as one request. `/api/health`
  * and the web app's files are exempt. Over the limit: 429 `Too many requests, try again

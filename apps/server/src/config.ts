@@ -1,6 +1,6 @@
 /**
  * Configuration from the environment: one zod schema parses every variable the server
- * reads (the README's configuration table lists them), and its output type is the
+ * reads (docs/configuration.md#environment-variables lists them), and its output type is the
  * configuration's type. A bad value stops the server at start with a message naming the
  * variable. No other module of the server reads `process.env`.
  */

@@ -1,6 +1,6 @@
 /**
  * How the server logs: JSON lines (pino) everywhere, readable lines (`pino-pretty`) in
- * development on a terminal (integrations issue: developer experience). Each request's
+ * development on a terminal (docs/development.md#logs-while-developing). Each request's
  * lines name its `requestId` (the X-Request-Id it is answered with, plugins/drain.ts), and its URL
  * without the values of its query, but for the few parameters known to hold neither a
  * secret nor personal data (`RedactingLogController`).

@@ -117,9 +117,10 @@ async function main() {
     ...(tls ? { https: { cert: tls.cert, key: tls.key, offerCertificate: tls.selfSigned } } : {}),
     db,
     service: config.service,
-    // Webhook deliveries (integrations §3) go out from every server process's job worker.
+    // Webhook deliveries (docs/api.md#webhooks) go out from every server process's job worker.
     webhooks: {},
-    // The daily retention run (operations §6), on the same job queue: one run a day across processes.
+    // The daily retention run (docs/privacy.md#retention-and-erasure), on the same job queue: one
+    // run a day across processes.
     retention: {},
     rateLimits,
     apiRateLimits: {
@@ -135,7 +136,7 @@ async function main() {
     applyExpiry(db.fork(), { now: new Date(), timeZone: config.service.timeZone }).catch((error: unknown) =>
       app.log.warn({ err: error }, 'expiry sweep failed'),
     );
-    // Visitor events are kept a day (live-gate §3).
+    // Visitor events are kept a day (docs/gate.md#live-updates).
     pruneVisitorEvents(db.fork()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning visitor events failed'));
     // The gate pack's code hashes of today and tomorrow, a batch a minute, so that no pack waits for them.
     warmGatePackCodeHashes(db.fork(), { now: new Date(), timeZone: config.service.timeZone }).catch((error: unknown) =>
@@ -144,7 +145,8 @@ async function main() {
   }, EXPIRY_SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  // Web Push, when configured (live-gate §4): this process sends the notifications it claims.
+  // Web Push, when configured (docs/gate.md#notifications): this process sends the notifications it
+  // claims.
   const pushDispatcher = config.vapid
     ? new PushDispatcher(db, config.vapid, { onError: (error) => app.log.warn({ err: error }, 'sending a push message failed') })
     : null;

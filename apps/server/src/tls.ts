@@ -1,5 +1,6 @@
 /**
- * HTTPS on the gate network (live-gate §0): browsers give the camera, service workers and
+ * HTTPS on the gate network (docs/gate.md#a-secure-origin-for-the-tablet): browsers give the
+ * camera, service workers and
  * push only to secure origins, and a tablet reaches the server by its LAN address. The
  * server serves HTTPS itself when told: `TLS_CERT` and `TLS_KEY` (PEM files), or
  * `TLS=self-signed`, which makes a certificate for the machine's names and addresses on

@@ -1,5 +1,5 @@
 /**
- * API tokens over REST (integrations §4), on both databases, every answer checked against
+ * API tokens over REST (docs/api.md#api-tokens), on both databases, every answer checked against
  * the OpenAPI document: an admin makes a guard token, an integration checks a visitor in
  * with `Authorization: Bearer gh_…` and the audit log names the token; the token cannot
  * sign in, sign out, read `GET /api/auth/me` or the users, nor manage tokens (403); revoked

@@ -1,6 +1,7 @@
 /**
- * Dates the server cannot compute with are refused as input, on both databases (hardening,
- * round three): a date field takes real days from 1900-01-01 to 2999-12-31 (9999-12-31 is a
+ * Dates the server cannot compute with are refused as input, on both databases
+ * (docs/security.md#input): a date field takes real days from 1900-01-01 to 2999-12-31 (9999-12-31
+ * is a
  * real day, but the day after it, which a range's end or a month's next month needs, has no
  * YYYY-MM-DD), a month the same months, an instant (a review's `occurredAt`, a payment's
  * `paidAt`) the same years, a gate pack cursor only real days and instants. Each

@@ -1,7 +1,8 @@
 /**
- * The blocklist over REST (operations §3), on both databases, every answer checked against
+ * The blocklist over REST (docs/operations.md#blocklist), on both databases, every answer checked
+ * against
  * the OpenAPI document: `GET/POST /api/blocklist`, `DELETE /api/blocklist/{id}` for admins
- * (403 otherwise, 201 on a creation, the spec's 400s), the scan's `blocklisted`, the
+ * (403 otherwise, 201 on a creation, the documented 400s), the scan's `blocklisted`, the
  * check-in's 409 BLOCKLISTED, a guard's override 403 and an admin's override.
  */
 import { databaseLegs } from '@gatehouse/db/testing';
@@ -21,7 +22,7 @@ describe.each(legs)('Blocklist over REST on $name', (leg) => {
   const { tokens, call, answer } = harness;
   const invite = (name: string, phone: string) => harness.invite(name, { phone });
 
-  it('lets admins add, list and remove entries; 400s in the spec’s words; 403 for others', async () => {
+  it('lets admins add, list and remove entries; 400s in the documented words; 403 for others', async () => {
     const created = answer(
       await call('POST', '/api/blocklist', tokens.admin, { name: 'Mallory', phone: '+15550007777', reason: 'Threatened a guard' }),
       201,

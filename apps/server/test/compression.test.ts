@@ -1,5 +1,6 @@
 /**
- * What the performance spec asks of HTTP: hashed assets served precompressed (brotli,
+ * What docs/performance.md#http-caching-and-compression asks of HTTP: hashed assets served
+ * precompressed (brotli,
  * gzip) with a year of immutable caching, index.html with no-cache, and API JSON over
  * 1 KB compressed when the client accepts it.
  */

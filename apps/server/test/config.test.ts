@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ConfigError, loadConfig } from '../src/config';
 
-describe('configuration (server-contract §3)', () => {
+describe('configuration (docs/configuration.md#environment-variables)', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -1,5 +1,6 @@
 /**
- * The dues ledger's REST paths (operations §5) through `app.inject`, on both databases, every
+ * The dues ledger's REST paths (docs/operations.md#dues-ledger) through `app.inject`, on both
+ * databases, every
  * answer checked against the OpenAPI document: POST /api/payments/bulk (201 `{count, ids}`,
  * all or nothing), GET /api/payments?overdue=true, POST /api/payments/{id}/complete with and
  * without a body, GET /api/houses/{id}/balance.

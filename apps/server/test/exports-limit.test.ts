@@ -1,5 +1,6 @@
 /**
- * One export limit for both transports (operations §4), over real sockets on both
+ * One export limit for both transports (docs/operations.md#reports-exports-and-inside-now), over
+ * real sockets on both
  * databases: the visitor and audit exports over REST (`GET /api/…/export.csv`) and over a
  * tRPC stream (`trpc-accept: application/jsonl`, as httpBatchStreamLink asks) take places
  * from the same two of the server process, whichever way they came: two downloads that

@@ -1,5 +1,6 @@
 /**
- * The visitor export streams (operations §4: a large export starts at once and never holds
+ * The visitor export streams (docs/operations.md#reports-exports-and-inside-now: a large export
+ * starts at once and never holds
  * all rows in memory), over a real socket on PostgreSQL: 100,000 visitors are exported with
  * the server's resident memory growing by less than 50 MB, the first bytes arrive long before
  * the last; at most two exports run at once (the third is 429), and a client that goes away

@@ -1,5 +1,6 @@
 /**
- * The CSV exports of operations §4 over REST, on both databases: GET /api/visitors/export.csv
+ * The CSV exports of docs/operations.md#reports-exports-and-inside-now over REST, on both
+ * databases: GET /api/visitors/export.csv
  * (admins all; a resident their house's; guards 403) and GET /api/audit/export.csv (admins):
  * the header row and column order, times ISO 8601 in a non-UTC community zone with the
  * offset, formula escaping (phone numbers too), the filters and the default 30-day range,
@@ -179,7 +180,7 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
   /** The export's data lines, by visitor id. */
   const rowsById = (lines: string[]) => new Map(lines.slice(1).map((line) => [line.slice(0, 36), line]));
 
-  it('has the header row in the spec’s order, times in the community zone with the offset, and escapes formulas (phone numbers too)', async () => {
+  it('has the header row in the documented order, times in the community zone with the offset, and escapes formulas (phone numbers too)', async () => {
     expect(VISITOR_EXPORT_COLUMNS.join(',')).toBe(VISITOR_HEADER);
     const response = await get('/api/visitors/export.csv', tokens.admin);
     expect(response.headers['content-disposition']).toBe('attachment; filename="visitors-2026-10-25-to-2026-11-23.csv"');

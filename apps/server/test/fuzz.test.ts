@@ -122,7 +122,8 @@ describe('hostile input over every REST path and tRPC', () => {
       expect(body.data).toBeNull();
       expect(typeof body.error, what).toBe('string');
       expect(body.error as string).not.toMatch(/\bat \S+:\d+|\/work\/|node_modules|\bselect \S+ from\b|\binsert into\b|\bupdate \S+ set\b/i);
-      // A code of integrations §2 whose status is the answer's; VALIDATION_FAILED names its fields.
+      // A code of docs/api.md#error-codes whose status is the answer's; VALIDATION_FAILED names its
+      // fields.
       expect(isErrorCode(body.code), `${what}: code ${String(body.code)}`).toBe(true);
       expect(ERROR_CODE_STATUS[body.code as keyof typeof ERROR_CODE_STATUS], what).toBe(response.statusCode);
       if (body.code === 'VALIDATION_FAILED') expect(Array.isArray(body.details) && body.details.length > 0, what).toBe(true);
@@ -156,7 +157,8 @@ describe('hostile input over every REST path and tRPC', () => {
               headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
               ...(route.method === 'GET' ? {} : { payload: JSON.stringify(body) ?? 'null' }),
             });
-            // A CSV export that accepts the input answers the file itself (operations §4), header row first.
+            // A CSV export that accepts the input answers the file itself
+            // (docs/operations.md#reports-exports-and-inside-now), header row first.
             if (route.csv && response.statusCode === 200) {
               expect(String(response.headers['content-type'])).toBe('text/csv; charset=utf-8');
               expect(response.body).toMatch(/^id,/);

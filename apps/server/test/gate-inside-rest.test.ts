@@ -1,5 +1,6 @@
 /**
- * Inside now over REST (operations §4), on both databases, every answer checked against the
+ * Inside now over REST (docs/operations.md#reports-exports-and-inside-now), on both databases,
+ * every answer checked against the
  * OpenAPI document: `GET /api/gate/inside` answers the people checked in now in `data`,
  * ordered by house then name, with `X-Total-Count`; a resident gets 403.
  */

@@ -1,5 +1,5 @@
 /**
- * Gates over REST (operations §2), on both databases, every answer checked against the
+ * Gates over REST (docs/operations.md#gates), on both databases, every answer checked against the
  * OpenAPI document: `GET /api/gates` (every gate, by name, X-Total-Count), `POST
  * /api/gates` (201), `PUT /api/gates/{id}`, a duplicate name as 409 in the envelope; the
  * QR check-in and check-out take `gateId` and answer the visitor with `checkInGate` and

@@ -1,5 +1,6 @@
 /**
- * Hardening, round two, at the HTTP layer (the issue's items 1, 5, 7 and 11), on both
+ * Hardening at the HTTP layer (docs/security.md#flooding, docs/security.md#sign-in-and-sessions,
+ * docs/security.md#http), on both
  * databases: batch limits, one session look-up per request, the general API rate limit
  * (per address, per user, every call of a batch, shared by processes on PostgreSQL),
  * `Cache-Control: no-store`, clean 415/404/400 answers for bad tRPC requests, and the
@@ -26,7 +27,7 @@ const legs = await databaseLegs();
 const service = { timeZone: 'UTC', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, sessionTtlDays: 30, sessionIdleDays: 7 };
 const PASSWORD = 'secret123';
 
-describe.each(legs)('HTTP hardening, round two, on $name', (leg) => {
+describe.each(legs)('HTTP hardening on $name', (leg) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   let logs = '';

@@ -1,5 +1,6 @@
 /**
- * Photos and live updates (live-gate §2, §3) over real HTTP on both database legs: the
+ * Photos and live updates (docs/gate.md#walk-ins, docs/gate.md#live-updates) over real HTTP on both
+ * database legs: the
  * photo routes' limits and types, and the event stream: who receives what, ids that
  * increase, replay with Last-Event-ID, reset for an unknown id, 401 without a token.
  */
@@ -96,7 +97,7 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
     await test?.drop();
   });
 
-  describe('photos (live-gate §2)', () => {
+  describe('photos (docs/gate.md#walk-ins)', () => {
     it('stores a JPEG of up to 200 KB, encoded again without its metadata, and gives it to whoever may read the visitor', async () => {
       const visitor = await walkIn();
       expect(visitor.hasPhoto).toBe(false);
@@ -129,7 +130,8 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
     it('refuses other types (415), non-JPEG bytes and more than 204,800 bytes (400), in the photo’s words', async () => {
       const visitor = await walkIn();
       const message = 'Photo must be a JPEG of at most 200 KB';
-      // 400 VALIDATION_FAILED naming the photo (integrations §2), whether the server's body limit or the procedure refuses it.
+      // 400 VALIDATION_FAILED naming the photo (docs/api.md#error-codes), whether the server's body
+      // limit or the procedure refuses it.
       const refusedPhoto = { status: 400, body: { error: message, code: 'VALIDATION_FAILED', details: [{ path: 'jpeg', message }] } };
       expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: jpeg(204_801) })).toMatchObject(refusedPhoto);
       expect(await call('PUT', `/api/visitors/${visitor.id}/photo`, { token: tokens.guard, raw: Buffer.from('GIF89a not a jpeg') })).toMatchObject(refusedPhoto);
@@ -155,7 +157,7 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
     });
   });
 
-  describe('the event stream (live-gate §3)', () => {
+  describe('the event stream (docs/gate.md#live-updates)', () => {
     it('answers 401 in the JSON envelope without a valid token', async () => {
       const refused = await openSse(`${base}/api/events`, { token: 'not-a-token' });
       expect(refused.status).toBe(401);
@@ -231,7 +233,7 @@ describe.each(legs)('photos and live updates on $name', (leg) => {
         .toBe('expired');
     });
 
-    it('tells the admins at once when the gate refuses a blocklisted visitor (operations §3), and no one else', async () => {
+    it('tells the admins at once when the gate refuses a blocklisted visitor (docs/operations.md#blocklist), and no one else', async () => {
       const [admin, guard, resident] = [await stream(tokens.admin), await stream(tokens.guard), await stream(tokens.resident)];
       const visitor = await ok('POST', '/api/visitors/invite', {
         token: tokens.resident,

@@ -1,8 +1,9 @@
 /**
- * The server side of offline-gate.md over REST, on both databases: `occurredAt` on
- * `POST /api/visitors/checkin-qr` and `/checkout-qr` (§3); the `Idempotency-Key` header on
- * every state-changing POST that needs a sign-in (§3); the gate pack (§2); the Needs review
- * list (§3).
+ * The server side of the offline gate (docs/gate.md#the-gate-offline) over REST, on both
+ * databases: `occurredAt` on `POST /api/visitors/checkin-qr` and `/checkout-qr`
+ * (docs/gate.md#recording-moves-offline); the `Idempotency-Key` header on every
+ * state-changing POST that needs a sign-in (docs/api.md#idempotency); the gate pack
+ * (docs/gate.md#the-gate-pack); the Needs review list (docs/gate.md#needs-review).
  */
 import { createHash, pbkdf2Sync } from 'node:crypto';
 
@@ -96,7 +97,7 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
     await test?.drop();
   });
 
-  describe('occurredAt (offline-gate §3)', () => {
+  describe('occurredAt (docs/gate.md#recording-moves-offline)', () => {
     it('sets check_in_time and check_out_time from occurredAt and keeps both instants in the audit log', async () => {
       const visitor = await invite('Rest Offline', { visitTimeTo: '09:30' });
       now = new Date('2026-11-22T15:00:00.000Z'); // 10:00: the window ended at 09:31
@@ -133,7 +134,7 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       expect(json(before)).toMatchObject({ error: 'Check-out cannot be before check-in', code: 'INVALID_TRANSITION' });
     });
   });
-  describe('Idempotency-Key (offline-gate §3)', () => {
+  describe('Idempotency-Key (docs/gate.md#recording-moves-offline)', () => {
     const checkIn = (visitorId: string, key: string | undefined, token = tokens.guard, extra: Record<string, unknown> = {}) =>
       call('POST', '/api/visitors/checkin-qr', { token, body: { visitorId, ...extra }, ...(key !== undefined ? { headers: { 'idempotency-key': key } } : {}) });
     const auditCount = (visitorId: string, action: 'visitor.checked-in' | 'visitor.checked-out' = 'visitor.checked-in') => test.db.fork().count(AuditEvent, { targetId: visitorId, action });
@@ -298,7 +299,7 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       expect(restRoutes.filter((route) => ['auth.signup', 'auth.login', 'auth.logout'].includes(route.procedure)).some((route) => route.idempotent)).toBe(false);
     });
   });
-  describe('the gate pack (offline-gate §2)', () => {
+  describe('the gate pack (docs/gate.md#the-gate-pack)', () => {
     it('answers GET /api/gate/pack and ?since=cursor in the envelope, for guards and admins', async () => {
       const visitor = await invite('Pack Over Rest');
       const full = await call('GET', '/api/gate/pack', { token: tokens.guard });
@@ -362,7 +363,7 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       expect(response.body).not.toMatch(/@|\+1555|data:image|"phone"|"email"|"qrCodeToken"|"passCode"/);
     });
   });
-  describe('Needs review (offline-gate §3)', () => {
+  describe('Needs review (docs/gate.md#recording-moves-offline)', () => {
     it('files, lists, dismisses and records reviews over REST', async () => {
       const visitor = await invite('Review Over Rest');
       await ok('DELETE', `/api/visitors/${visitor.id}/cancel`, tokens.resident);

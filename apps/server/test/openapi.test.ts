@@ -1,5 +1,6 @@
 /**
- * The API described (integrations §1, §2): the OpenAPI document covers every row of the
+ * The API described (docs/api.md#openapi-and-the-api-reference, docs/api.md#error-codes): the
+ * OpenAPI document covers every row of the
  * REST table with the statuses the contracts give it, passes Redocly's recommended lint,
  * is served at GET /api/openapi.json with a human reference at /api/docs under our CSP;
  * and the response validator the REST tests use fails on answers that drift from it.
@@ -30,7 +31,8 @@ const operationOf = (method: string, fastifyPath: string) => document.paths[open
 const statusesOf = (operation: OpenApiOperation) => Object.keys(operation.responses).map(Number);
 
 /**
- * The state moves of server-contract §6-§7 and offline-gate §3 (a move from the wrong
+ * The state moves of docs/api.md#visitors-and-their-statuses, docs/api.md#payments and
+ * docs/gate.md#recording-moves-offline (a move from the wrong
  * status is 409 INVALID_TRANSITION), written here independently of the generator.
  */
 const TRANSITIONS = [
@@ -46,7 +48,10 @@ const TRANSITIONS = [
   'gate.recordReview',
 ];
 
-/** The REST paths that need no token (server-contract §4): everything else needs one. */
+/**
+ * The REST paths that need no token (docs/api.md#sign-in-sessions-and-users): everything else needs
+ * one.
+ */
 const PUBLIC = ['auth.signup', 'auth.login', 'auth.logout'];
 
 describe('the OpenAPI document', () => {
@@ -75,7 +80,7 @@ describe('the OpenAPI document', () => {
     expect(new Set(operationIds).size).toBe(operationIds.length);
   });
 
-  it('gives every operation the statuses of server-contract §1 and integrations §2', () => {
+  it('gives every operation the statuses of docs/api.md#the-envelope and docs/api.md#error-codes', () => {
     for (const route of restRoutes) {
       const operation = operationOf(route.method, route.path)!;
       const statuses = statusesOf(operation);
@@ -97,7 +102,7 @@ describe('the OpenAPI document', () => {
         expect(operation.responses[String(status)], `${label} ${status}`).toMatchObject({ $ref: expect.stringMatching(/^#\/components\/responses\//) });
       }
     }
-    // The sign-in's own refusals (server-contract §4).
+    // The sign-in's own refusals (docs/api.md#sign-in-sessions-and-users).
     expect(statusesOf(operationOf('POST', '/api/auth/login')!)).toEqual(expect.arrayContaining([400, 401, 403]));
     expect(statusesOf(operationOf('POST', '/api/auth/signup')!)).toEqual(expect.arrayContaining([400, 403, 409]));
     expect(statusesOf(operationOf('POST', '/api/visitors/scan')!)).toContain(404);
@@ -117,7 +122,7 @@ describe('the OpenAPI document', () => {
         listed.add(code);
       }
     }
-    // Every code of integrations §2 a REST answer can carry (405 is tRPC's alone).
+    // Every code of docs/api.md#error-codes a REST answer can carry (405 is tRPC's alone).
     expect([...listed].sort()).toEqual(ERROR_CODES.filter((code) => code !== 'METHOD_NOT_ALLOWED').sort());
     expect(document.components.responses.TooManyRequests).toMatchObject({ headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } });
   });
@@ -147,7 +152,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(photo.requestBody!.content)).toEqual(['image/jpeg']);
     expect(Object.keys((operationOf('GET', '/api/visitors/:id/photo')!.responses['200'] as { content: object }).content)).toEqual(['image/jpeg']);
     expect(Object.keys((operationOf('GET', '/api/events')!.responses['200'] as { content: object }).content)).toEqual(['text/event-stream']);
-    // operations §4: the CSV exports, with their query parameters.
+    // docs/operations.md#reports-exports-and-inside-now: the CSV exports, with their query
+    // parameters.
     for (const [path, names] of [
       ['/api/visitors/export.csv', ['status', 'from', 'to', 'houseId', 'gateId', 'q', 'mine']],
       ['/api/audit/export.csv', ['from', 'to', 'action', 'actorId', 'targetType', 'targetId', 'apiTokenId']],

@@ -3,7 +3,7 @@
  * closed), or the database refusing connections, requests get 503 with Retry-After and
  * /api/health says so; when the database comes back the server recovers by itself,
  * without a restart. A held table lock makes requests wait at most the lock timeout,
- * then 503 (hardening issue, item 6).
+ * then 503 (docs/security.md#faults).
  */
 import net from 'node:net';
 

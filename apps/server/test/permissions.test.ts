@@ -1,5 +1,5 @@
 /**
- * The permission matrix of server-contract §5, walked over every REST path for every
+ * The permission matrix of docs/security.md#who-may-do-what, walked over every REST path for every
  * kind of caller: anonymous, a resident of the house concerned, a resident of another
  * house, a guard and an admin. The expectations are written here independently of the
  * server's own access table, so a change to either shows.
@@ -78,7 +78,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
       return { status: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as { success: boolean; data: any; error: string | null } };
     }
-    // A photo, or a CSV export (operations §4): the status is what the walk checks.
+    // A photo, or a CSV export (docs/operations.md#reports-exports-and-inside-now): the status is
+    // what the walk checks.
     if (type.startsWith('image/jpeg') || type.startsWith('text/csv')) return { status: response.statusCode, body: { success: response.statusCode < 400, data: null, error: null } };
     return { status: response.statusCode, body: response.json() as { success: boolean; data: any; error: string | null } };
   };
@@ -102,7 +103,10 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
   const newVisitor = async () =>
     asAdmin('POST', '/api/visitors/invite', { name: 'Fresh Visitor', phone: '+15550000002', houseId: ids.house, visitDate: '2026-11-22', visitTimeFrom: '09:30', visitTimeTo: '17:00' });
   const newPayment = async () => asAdmin('POST', '/api/payments', { houseId: ids.house, amount: 12.5, type: 'other' });
-  /** operations §1: a recurring pass of the resident's house, valid every day from today. */
+  /**
+   * docs/operations.md#frequent-visitors: a recurring pass of the resident's house, valid every day
+   * from today.
+   */
   const passBody = () => ({
     name: 'Pat Pass',
     phone: '+15550000004',
@@ -174,7 +178,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
         return { url: `/api/houses/${ids.otherHouse}/residents/${user.id}` };
       },
     },
-    // operations §5: a house's balance follows payments (own house only for residents, never guards).
+    // docs/operations.md#dues-ledger: a house's balance follows payments (own house only for
+    // residents, never guards).
     { method: 'GET', path: '/api/houses/:id/balance', expected: [401, 200, 404, 403, 200], prepare: fixed(() => `/api/houses/${ids.house}/balance`) },
 
     { method: 'GET', path: '/api/vehicles', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/vehicles') },
@@ -185,7 +190,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
 
     { method: 'GET', path: '/api/visitors', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/visitors') },
     { method: 'GET', path: '/api/visitors/my-invitations', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/visitors/my-invitations') },
-    // operations §4: admins export every visitor, a resident their house's, guards nothing.
+    // docs/operations.md#reports-exports-and-inside-now: admins export every visitor, a resident
+    // their house's, guards nothing.
     { method: 'GET', path: '/api/visitors/export.csv', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/visitors/export.csv') },
     { method: 'GET', path: '/api/visitors/:id', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}`) },
     { method: 'GET', path: '/api/visitors/:id/activity', expected: [401, 200, 404, 200, 200], prepare: fixed(() => `/api/visitors/${ids.visitor}/activity`) },
@@ -210,7 +216,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       },
     },
 
-    // live-gate §2: the gate registers a walk-in; a resident of its house or an admin decides;
+    // docs/gate.md#walk-ins: the gate registers a walk-in; a resident of its house or an admin
+    // decides;
     // a guard approves only with a reason and never rejects; another house's resident: 404.
     { method: 'POST', path: '/api/visitors/walk-in', expected: [401, 403, 403, 201, 201], prepare: fixed(() => '/api/visitors/walk-in', walkIn) },
     {
@@ -242,12 +249,15 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
         return { url: `/api/visitors/${visitor.id}/photo` };
       },
     },
-    // operations §6: only an admin erases a visitor's personal data (the house's resident too is refused).
+    // docs/privacy.md#retention-and-erasure: only an admin erases a visitor's personal data (the
+    // house's resident too is refused).
     { method: 'POST', path: '/api/visitors/:id/erase', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/visitors/${(await newVisitor()).id}/erase` }) },
-    // live-gate §3: every signed-in user may open the stream (each sees what they may read).
+    // docs/gate.md#live-updates: every signed-in user may open the stream (each sees what they may
+    // read).
     { method: 'GET', path: '/api/events', expected: [401, 200, 200, 200, 200], prepare: async () => ({ url: '/api/events', stream: true }) },
 
-    // operations §1: recurring passes follow visitors (the house's residents and admins manage; guards read).
+    // docs/operations.md#frequent-visitors: recurring passes follow visitors (the house's residents
+    // and admins manage; guards read).
     { method: 'GET', path: '/api/passes', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/passes') },
     { method: 'POST', path: '/api/passes', expected: [401, 201, 403, 403, 201], prepare: fixed(() => '/api/passes', passBody) },
     { method: 'GET', path: '/api/passes/:id', expected: [401, 200, 404, 200, 200], prepare: async () => ({ url: `/api/passes/${(await newPass()).id}` }) },
@@ -268,7 +278,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'GET', path: '/api/payments', expected: [401, 200, 200, 403, 200], prepare: fixed(() => '/api/payments') },
     { method: 'GET', path: '/api/payments/:id', expected: [401, 200, 404, 403, 200], prepare: fixed(() => `/api/payments/${ids.payment}`) },
     { method: 'POST', path: '/api/payments', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/payments', () => ({ houseId: ids.house, amount: 99.99, type: 'maintenance' })) },
-    // operations §5: raising dues in bulk is for admins.
+    // docs/operations.md#dues-ledger: raising dues in bulk is for admins.
     {
       method: 'POST',
       path: '/api/payments/bulk',
@@ -282,13 +292,16 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'GET', path: '/api/audit', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/audit') },
     { method: 'GET', path: '/api/audit/export.csv', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/audit/export.csv') },
 
-    // offline-gate §2: the gate pack is for the gate (guards and admins).
+    // docs/gate.md#the-gate-pack: the gate pack is for the gate (guards and admins).
     { method: 'GET', path: '/api/gate/pack', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/pack') },
-    // operations §4: Inside now, the roll call, for the gate (guards and admins).
+    // docs/operations.md#reports-exports-and-inside-now: Inside now, the roll call, for the gate
+    // (guards and admins).
     { method: 'GET', path: '/api/gate/inside', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/inside') },
-    // operations §4: the reports page's figures, for admins only.
+    // docs/operations.md#reports-exports-and-inside-now: the reports page's figures, for admins
+    // only.
     { method: 'GET', path: '/api/reports/summary', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/reports/summary') },
-    // offline-gate §3: Needs review, for the gate and the admins; only an admin records a passage.
+    // docs/gate.md#recording-moves-offline: Needs review, for the gate and the admins; only an
+    // admin records a passage.
     { method: 'GET', path: '/api/gate/reviews', expected: [401, 403, 403, 200, 200], prepare: fixed(() => '/api/gate/reviews') },
     { method: 'POST', path: '/api/gate/reviews', expected: [401, 403, 403, 201, 201], prepare: fixed(() => '/api/gate/reviews', review) },
     { method: 'POST', path: '/api/gate/reviews/:id/dismiss', expected: [401, 403, 403, 200, 200], prepare: async () => ({ url: `/api/gate/reviews/${(await newReview()).id}/dismiss` }) },
@@ -299,7 +312,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       prepare: async () => ({ url: `/api/gate/reviews/${(await newReview()).id}/record`, body: { note: 'Seen on the camera' } }),
     },
 
-    // operations §2: gates: everyone signed in lists them, admins manage them.
+    // docs/operations.md#gates: gates: everyone signed in lists them, admins manage them.
     { method: 'GET', path: '/api/gates', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/gates') },
     { method: 'POST', path: '/api/gates', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/gates', () => ({ name: `Gate ${unique()}` })) },
     {
@@ -309,7 +322,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       prepare: async () => ({ url: `/api/gates/${(await asAdmin('POST', '/api/gates', { name: `Gate ${unique()}` })).id}`, body: { isActive: false } }),
     },
 
-    // operations §3: the blocklist, for admins only.
+    // docs/operations.md#blocklist: the blocklist, for admins only.
     { method: 'GET', path: '/api/blocklist', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/blocklist') },
     {
       method: 'POST',
@@ -326,7 +339,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       }),
     },
 
-    // integrations §4: API tokens, for admins only.
+    // docs/api.md#api-tokens: API tokens, for admins only.
     { method: 'GET', path: '/api/api-tokens', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/api-tokens') },
     { method: 'POST', path: '/api/api-tokens', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/api-tokens', () => ({ name: 'Barrier', role: 'guard' })) },
     {
@@ -336,7 +349,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       prepare: async () => ({ url: `/api/api-tokens/${(await asAdmin('POST', '/api/api-tokens', { name: 'To Revoke', role: 'guard' })).id}` }),
     },
 
-    // integrations §3: webhooks, for admins only.
+    // docs/api.md#webhooks: webhooks, for admins only.
     { method: 'GET', path: '/api/webhooks', expected: [401, 403, 403, 403, 200], prepare: fixed(() => '/api/webhooks') },
     { method: 'POST', path: '/api/webhooks', expected: [401, 403, 403, 403, 201], prepare: fixed(() => '/api/webhooks', () => ({ url: 'http://93.184.216.34/hook', events: ['visitor.created'] })) },
     { method: 'PUT', path: '/api/webhooks/:id', expected: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/webhooks/${(await newWebhook()).id}`, body: { isActive: false } }) },
@@ -347,7 +360,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
 
   beforeAll(async () => {
     test = await leg.create();
-    // Every answer of the walk is checked against the OpenAPI document (integrations §1).
+    // Every answer of the walk is checked against the OpenAPI document
+    // (docs/api.md#openapi-and-the-api-reference).
     app = withResponseValidation(
       await buildApp({
         db: test.db,
@@ -390,7 +404,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     expect(ROWS).toHaveLength(restRoutes.length);
   });
 
-  it.each(ROWS.map((row) => [`${row.method} ${row.path}`, row] as const))('%s answers each caller as the contract says', async (_name, row) => {
+  it.each(ROWS.map((row) => [`${row.method} ${row.path}`, row] as const))('%s answers each caller as docs/security.md#who-may-do-what says', async (_name, row) => {
     const actual: Record<string, number> = {};
     const expected: Record<string, number> = {};
     for (const [index, caller] of CALLERS.entries()) {
@@ -400,7 +414,7 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       actual[caller] = response.status;
       expected[caller] = row.expected[index]!;
       expect(response.body.success).toBe(response.status < 400);
-      // Every refusal carries the stable code of its status (integrations §2).
+      // Every refusal carries the stable code of its status (docs/api.md#error-codes).
       if (response.status >= 400) expect(ERROR_CODE_STATUS[(response.body as { code?: ErrorCode }).code!], `${caller} ${call.url}`).toBe(response.status);
     }
     expect(actual).toEqual(expected);

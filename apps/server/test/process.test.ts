@@ -48,7 +48,7 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     const outcomes = await Promise.all(logins);
     // 429: more than 10 sign-ins of one account in flight at once hold all its reserved
-    // attempts (hardening issue, item 3); an answer all the same.
+    // attempts (docs/security.md#password-guessing); an answer all the same.
     expect(outcomes.filter((outcome) => !['200', '429', '503', 'ECONNREFUSED'].includes(outcome))).toEqual([]);
     expect(outcomes.filter((outcome) => outcome === '200').length).toBeGreaterThan(0);
     expect(await server.exited, server.output()).toBe(0);

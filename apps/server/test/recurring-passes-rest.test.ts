@@ -1,9 +1,10 @@
 /**
- * Recurring passes over REST (operations §1), on both databases, every answer checked
+ * Recurring passes over REST (docs/operations.md#frequent-visitors), on both databases, every
+ * answer checked
  * against the OpenAPI document: POST /api/passes (201), GET /api/passes (X-Total-Count),
  * GET /api/passes/{id}?month=, PUT, pause/resume, DELETE (cancels); the scan finds a pass
  * by its code (`kind: "recurring"`), checkin-qr/checkout-qr take the pass id and answer the
- * pass with its entries; guards get 403 on the resident's moves; the spec's 400s.
+ * pass with its entries; guards get 403 on the resident's moves; the documented 400s.
  */
 import { databaseLegs } from '@gatehouse/db/testing';
 import { describe, expect, it } from 'vitest';
@@ -76,7 +77,7 @@ describe.each(legs)('Recurring passes over REST on $name', (leg) => {
     expect(answer(await call('GET', '/api/passes/00000000-0000-4000-8000-000000000000', tokens.resident), 404).error).toBe('Pass not found');
   });
 
-  it('answers the spec’s 400s in the envelope', async () => {
+  it('answers the documented 400s in the envelope', async () => {
     now = new Date('2026-11-23T14:00:00.000Z');
     expect(answer(await call('POST', '/api/passes', tokens.resident, passBody({ weekdays: [] })), 400)).toMatchObject({
       error: 'Choose at least one day',

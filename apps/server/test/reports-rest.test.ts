@@ -1,5 +1,6 @@
 /**
- * The reports page's figures over REST (operations §4), on both databases, every answer
+ * The reports page's figures over REST (docs/operations.md#reports-exports-and-inside-now), on both
+ * databases, every answer
  * checked against the OpenAPI document: `GET /api/reports/summary?from&to` answers the
  * figures in `data` (the last 30 days by default); a reversed range, one over 366 days and
  * a date that is not one are 400 in the envelope; guards and residents 403.

@@ -1,5 +1,6 @@
 /**
- * X-Request-Id (integrations §1): every answer carries one (the caller's own when it is
+ * X-Request-Id (docs/api.md#openapi-and-the-api-reference): every answer carries one (the caller's
+ * own when it is
  * valid, else a new one), and every log line of a request names it. And the log format:
  * pretty only in development on a terminal, never when pino-pretty is not installed.
  */

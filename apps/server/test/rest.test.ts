@@ -42,8 +42,8 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     response.json() as { success: boolean; data: any; error: string | null; code?: ErrorCode; details?: Array<{ path: string; message: string }> };
 
   /**
-   * Checks the envelope of server-contract §1: on an error, `error` is the text (matching
-   * `error` when given) and `code` a code of integrations §2 whose status is the answer's
+   * Checks the envelope of docs/api.md#the-envelope: on an error, `error` is the text (matching
+   * `error` when given) and `code` a code of docs/api.md#error-codes whose status is the answer's
    * (`code` when given); VALIDATION_FAILED always has details.
    */
   const expectEnvelope = (response: LightMyRequestResponse, status: number, error?: string | RegExp, code?: ErrorCode) => {
@@ -74,7 +74,8 @@ describe.each(legs)('REST mapping on $name', (leg) => {
   beforeAll(async () => {
     test = await leg.create();
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
-    // Every answer of this file is checked against the OpenAPI document (integrations §1).
+    // Every answer of this file is checked against the OpenAPI document
+    // (docs/api.md#openapi-and-the-api-reference).
     app = withResponseValidation(
       await buildApp({
         db: test.db,
@@ -197,7 +198,7 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     expectEnvelope(await call('DELETE', `/api/visitors/${created.data.id}/cancel`, { token: tokens.resident }), 409, 'Visitor cannot be cancelled: status is cancelled', 'INVALID_TRANSITION');
   });
 
-  it('enforces the permission rules of server-contract §5 for the paths of this issue', async () => {
+  it('enforces the permission rules of docs/security.md#who-may-do-what for the paths of this issue', async () => {
     const neighbourVisit = expectEnvelope(await call('POST', '/api/visitors/invite', { token: tokens.neighbour, body: invitation(ids.otherHouse) }), 201).data;
     const residentVisit = expectEnvelope(await call('POST', '/api/visitors/invite', { token: tokens.resident, body: invitation(ids.house) }), 201).data;
     const cases: Array<[Method, string, keyof typeof tokens | null, number, unknown?]> = [
@@ -239,7 +240,7 @@ describe.each(legs)('REST mapping on $name', (leg) => {
     expect(otherHouse.data).toMatchObject({ residents: [], vehicles: [] });
   });
 
-  it('names the specific code of integrations §2: inactive account, business-rule refusals with details, transitions, rate limit', async () => {
+  it('names the specific code of docs/api.md#error-codes: inactive account, business-rule refusals with details, transitions, rate limit', async () => {
     // ACCOUNT_INACTIVE: the right password of a deactivated account.
     const user = expectEnvelope(await call('POST', '/api/users', { token: tokens.admin, body: { name: 'Ida Inactive', email: 'ida@rest.example', phone: '+15551234567', password: 'secret123', role: 'resident' } }), 201);
     expectEnvelope(await call('DELETE', `/api/users/${user.data.id}`, { token: tokens.admin }), 200);

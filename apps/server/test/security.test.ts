@@ -54,7 +54,8 @@ describe('HTTP hardening', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    // WebAssembly may be compiled (the QR decoder, live-gate §1); JavaScript may never be eval'd.
+    // WebAssembly may be compiled (the QR decoder, docs/gate.md#verifying-a-pass); JavaScript may
+    // never be eval'd.
     expect(csp).toContain("'wasm-unsafe-eval'");
     expect(csp).not.toMatch(/(^|[\s;])'unsafe-eval'/);
     expect(csp).toContain("frame-ancestors 'none'");

@@ -1,5 +1,6 @@
 /**
- * HTTPS on the gate network (live-gate §0): the configuration's rules, and the real server
+ * HTTPS on the gate network (docs/gate.md#a-secure-origin-for-the-tablet): the configuration's
+ * rules, and the real server
  * serving HTTPS with a self-signed certificate it makes once and keeps in DATA_DIR, or with
  * the PEM files it is given.
  */
@@ -27,7 +28,7 @@ function getTrusting(url: string, ca: string): Promise<{ status: number; body: s
   });
 }
 
-describe('TLS configuration (live-gate §0, §5)', () => {
+describe('TLS configuration (docs/gate.md#a-secure-origin-for-the-tablet, docs/configuration.md#environment-variables)', () => {
   it('is off by default, self-signed in DATA_DIR/tls with TLS=self-signed, or the given PEM files', () => {
     expect(loadConfig({}).tls).toBeNull();
     expect(loadConfig({ TLS: 'self-signed', DATA_DIR: '/srv/gate' }).tls).toEqual({ kind: 'self-signed', dir: '/srv/gate/tls' });

@@ -1,7 +1,7 @@
 /**
- * The README's Develop section, as a test: an integration calls the server over HTTP with
- * a typed tRPC client (`createTRPCClient<AppRouter>`) and an API token, exactly as the
- * README shows, and checks a visitor in (integrations issue: developer experience).
+ * The typed client of docs/api.md#the-typed-trpc-client, as a test: an integration calls the
+ * server over HTTP with a typed tRPC client (`createTRPCClient<AppRouter>`) and an API token,
+ * exactly as that page shows, and checks a visitor in.
  */
 import { createMemoryAuthRateLimits, type AppRouter } from '@gatehouse/api';
 import { migrateDatabase, openDatabase, type Database } from '@gatehouse/db';
@@ -59,8 +59,8 @@ describe('a typed tRPC client with an API token', () => {
     await db?.close();
   });
 
-  it('scans and checks a visitor in, as the README shows', async () => {
-    // The README's example, with its URL and token.
+  it('scans and checks a visitor in, as docs/api.md shows', async () => {
+    // The example of docs/api.md#the-typed-trpc-client, with its URL and token.
     const gatehouse = createTRPCClient<AppRouter>({
       links: [httpBatchLink({ url: `${url}/trpc`, headers: { authorization: `Bearer ${guardToken}` } })],
     });

@@ -1,5 +1,6 @@
 /**
- * Visitor privacy over REST and the daily job's wiring (operations §6), on both databases,
+ * Visitor privacy over REST and the daily job's wiring (docs/privacy.md#retention-and-erasure), on
+ * both databases,
  * every answer checked against the OpenAPI document: POST /api/visitors/{id}/erase (admin
  * 200 with the erased visitor; guard and resident 403; unknown 404), GET shows the erased
  * visitor as such; the retention job is scheduled on the one pg-boss the webhook sender

@@ -1,5 +1,5 @@
 /**
- * Webhooks end to end (integrations §3) on both database legs: the real app with its job
+ * Webhooks end to end (docs/api.md#webhooks) on both database legs: the real app with its job
  * queue (pg-boss) POSTs visitor events to a receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE),
  * signed the Standard Webhooks way (checked here with node:crypto alone); a 500 is retried
  * with the same webhook-id; a resend sends the same message again; a receiver that is not
@@ -84,7 +84,8 @@ describe.each(legs)('webhooks on $name', (leg) => {
   const walkIn = (name: string) =>
     ok('POST', '/api/visitors/walk-in', { token: tokens.guard, body: { name, phone: '+15557654321', houseId, purpose: 'Delivery' } });
   // The waits below have generous time-outs: they end as soon as what they wait for is
-  // there, and only a broken sender waits them out (tests never time things: performance.md).
+  // there, and only a broken sender waits them out (tests never time things:
+  // docs/performance.md#the-targets).
   /** Waits until `count` messages reached `path`; returns them. */
   const messagesAt = async (path: string, count: number, timeoutMs = 20_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -116,7 +117,7 @@ describe.each(legs)('webhooks on $name', (leg) => {
       rateLimits: createMemoryAuthRateLimits({ requestsPerAddressPerMinute: 1_000, failedSignInsPerEmail: 10, failedSignInWindowSeconds: 900 }),
       apiRateLimits: UNLIMITED_API,
       clock: () => NOW,
-      // The spec's schedule, shortened: retries after 0.3 s, twice.
+      // The documented schedule, shortened: retries after 0.3 s, twice.
       webhooks: { retryDelaysMs: [300, 300], jitter: 0, pollIntervalSeconds: 1 },
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,7 +2,8 @@
 /**
  * Gatehouse's one service worker, built to /sw.js by vite-plugin-pwa (injectManifest):
  *
- * - The installable app (offline-gate §1): the app shell is precached (index.html, every
+ * - The installable app (docs/gate.md#installing-the-app): the app shell is precached (index.html,
+ * every
  *   script and stylesheet, the icons and the scanner's WASM: the list of the build's files
  *   is put in `self.__WB_MANIFEST` at build time), so that the app opens with no network
  *   once it has been opened online. A page load (a navigation) gets the precached
@@ -10,7 +11,8 @@
  *   request is handled here, so they go to the network as they would without a worker.
  * - A new version is not forced (registerType 'prompt'): the new worker waits until the
  *   shell's "Reload" button posts `{type: 'SKIP_WAITING'}` (workbox-window's message).
- * - Web Push (live-gate §4): a push message shows as a system notification (the visitor's
+ * - Web Push (docs/gate.md#notifications): a push message shows as a system notification (the
+ * visitor's
  *   first name and the house only) and tapping it opens its page. NotificationSettingsCard
  *   subscribes through this same registration ('/sw.js').
  */

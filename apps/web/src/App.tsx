@@ -1,4 +1,4 @@
-/** The app: providers and the routes of product-spec §2. */
+/** The app: providers and the routes of docs/product.md#screens-and-routes. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type JSX, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
@@ -14,7 +14,7 @@ import { ConfirmProvider } from './components/ConfirmDialog';
 import { Spinner } from './components/Spinner';
 
 /**
- * A page whose code loads when its route is first opened (performance issue: each
+ * A page whose code loads when its route is first opened (docs/performance.md#the-targets: each
  * route's code loads when the route is opened, and /login loads only what it needs).
  * Once loaded, it renders at once; `preload()` loads it ahead of time.
  */
@@ -125,7 +125,7 @@ function AuthenticatedRoutes() {
       <Route path="/visitors/:id">
         {(params) => <VisitorDetailPage key={params.id} id={params.id} />}
       </Route>
-      {/* operations §1: frequent visitors (recurring passes), residents and admins. */}
+      {/* docs/operations.md#frequent-visitors: frequent visitors (recurring passes), residents and admins. */}
       <Route path="/passes">
         <RequireRole roles={HOST_ROLES}>
           <PassesPage />
@@ -196,19 +196,19 @@ function AuthenticatedRoutes() {
           <UsersPage />
         </RequireRole>
       </Route>
-      {/* integrations §4: API tokens (admin). */}
+      {/* docs/api.md#api-tokens: API tokens (admin). */}
       <Route path="/api-tokens">
         <RequireRole roles={ADMIN_ROLES}>
           <ApiTokensPage />
         </RequireRole>
       </Route>
-      {/* operations §2: the community's gates (admin). */}
+      {/* docs/operations.md#gates: the community's gates (admin). */}
       <Route path="/gates">
         <RequireRole roles={ADMIN_ROLES}>
           <GatesPage />
         </RequireRole>
       </Route>
-      {/* operations §3: the community blocklist (admin). */}
+      {/* docs/operations.md#blocklist: the community blocklist (admin). */}
       <Route path="/blocklist">
         <RequireRole roles={ADMIN_ROLES}>
           <BlocklistPage />
@@ -220,7 +220,7 @@ function AuthenticatedRoutes() {
           <AuditLogPage />
         </RequireRole>
       </Route>
-      {/* integrations §3: webhooks (admin). */}
+      {/* docs/api.md#webhooks: webhooks (admin). */}
       <Route path="/webhooks">
         <RequireRole roles={ADMIN_ROLES}>
           <WebhooksPage />
@@ -238,7 +238,7 @@ function AuthenticatedRoutes() {
           <PaymentsPage />
         </RequireRole>
       </Route>
-      {/* operations §5: a completed payment's printable receipt. */}
+      {/* docs/operations.md#dues-ledger: a completed payment's printable receipt. */}
       <Route path="/payments/:id/receipt">
         {(params) => (
           <RequireRole roles={HOST_ROLES}>
@@ -246,14 +246,14 @@ function AuthenticatedRoutes() {
           </RequireRole>
         )}
       </Route>
-      {/* operations §4: the reports page (admin); Chart.js loads with it, only when opened. */}
+      {/* docs/operations.md#reports-exports-and-inside-now: the reports page (admin); Chart.js loads with it, only when opened. */}
       <Route path="/reports">
         <RequireRole roles={ADMIN_ROLES}>
           <ReportsPage />
         </RequireRole>
       </Route>
       <Route path="/profile" component={ProfilePage} />
-      {/* product-spec §2: / and any unknown path go to /dashboard. */}
+      {/* docs/product.md#screens-and-routes: / and any unknown path go to /dashboard. */}
       <Route>
         <Redirect to="/dashboard" replace />
       </Route>

@@ -1,5 +1,5 @@
 /**
- * /api-tokens (admin; integrations §4): the list with role, prefix, dates and status; New
+ * /api-tokens (admin; docs/api.md#api-tokens): the list with role, prefix, dates and status; New
  * Token shows the token once with Copy; Revoke asks first; the expiry's rules are the
  * shared ones; a `gh_` token is never used as a web session.
  */
@@ -48,7 +48,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('/api-tokens (integrations §4)', () => {
+describe('/api-tokens (docs/api.md#api-tokens)', () => {
   it('is in the admin’s menu and sends a guard to /dashboard', async () => {
     expect(menuEntries('admin').wide.map((entry) => [entry.href, entry.label])).toContainEqual(['/api-tokens', 'API tokens']);
     expect(menuEntries('guard').wide.map((entry) => entry.href)).not.toContain('/api-tokens');

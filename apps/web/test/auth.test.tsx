@@ -7,7 +7,7 @@ import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 describe('/login', () => {
-  it('shows the spec messages for empty fields and clears an error when its field is edited', async () => {
+  it('shows the documented messages for empty fields and clears an error when its field is edited', async () => {
     const calls = mockTrpc({});
     const { user } = renderApp('/login');
 
@@ -109,7 +109,7 @@ describe('/login', () => {
 });
 
 describe('/signup', () => {
-  it('shows the spec messages for every field', async () => {
+  it('shows the documented messages for every field', async () => {
     const calls = mockTrpc({});
     const { user } = renderApp('/signup');
 

@@ -1,5 +1,6 @@
 /**
- * The blocklist in the web app (operations §3): the admins' /blocklist (list, add with the
+ * The blocklist in the web app (docs/operations.md#blocklist): the admins' /blocklist (list, add
+ * with the
  * shared schema's messages, remove after a confirmation); at the gate, a red warning with
  * the reason on a scanned pass, the server's refusal of a guard's check-in shown, and an
  * admin's "Override and check in" asking for notes first.
@@ -22,7 +23,7 @@ const ENTRY: BlocklistEntry = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
-describe('/blocklist (operations §3)', () => {
+describe('/blocklist (docs/operations.md#blocklist)', () => {
   it('lists the entries, adds one checked by the shared schema, and removes one after a confirmation', async () => {
     let entries = [ENTRY];
     const calls = mockTrpc({
@@ -51,7 +52,7 @@ describe('/blocklist (operations §3)', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Van Driver');
     await user.type(within(dialog).getByLabelText('Reason'), 'Stolen car');
     await user.click(within(dialog).getByRole('button', { name: 'Add Entry' }));
-    // Neither phone nor plate: the spec's message, and nothing sent.
+    // Neither phone nor plate: the documented message, and nothing sent.
     expect(await within(dialog).findByText('Give a phone number or a licence plate')).toBeInTheDocument();
     expect(callsTo(calls, 'blocklist.create')).toHaveLength(0);
 
@@ -68,7 +69,7 @@ describe('/blocklist (operations §3)', () => {
   });
 });
 
-describe('the gate and the blocklist (operations §3)', () => {
+describe('the gate and the blocklist (docs/operations.md#blocklist)', () => {
   const banned = { ...makeVisitor({ status: 'approved' }), blocklisted: { reason: 'Trespassing' } };
 
   it('warns the guard with the reason, offers no override, and shows the refused check-in', async () => {
@@ -115,7 +116,7 @@ describe('the gate and the blocklist (operations §3)', () => {
   });
 });
 
-describe('the admin dashboard’s blocklist alerts (operations §3)', () => {
+describe('the admin dashboard’s blocklist alerts (docs/operations.md#blocklist)', () => {
   it('lists the unread refused check-ins and marks them seen', async () => {
     const refusedAt = '2026-11-22T14:05:00.000Z';
     let readAt: string | null = null;

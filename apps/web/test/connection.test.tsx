@@ -1,6 +1,7 @@
 /**
- * Failures said plainly, a Retry, and the unreachable banner (usable-by-everyone issue,
- * item 6). A check-in whose answer was lost: test/lost-answers.test.tsx.
+ * Failures said plainly, a Retry, and the unreachable banner
+ * (docs/product.md#when-the-network-fails). A check-in whose answer was lost:
+ * test/lost-answers.test.tsx.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';

@@ -7,7 +7,7 @@ import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 const visitor = makeVisitor({ name: 'Jane Doe' });
 
-describe('/dashboard (product-spec §2)', () => {
+describe('/dashboard (docs/product.md#screens-and-routes)', () => {
   it('greets a resident, offers their shortcuts and their 5 latest invitations', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: resident }),
@@ -42,7 +42,7 @@ describe('/dashboard (product-spec §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Active Visitors' })).toBeInTheDocument();
     expect(currentPath()).toBe('/guard');
     expect(screen.getByLabelText('Pass token or code')).toBeInTheDocument();
-    // Guards get no Vehicles or Payments links (product-spec §6).
+    // Guards get no Vehicles or Payments links (docs/product.md#roles-and-what-they-see).
     expect(screen.queryByRole('link', { name: /Vehicles/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Payments/ })).not.toBeInTheDocument();
   });

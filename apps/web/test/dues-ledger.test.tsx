@@ -1,5 +1,6 @@
 /**
- * The dues ledger's screens (operations §5) with msw: Raise Dues (every house or one, the
+ * The dues ledger's screens (docs/operations.md#dues-ledger) with msw: Raise Dues (every house or
+ * one, the
  * server's own rules), the Overdue filter and badge, the printable receipt page, and the
  * house balance on the house page and the resident's dashboard.
  */
@@ -12,7 +13,7 @@ import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 const balance = { pending: 1234.5, overdue: 100, paidThisYear: 45 };
 
-describe('Raise Dues (operations §5)', () => {
+describe('Raise Dues (docs/operations.md#dues-ledger)', () => {
   it('raises dues for every house, checked by the bulk request’s own rules first', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
@@ -33,7 +34,7 @@ describe('Raise Dues (operations §5)', () => {
 
     await user.type(within(dialog).getByLabelText('Amount (USD)'), '150');
     await user.type(within(dialog).getByLabelText('Description'), 'April maintenance');
-    // A due date in the past is allowed (operations §5).
+    // A due date in the past is allowed (docs/operations.md#dues-ledger).
     await user.type(within(dialog).getByLabelText('Due Date'), '2026-01-31');
     await user.click(within(dialog).getByRole('button', { name: 'Raise Dues' }));
 
@@ -90,7 +91,7 @@ describe('Raise Dues (operations §5)', () => {
   });
 });
 
-describe('Overdue payments (operations §5)', () => {
+describe('Overdue payments (docs/operations.md#dues-ledger)', () => {
   it('marks overdue payments with a badge and filters them', async () => {
     const late = makePayment({ description: 'January maintenance', dueDate: '2026-01-31', overdue: true });
     const onTime = makePayment({ description: 'December maintenance', dueDate: '2026-12-31' });
@@ -112,7 +113,7 @@ describe('Overdue payments (operations §5)', () => {
   });
 });
 
-describe('the receipt page (operations §5)', () => {
+describe('the receipt page (docs/operations.md#dues-ledger)', () => {
   const paid = makePayment({
     amount: 45,
     type: 'amenity',
@@ -172,7 +173,7 @@ describe('the receipt page (operations §5)', () => {
   });
 });
 
-describe('the house balance (operations §5)', () => {
+describe('the house balance (docs/operations.md#dues-ledger)', () => {
   const figures = (card: HTMLElement) =>
     Object.fromEntries(
       within(card)

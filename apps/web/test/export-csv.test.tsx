@@ -1,5 +1,6 @@
 /**
- * Export CSV on the visitors list (operations §4): the file is fetched with the session's
+ * Export CSV on the visitors list (docs/operations.md#reports-exports-and-inside-now): the file is
+ * fetched with the session's
  * bearer token and the screen's filters in the URL, saved through a `blob:` URL with the
  * server's file name; the button is busy meanwhile; a refusal shows the server's words.
  */
@@ -15,7 +16,7 @@ import { mockTrpc } from './trpc-mock';
 const CSV = 'id,kind,name\n1,invitation,Jane Doe\n';
 const SETTINGS = { timeZone: 'America/New_York', earlyCheckinMinutes: 60, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30 };
 
-describe('Export CSV on /visitors (operations §4)', () => {
+describe('Export CSV on /visitors (docs/operations.md#reports-exports-and-inside-now)', () => {
   const saved: Array<{ href: string; download: string }> = [];
   const { createObjectURL, revokeObjectURL } = URL;
   beforeEach(() => {
@@ -109,7 +110,7 @@ describe('Export CSV on /visitors (operations §4)', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
-  it('offers no export to a guard (operations §4: guards may not)', async () => {
+  it('offers no export to a guard (docs/operations.md#reports-exports-and-inside-now: guards may not)', async () => {
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => page([]) });
     renderApp('/visitors', { user: guard });
     await screen.findByRole('heading', { level: 1, name: 'All Visitors' });

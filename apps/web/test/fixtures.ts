@@ -1,4 +1,7 @@
-/** Users and visitors as the server sends them (server-contract §4, §6). */
+/**
+ * Users and visitors as the server sends them (docs/api.md#sign-in-sessions-and-users,
+ * docs/api.md#visitors-and-their-statuses).
+ */
 import type { House, HouseDetail, Payment, User, Vehicle, Visitor } from '@gatehouse/shared';
 
 export const HOUSE_A101 = {
@@ -78,7 +81,10 @@ export function makeVisitor(overrides: Partial<Visitor> = {}): Visitor {
 /** A list page. */
 export const page = (items: Visitor[]) => ({ items, total: items.length });
 
-/** Houses, vehicles and payments as the server sends them (product-spec §3, server-contract §7). */
+/**
+ * Houses, vehicles and payments as the server sends them (docs/api.md#objects,
+ * docs/api.md#payments).
+ */
 export const houseA101: House = {
   ...HOUSE_A101,
   street: 'Maple Avenue',

@@ -1,5 +1,6 @@
 /**
- * The offline queue carries the tablet's gate (operations §2, offline-gate §3): a move made
+ * The offline queue carries the tablet's gate (docs/operations.md#gates,
+ * docs/gate.md#recording-moves-offline): a move made
  * offline keeps the gate chosen on the device when it was made, and its replay sends it
  * as `gateId` beside `occurredAt`; with no gate chosen, no `gateId` is sent. A move sent at
  * once sends the gate chosen now.
@@ -42,7 +43,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'onLine');
 });
 
-describe('the offline queue and the tablet’s gate (operations §2)', () => {
+describe('the offline queue and the tablet’s gate (docs/operations.md#gates)', () => {
   it('keeps the chosen gate with each queued move and sends it as gateId on replay', async () => {
     chooseGate(SOUTH);
     const queued = await moveOffline({ action: 'check-in', subject: ANN }, new Date('2026-11-22T09:00:00.000Z'));

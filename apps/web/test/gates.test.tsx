@@ -1,5 +1,6 @@
 /**
- * Gates in the web app (operations §2): the admins' /gates page (list, add with the shared
+ * Gates in the web app (docs/operations.md#gates): the admins' /gates page (list, add with the
+ * shared
  * schema's message and the server's refusal, rename, deactivate), the guard dashboard's
  * choice of the tablet's gate (asked when several gates are active, remembered on the
  * device, changeable), the chosen gate sent with every check-in, and the gates on the
@@ -26,7 +27,7 @@ const NORTH = gate('North Gate', { id: 'c0ffee00-0000-4000-8000-000000000001' })
 const SOUTH = gate('South Gate', { id: 'c0ffee00-0000-4000-8000-000000000002' });
 const OLD = gate('Old Gate', { id: 'c0ffee00-0000-4000-8000-000000000003', isActive: false });
 
-describe('/gates (operations §2, admin)', () => {
+describe('/gates (docs/operations.md#gates, admin)', () => {
   it('lists the gates, adds one, shows a taken name and switches one off', async () => {
     let gates = [NORTH, OLD];
     const calls = mockTrpc({
@@ -98,7 +99,7 @@ describe('/gates (operations §2, admin)', () => {
   });
 });
 
-describe('the tablet’s gate on the guard dashboard (operations §2)', () => {
+describe('the tablet’s gate on the guard dashboard (docs/operations.md#gates)', () => {
   it('asks which gate when several are active, remembers it, and sends it with each check-in', async () => {
     const visitor = makeVisitor({ status: 'approved' });
     const calls = mockTrpc({
@@ -143,7 +144,7 @@ describe('the tablet’s gate on the guard dashboard (operations §2)', () => {
   });
 });
 
-describe('the gates on the visitor’s page (operations §2)', () => {
+describe('the gates on the visitor’s page (docs/operations.md#gates)', () => {
   it('shows the check-in and check-out gates and the gate of each move in the Activity Log', async () => {
     const visitor = makeVisitor({
       status: 'checked-out',

@@ -19,7 +19,7 @@ import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
-describe('/houses (product-spec §2, §6)', () => {
+describe('/houses (docs/product.md#screens-and-routes, docs/product.md#roles-and-what-they-see)', () => {
   it('shows the grid and Add House to an admin; each card opens its house', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
@@ -108,7 +108,7 @@ describe('/houses (product-spec §2, §6)', () => {
   });
 });
 
-describe('/houses/create (product-spec §2, §5, §6, §8)', () => {
+describe('/houses/create (docs/product.md#screens-and-routes, docs/product.md#forms-and-their-messages, docs/product.md#roles-and-what-they-see, docs/product.md#how-the-app-shows-errors)', () => {
   it.each([
     ['resident', resident],
     ['guard', guard],
@@ -215,7 +215,7 @@ describe('/houses/create (product-spec §2, §5, §6, §8)', () => {
   });
 });
 
-describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
+describe('/houses/{id} (docs/product.md#screens-and-routes, docs/api.md#objects; docs/security.md#who-may-do-what)', () => {
   const detail = makeHouseDetail({
     residents: [
       { id: resident.id, name: resident.name, email: resident.email, phone: resident.phone },
@@ -367,7 +367,7 @@ describe('/houses/{id} (product-spec §2, §3; server-contract §5)', () => {
       'auth.me': () => ({ user: admin }),
       'houses.byId': () => detail,
       'users.list': () => listOf([]),
-      // operations §5: the house page shows the dues balance too.
+      // docs/operations.md#dues-ledger: the house page shows the dues balance too.
       'houses.balance': () => ({ pending: 0, overdue: 0, paidThisYear: 0 }),
       'houses.removeResident': () => {
         if (refuse) throw trpcError(404, 'Resident not found');

@@ -1,5 +1,5 @@
 /**
- * The Spanish and Hindi catalogs are complete (usable-by-everyone issue, Languages): every
+ * The Spanish and Hindi catalogs are complete (docs/product.md#languages): every
  * text any screen defines in English has a translation in each, with the same placeholders
  * and plural forms, and no catalog keeps texts for components that no longer exist.
  */

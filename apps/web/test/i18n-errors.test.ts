@@ -1,6 +1,6 @@
 /**
- * Errors in every language (usable-by-everyone issue, Languages): the Spanish and Hindi
- * catalogs translate every stable error code (integrations.md §2), every fixed text the
+ * Errors in every language (docs/product.md#languages): the Spanish and Hindi
+ * catalogs translate every stable error code (docs/api.md#error-codes), every fixed text the
  * server answers with, every message the shared zod schemas can give, and every refusal
  * whose text names values (the shared `ZRefusalDetails`: each reason and move, with the
  * statuses and roles it names); `translateServerError` words a refusal from its details
@@ -319,7 +319,7 @@ describe.each([
   ['Hindi', hi as Sections],
 ])('the %s error texts', (_name, catalog: Sections) => {
   it('translate every error code', () => {
-    // The list itself is pinned to integrations.md §2 by packages/shared/test/errors.test.ts.
+    // The list itself is pinned to docs/api.md#error-codes by packages/shared/test/errors.test.ts.
     expect(shared.ERROR_CODES.length).toBeGreaterThan(15);
     expect(missing([...shared.ERROR_CODES], catalog.errorCodes)).toEqual([]);
   });

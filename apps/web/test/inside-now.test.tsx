@@ -1,5 +1,6 @@
 /**
- * Inside now (operations §4): /guard/inside lists who is inside by house, one table each,
+ * Inside now (docs/operations.md#reports-exports-and-inside-now): /guard/inside lists who is inside
+ * by house, one table each,
  * with Print; each answer is kept on the device, and with no network the device's copy is
  * shown under "Offline — as of …", changed by the moves queued offline since (a check-in
  * adds the person from the pack, a check-out removes them), without phone numbers; logout
@@ -140,12 +141,12 @@ describe('Inside now', () => {
     expect(screen.queryByRole('link', { name: /^\+1555/ })).not.toBeInTheDocument();
     expect(callsTo(calls, 'gate.inside')).toHaveLength(0);
 
-    // Logout forgets it with the pack (offline-gate §4).
+    // Logout forgets it with the pack (docs/gate.md#logging-out-of-a-gate-tablet).
     await clearGateData();
     expect(await readInside()).toBeNull();
   });
 
-  it('offline, lists the recurring pass holders inside, with the pass moves queued offline since (operations §1)', async () => {
+  it('offline, lists the recurring pass holders inside, with the pass moves queued offline since (docs/operations.md#frequent-visitors)', async () => {
     const since = gateGeneration();
     await storeSettings({ timeZone: 'UTC', earlyCheckinMinutes: 0 }, since);
     // The server's roll call lists a pass holder inside by the pass's id, kind recurring.

@@ -24,7 +24,7 @@ const clockAt = (instant: Date) => {
   vi.setSystemTime(instant);
 };
 
-describe('/visitors/create (product-spec §5)', () => {
+describe('/visitors/create (docs/product.md#forms-and-their-messages)', () => {
   // Noon on 2026-11-22 in this machine's zone (the browser's).
   beforeEach(() => clockAt(new Date(2026, 10, 22, 12, 0)));
 
@@ -40,7 +40,7 @@ describe('/visitors/create (product-spec §5)', () => {
     expect(screen.getByLabelText('House')).toHaveValue(HOUSE_A101.id);
   });
 
-  it('starts on the community’s today and names its time zone when the browser is elsewhere (item 7)', async () => {
+  it('starts on the community’s today and names its time zone when the browser is elsewhere (docs/product.md#time-zone)', async () => {
     // UTC+14: never the zone of this machine, and a day ahead of most.
     const community = 'Pacific/Kiritimati';
     // 20:00 UTC: already the next day there, still the same day from UTC-12 to UTC+3.
@@ -58,7 +58,7 @@ describe('/visitors/create (product-spec §5)', () => {
     expect(date).toHaveAccessibleDescription("In the community's time zone (GMT+14), as are the times.");
   });
 
-  it('shows the spec messages and sends nothing while the form is invalid', async () => {
+  it('shows the documented messages and sends nothing while the form is invalid', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
       'houses.list': () => ({ items: [OTHER_HOUSE], total: 1 }),

@@ -1,5 +1,6 @@
 /**
- * The live gate's rules on the screen (live-gate §2, §4, §5): the waiting card's count-down,
+ * The live gate's rules on the screen (docs/gate.md#walk-ins, docs/gate.md#notifications,
+ * docs/configuration.md#environment-variables): the waiting card's count-down,
  * who is overstaying (in the community's time zone), what a notification says, and the
  * guard dashboard's pending walk-ins and overstay flags.
  */

@@ -1,5 +1,6 @@
 /**
- * The gate tablet offline (offline-gate §2-§4): the pack kept in IndexedDB and merged by
+ * The gate tablet offline (docs/gate.md#the-gate-pack, docs/gate.md#recording-moves-offline,
+ * docs/gate.md#logging-out-of-a-gate-tablet): the pack kept in IndexedDB and merged by
  * delta (replaced whole under a new salt, or when kept before codes were salted), a pass
  * verified on the device by its hash (a token's SHA-256, a code's PBKDF2 with the pack's
  * salt and iterations), an unknown one refused,
@@ -124,7 +125,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'onLine');
 });
 
-describe('the gate pack (offline-gate §2)', () => {
+describe('the gate pack (docs/gate.md#the-gate-pack)', () => {
   it('is stored whole, then merged by delta since its cursor, with the gate settings', async () => {
     const first = packItem({ name: 'Ann Early' });
     const second = packItem({ name: 'Bob Second' });
@@ -208,7 +209,7 @@ describe('the gate pack (offline-gate §2)', () => {
   });
 });
 
-describe('verifying offline (offline-gate §2)', () => {
+describe('verifying offline (docs/gate.md#the-gate-pack)', () => {
   it('hashes a typed code with PBKDF2, the pack’s salt and iterations: a fast hash of the code matches nothing', async () => {
     const slow = packItem({ name: 'Slow Hash', tokenHash: sha256('slow token') });
     const fast = packItem({ name: 'Fast Hash', tokenHash: sha256('fast token'), passCodeHash: sha256('135790') });
@@ -308,7 +309,7 @@ describe('verifying offline (offline-gate §2)', () => {
     await syncPack(newClient());
   }, 15_000);
 
-  it('shows the blocklist warning offline too, from the pack (operations §3)', async () => {
+  it('shows the blocklist warning offline too, from the pack (docs/operations.md#blocklist)', async () => {
     await storePack([packItem({ blocklisted: { reason: 'Trespassing' } })]);
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.settings': () => SETTINGS });
     server.use(http.all('*/trpc/visitors.scan', () => HttpResponse.error()));
@@ -434,7 +435,7 @@ describe('verifying offline (offline-gate §2)', () => {
   });
 });
 
-describe('the queue (offline-gate §3)', () => {
+describe('the queue (docs/gate.md#recording-moves-offline)', () => {
   const visitorA = 'dddddddd-0000-4000-8000-00000000000a';
   const visitorB = 'dddddddd-0000-4000-8000-00000000000b';
 
@@ -585,7 +586,7 @@ describe('the queue (offline-gate §3)', () => {
   });
 });
 
-describe('logout (offline-gate §4)', () => {
+describe('logout (docs/gate.md#logging-out-of-a-gate-tablet)', () => {
   it('forgets the pack and the queue of this tablet', async () => {
     await storePack([packItem()]);
     await moveOffline({ action: 'check-in', subject: { id: 'dddddddd-0000-4000-8000-00000000000c', name: 'Cy', houseNumber: 'A-101' } });
@@ -604,7 +605,7 @@ describe('logout (offline-gate §4)', () => {
   });
 });
 
-describe('the banner (offline-gate §1)', () => {
+describe('the banner (docs/gate.md#installing-the-app)', () => {
   it('keeps its old words for a resident, who has nothing to save offline', async () => {
     const calls = mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitationSummaries': () => ({ items: [], total: 0 }) });
     setBrowserOnline(false);
@@ -616,7 +617,7 @@ describe('the banner (offline-gate §1)', () => {
   });
 });
 
-describe('Needs review (offline-gate §3)', () => {
+describe('Needs review (docs/gate.md#recording-moves-offline)', () => {
   /** A refused entry as the server lists it (`gate.listReviews`). */
   const reviewBase = {
     code: null,

@@ -1,5 +1,6 @@
 /**
- * Frequent visitors in the web app (operations §1): the resident's list, the create form
+ * Frequent visitors in the web app (docs/operations.md#frequent-visitors): the resident's list, the
+ * create form
  * (the shared schema's messages: no day chosen; the weekdays sent in week order), the pass
  * page with its code, Pause after the confirmation and a month's attendance, and a
  * recurring pass on the guard's scan screen with Check In.
@@ -55,7 +56,7 @@ const withEntries = (pass: RecurringPass, month = '2026-11'): RecurringPassWithE
       : [],
 });
 
-describe('Frequent visitors (operations §1)', () => {
+describe('Frequent visitors (docs/operations.md#frequent-visitors)', () => {
   it('lists the passes and creates one with the shared schema', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: resident }),

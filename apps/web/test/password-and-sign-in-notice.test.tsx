@@ -1,6 +1,7 @@
 /**
- * Hardening, round two, in the web app: the profile's Change password (item 5) and the
- * notice of failed sign-in attempts after a sign-in (item 9).
+ * Security in the web app: the profile's Change password (docs/security.md#sign-in-and-sessions)
+ * and the
+ * notice of failed sign-in attempts after a sign-in (docs/security.md#password-guessing).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

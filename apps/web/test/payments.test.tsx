@@ -41,7 +41,7 @@ const parkingFine = makePayment({
 
 const rowOf = (description: string) => screen.getByText(description).closest('li') as HTMLElement;
 
-describe('payment status badges (product-spec §4)', () => {
+describe('payment status badges (docs/product.md#statuses-and-their-badges)', () => {
   it('shows completed like approved, failed like rejected and anything else like pending', () => {
     expect(paymentStatusAppearance('completed')).toEqual({ label: 'Completed', look: 'approved' });
     expect(paymentStatusAppearance('failed')).toEqual({ label: 'Failed', look: 'rejected' });
@@ -72,7 +72,7 @@ describe('payment status badges (product-spec §4)', () => {
   });
 });
 
-describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () => {
+describe('/payments (docs/product.md#screens-and-routes, docs/product.md#statuses-and-their-badges, docs/product.md#constants-and-formats; docs/security.md#who-may-do-what, docs/api.md#payments)', () => {
   it('sends a guard to /dashboard', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: guard }),
@@ -125,7 +125,7 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     expect(screen.queryByRole('button', { name: 'Fail' })).not.toBeInTheDocument();
   });
 
-  it('shows amounts and dates through Intl in Spanish (usable-by-everyone issue, Languages)', async () => {
+  it('shows amounts and dates through Intl in Spanish (docs/product.md#languages)', async () => {
     await chooseLanguage('es');
     mockTrpc({ 'auth.me': () => ({ user: resident }), 'payments.list': () => listOf([dues, poolFee]) });
     renderApp('/payments', { user: resident });
@@ -150,7 +150,7 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
     expect(within(poolRow).getByRole('link', { name: 'Recibo' })).toHaveAttribute('href', `/payments/${poolFee.id}/receipt`);
   });
 
-  it('offers a receipt for completed payments only, on a page of its own (operations §5)', async () => {
+  it('offers a receipt for completed payments only, on a page of its own (docs/operations.md#dues-ledger)', async () => {
     mockTrpc({
       'auth.me': () => ({ user: resident }),
       'payments.list': () => listOf([dues, poolFee]),
@@ -203,7 +203,7 @@ describe('/payments (product-spec §2, §4, §9; server-contract §5, §7)', () 
       'Maintenance, March maintenance, $1,234.50, house A-101',
     );
 
-    // operations §5: completing asks how it was paid, and for a reference.
+    // docs/operations.md#dues-ledger: completing asks how it was paid, and for a reference.
     await user.click(complete);
     const dialog = await screen.findByRole('dialog', { name: 'Complete Payment' });
     expect(

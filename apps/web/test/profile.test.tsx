@@ -77,7 +77,7 @@ describe('/profile: sign out of all other sessions', () => {
   });
 });
 
-describe('/profile: the language picker (usable-by-everyone issue, Languages)', () => {
+describe('/profile: the language picker (docs/product.md#languages)', () => {
   /** A catalog's first load (its module compiled on first use in a test run) may take a while. */
   const LOADING = { timeout: 5000 };
 

@@ -1,5 +1,6 @@
 /**
- * /reports (operations §4, admin): the figures of the last 30 days as charts with an
+ * /reports (docs/operations.md#reports-exports-and-inside-now, admin): the figures of the last 30
+ * days as charts with an
  * accessible table beside each (jsdom has no canvas: the tables carry the numbers), the
  * range form with labelled dates that asks for another range, the server's refusal shown,
  * the Reports link in the admin's menu, and no page for a resident.
@@ -58,7 +59,7 @@ function tableRows(name: string): string[][] {
     .map((row) => [within(row).getByRole('rowheader').textContent ?? '', within(row).getByRole('cell').textContent ?? '']);
 }
 
-describe('/reports (operations §4)', () => {
+describe('/reports (docs/operations.md#reports-exports-and-inside-now)', () => {
   it('shows each figure of the last 30 days as a table beside its chart', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),

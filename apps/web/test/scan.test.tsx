@@ -7,7 +7,7 @@ import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 const emptyPage = () => ({ items: [], total: 0 });
 
-describe('/guard/scan (product-spec §2, §4, §5)', () => {
+describe('/guard/scan (docs/product.md#screens-and-routes, docs/product.md#statuses-and-their-badges, docs/product.md#forms-and-their-messages)', () => {
   it('asks for a token when it is empty and calls nothing', async () => {
     const calls = mockTrpc({ 'auth.me': () => ({ user: guard }) });
     const { user } = renderApp('/guard/scan', { user: guard });

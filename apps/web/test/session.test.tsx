@@ -10,7 +10,7 @@ import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
 const emptyPage = () => ({ items: [], total: 0 });
 
-describe('session start (product-spec §4)', () => {
+describe('session start (docs/product.md#statuses-and-their-badges)', () => {
   it('sends unauthenticated users to /login without calling the server', async () => {
     const calls = mockTrpc({});
     renderApp('/visitors');
@@ -56,7 +56,7 @@ describe('session start (product-spec §4)', () => {
     expect(logged).toHaveBeenCalled();
   });
 
-  it('keeps the stored session when the refresh gets no answer (offline-gate §1: the app opens offline)', async () => {
+  it('keeps the stored session when the refresh gets no answer (docs/gate.md#installing-the-app: the app opens offline)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const calls = mockTrpc({ 'visitors.myInvitationSummaries': emptyPage });
     server.use(http.all('*/trpc/auth.me', () => HttpResponse.error()));
@@ -71,7 +71,7 @@ describe('session start (product-spec §4)', () => {
   });
 });
 
-describe('401 handling (product-spec §8)', () => {
+describe('401 handling (docs/product.md#how-the-app-shows-errors)', () => {
   it('removes the stored token and user and goes to /login when any call answers 401', async () => {
     mockTrpc({
       'auth.me': () => ({ user: resident }),
@@ -89,7 +89,7 @@ describe('401 handling (product-spec §8)', () => {
   });
 });
 
-describe('logout (product-spec §4)', () => {
+describe('logout (docs/product.md#statuses-and-their-badges)', () => {
   it('calls auth.logout, clears the session and goes to /login', async () => {
     const calls = mockTrpc({ 'auth.me': () => ({ user: resident }), 'auth.logout': () => ({}) });
     const { user } = renderApp('/profile', { user: resident });
@@ -124,7 +124,7 @@ describe('logout (product-spec §4)', () => {
   });
 });
 
-describe('routes (product-spec §2, §6)', () => {
+describe('routes (docs/product.md#screens-and-routes, docs/product.md#roles-and-what-they-see)', () => {
   it('redirects / and unknown paths to /dashboard', async () => {
     mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.myInvitationSummaries': emptyPage });
     renderApp('/no/such/page', { user: resident });

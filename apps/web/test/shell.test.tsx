@@ -9,7 +9,7 @@ import { mockTrpc } from './trpc-mock';
 
 const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
 
-describe('menus by role (product-spec §6, §9)', () => {
+describe('menus by role (docs/product.md#roles-and-what-they-see, docs/product.md#constants-and-formats)', () => {
   it('keeps both bars at 5 entries or fewer', () => {
     for (const role of ROLES) {
       expect(topBarEntries(role).length).toBeLessThanOrEqual(MAX_NAV_ENTRIES);
@@ -17,7 +17,7 @@ describe('menus by role (product-spec §6, §9)', () => {
     }
   });
 
-  it('builds the bottom bar of the spec', () => {
+  it('builds the documented bottom bar', () => {
     expect(labels(bottomBarEntries('guard'))).toEqual(['Home', 'Scan', 'Houses', 'Profile']);
     expect(labels(bottomBarEntries('resident'))).toEqual([
       'Home',
@@ -81,7 +81,7 @@ describe('menus by role (product-spec §6, §9)', () => {
   });
 });
 
-describe('focus after navigation (usable-by-everyone issue, item 8)', () => {
+describe('focus after navigation (docs/product.md#accessibility)', () => {
   it('moves focus to the new page’s heading, and leaves the gate’s token field focused', async () => {
     mockTrpc({
       'auth.me': () => ({ user: guard }),
@@ -102,7 +102,7 @@ describe('focus after navigation (usable-by-everyone issue, item 8)', () => {
   });
 });
 
-describe('/profile (product-spec §2)', () => {
+describe('/profile (docs/product.md#screens-and-routes)', () => {
   it('shows initials, name, email, role, phone, house and status', async () => {
     mockTrpc({ 'auth.me': () => ({ user: resident }) });
     renderApp('/profile', { user: resident });

@@ -1,6 +1,6 @@
 /**
  * Dates and times in the community's time zone, named where the browser's differs
- * (usable-by-everyone issue, item 7).
+ * (docs/product.md#time-zone).
  */
 import { describe, expect, it } from 'vitest';
 

@@ -18,7 +18,7 @@ async function failureOf(promise: Promise<unknown>) {
   throw new Error('expected the call to fail');
 }
 
-describe('createTimedFetch (product-spec §8, §9)', () => {
+describe('createTimedFetch (docs/product.md#how-the-app-shows-errors, docs/product.md#constants-and-formats)', () => {
   it("gives up after REQUEST_TIMEOUT_MS with 'Request timeout', status 408", async () => {
     vi.useFakeTimers();
     const seen: AbortSignal[] = [];

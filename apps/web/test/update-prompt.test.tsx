@@ -1,5 +1,6 @@
 /**
- * The installable app's new-version offer (offline-gate §1): "A new version is available —
+ * The installable app's new-version offer (docs/gate.md#installing-the-app): "A new version is
+ * available —
  * Reload", never forced; Reload activates the waiting service worker and reloads the page
  * once it controls it.
  */

@@ -29,7 +29,7 @@ const everyone = [admin, guard, retired, resident];
 const rowOf = (name: string) =>
   screen.getByRole('heading', { name: new RegExp(name) }).closest('li') as HTMLElement;
 
-describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
+describe('/users (docs/product.md#screens-and-routes, docs/product.md#roles-and-what-they-see; docs/api.md#sign-in-sessions-and-users, docs/security.md#who-may-do-what)', () => {
   it.each([
     ['guard', guard],
     ['resident', resident],
@@ -113,7 +113,7 @@ describe('/users (product-spec §2, §6; server-contract §4, §5)', () => {
     expect(await screen.findByText('No users found', {}, { timeout: 1500 })).toBeInTheDocument();
   });
 
-  it('creates a guard through the Add User dialog, with the spec’s validation messages', async () => {
+  it('creates a guard through the Add User dialog, with the documented validation messages', async () => {
     const created: User = {
       ...guard,
       id: 'aaaaaaaa-0000-4000-8000-000000000011',

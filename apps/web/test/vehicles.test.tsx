@@ -29,7 +29,7 @@ const neighbours = makeVehicle({
 const cardOf = (plate: string) =>
   screen.getByRole('heading', { name: plate }).closest('article') as HTMLElement;
 
-describe('/vehicles (product-spec §2, §6; server-contract §5)', () => {
+describe('/vehicles (docs/product.md#screens-and-routes, docs/product.md#roles-and-what-they-see; docs/security.md#who-may-do-what)', () => {
   it('shows plate, make, model, color, house and owner, and Add Vehicle to a resident', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: resident }),
@@ -187,8 +187,8 @@ describe('/vehicles (product-spec §2, §6; server-contract §5)', () => {
   });
 });
 
-describe('/vehicles/add (product-spec §5, §7, §8)', () => {
-  it('requires plate, make, model, color and house, with the spec’s words', async () => {
+describe('/vehicles/add (docs/product.md#forms-and-their-messages, docs/api.md#the-rest-paths, docs/product.md#how-the-app-shows-errors)', () => {
+  it('requires plate, make, model, color and house, with the documented words', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: admin }),
       'houses.list': () => listOf([houseA101, houseB204]),

@@ -5,7 +5,7 @@ import { answerConfirmation, makeVisitor, PASS_TOKEN, resident } from './fixture
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
-describe('/visitors/{id} (product-spec §2, §4)', () => {
+describe('/visitors/{id} (docs/product.md#screens-and-routes, docs/product.md#statuses-and-their-badges)', () => {
   it('shows the pass, the truncated token and the sections', async () => {
     const visitor = makeVisitor({
       email: 'jane@example.com',
@@ -166,7 +166,7 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
   });
 
-  it('shows the pass code large, grouped for reading out (live-gate §1)', async () => {
+  it('shows the pass code large, grouped for reading out (docs/gate.md#verifying-a-pass)', async () => {
     const visitor = makeVisitor();
     mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.byId': () => visitor });
     renderApp(`/visitors/${visitor.id}`, { user: resident });
@@ -174,7 +174,7 @@ describe('/visitors/{id} (product-spec §2, §4)', () => {
     expect(screen.getByText('Pass code')).toBeInTheDocument();
   });
 
-  it('prints the pass alone: QR, code, name, date and window, house (usable-by-everyone issue, item 11)', async () => {
+  it('prints the pass alone: QR, code, name, date and window, house (docs/product.md#paper)', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const visitor = makeVisitor();
     mockTrpc({ 'auth.me': () => ({ user: resident }), 'visitors.byId': () => visitor });

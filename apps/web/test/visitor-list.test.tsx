@@ -20,7 +20,7 @@ const ADMIN_PICKERS = {
   'gates.list': () => ({ items: [], total: 0 }),
 };
 
-describe('/visitors (product-spec §2)', () => {
+describe('/visitors (docs/product.md#screens-and-routes)', () => {
   it('lists a resident’s own invitations as My Invitations, with a New Invitation button', async () => {
     const calls = mockTrpc({
       'auth.me': () => ({ user: resident }),
@@ -34,7 +34,8 @@ describe('/visitors (product-spec §2)', () => {
     await waitFor(() =>
       expect(callsTo(calls, 'visitors.myInvitationSummaries')[0]?.input).toEqual({ limit: 50 }),
     );
-    // The house's list is read only for the walk-ins waiting for a decision (live-gate §2).
+    // The house's list is read only for the walk-ins waiting for a decision
+    // (docs/gate.md#walk-ins).
     expect(callsTo(calls, 'visitors.listSummaries').map((call) => call.input)).toEqual(
       callsTo(calls, 'visitors.listSummaries').map(() => ({ status: 'pending', limit: 10 })),
     );

@@ -1,5 +1,6 @@
 /**
- * Erasing a visitor's personal data in the web app (operations §6): admins alone get
+ * Erasing a visitor's personal data in the web app (docs/privacy.md#retention-and-erasure): admins
+ * alone get
  * "Erase personal data" on the visitor's page; it asks first, saying what is removed; the
  * page then shows the erased visitor with "Personal data erased on …", and no phone.
  */
@@ -10,7 +11,7 @@ import { admin, answerConfirmation, guard, makeVisitor, resident } from './fixtu
 import { renderApp } from './render-app';
 import { callsTo, mockTrpc, trpcError } from './trpc-mock';
 
-describe('erasing a visitor’s personal data (operations §6)', () => {
+describe('erasing a visitor’s personal data (docs/privacy.md#retention-and-erasure)', () => {
   it('asks first, saying what goes, then shows the erased visitor', async () => {
     const visitor = makeVisitor({ name: 'Priscilla Private', email: 'p@example.com', purpose: 'Tea', vehicleLicensePlate: 'PRV 1' });
     const erased = {

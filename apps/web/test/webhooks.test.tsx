@@ -1,5 +1,5 @@
 /**
- * /webhooks (integrations §3, admin): the endpoint list without secrets, Add Webhook with
+ * /webhooks (docs/api.md#webhooks, admin): the endpoint list without secrets, Add Webhook with
  * its events (All events or some types) showing the secret once, the server's refusal of a
  * private address, activate and deactivate, delete with a confirmation, and a webhook's
  * deliveries with Resend.
@@ -33,7 +33,7 @@ const delivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => 
   ...overrides,
 });
 
-describe('/webhooks (integrations §3)', () => {
+describe('/webhooks (docs/api.md#webhooks)', () => {
   it('lists the endpoints and adds one, showing its secret once', async () => {
     const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     const calls = mockTrpc({

@@ -1,6 +1,6 @@
 /**
  * Who may call which procedure: the role part of the permission matrix of
- * server-contract §5, as data, in one place. Each procedure is 'public', 'signed-in'
+ * docs/security.md#who-may-do-what, as data, in one place. Each procedure is 'public', 'signed-in'
  * (any role) or a list of roles; callers outside it get 401 or 403. Rules about *which
  * objects* a caller may touch (their own house, their own vehicle, themselves) live in
  * the services, and answer 404 for objects outside the caller's reach.
@@ -40,7 +40,10 @@ export const ACCESS = {
     delete: ADMIN,
     addResident: ADMIN,
     removeResident: ADMIN,
-    /** operations §5: follows payments (residents: their own house only, service rule). */
+    /**
+     * docs/operations.md#dues-ledger: follows payments (residents: their own house only, service
+     * rule).
+     */
     balance: HOSTS,
   },
   vehicles: {
@@ -63,30 +66,46 @@ export const ACCESS = {
     scan: GATE,
     checkIn: GATE,
     checkOut: GATE,
-    /** live-gate §2: the gate registers a walk-in; the house's residents (service rule) or an admin decide. */
+    /**
+     * docs/gate.md#walk-ins: the gate registers a walk-in; the house's residents (service rule) or
+     * an admin decide.
+     */
     walkIn: GATE,
     /** A guard only with a reason (service rule: a gate override). */
     approve: ['resident', 'guard', 'admin'],
     reject: HOSTS,
-    /** live-gate §2: the gate adds a photo (pending or approved visitors: state machine rule). */
+    /**
+     * docs/gate.md#walk-ins: the gate adds a photo (pending or approved visitors: state machine
+     * rule).
+     */
     putPhoto: GATE,
     /** Whoever may read the visitor (service rule). */
     photo: 'signed-in',
-    /** live-gate §3: each reader gets the events of the visitors they may read (service rule). */
+    /**
+     * docs/gate.md#live-updates: each reader gets the events of the visitors they may read (service
+     * rule).
+     */
     events: 'signed-in',
     /** The gate settings the web app shows count-downs with (no REST path). */
     settings: 'signed-in',
-    /** operations §6: erasing one visitor's personal data on request. */
+    /** docs/privacy.md#retention-and-erasure: erasing one visitor's personal data on request. */
     erase: ADMIN,
-    /** operations §4: the CSV export; a resident only their house's (service rule), guards none. */
+    /**
+     * docs/operations.md#reports-exports-and-inside-now: the CSV export; a resident only their
+     * house's (service rule), guards none.
+     */
     exportCsv: HOSTS,
     /**
-     * operations §3: a visitor's refused check-ins with the blocklist's reasons: the gate,
+     * docs/operations.md#blocklist: a visitor's refused check-ins with the blocklist's reasons: the
+     * gate,
      * which sees a match's reason when it scans, and the admins; never residents.
      */
     blocklistRefusals: GATE,
   },
-  /** operations §1: recurring passes follow visitors (a resident their house's or hosted ones: service rule). */
+  /**
+   * docs/operations.md#frequent-visitors: recurring passes follow visitors (a resident their
+   * house's or hosted ones: service rule).
+   */
   passes: {
     create: HOSTS,
     list: 'signed-in',
@@ -98,16 +117,19 @@ export const ACCESS = {
   },
   audit: {
     list: ADMIN,
-    /** operations §4: the audit log as CSV. */
+    /** docs/operations.md#reports-exports-and-inside-now: the audit log as CSV. */
     exportCsv: ADMIN,
   },
-  /** integrations §4: API tokens, made and revoked by admins (never with a token: API_TOKEN_FORBIDDEN_ROUTERS). */
+  /**
+   * docs/api.md#api-tokens: API tokens, made and revoked by admins (never with a token:
+   * API_TOKEN_FORBIDDEN_ROUTERS).
+   */
   apiTokens: {
     list: ADMIN,
     create: ADMIN,
     revoke: ADMIN,
   },
-  /** live-gate §4: everyone their own notifications (service rule). */
+  /** docs/gate.md#notifications: everyone their own notifications (service rule). */
   notifications: {
     list: 'signed-in',
     count: 'signed-in',
@@ -117,36 +139,51 @@ export const ACCESS = {
     subscribePush: 'signed-in',
     unsubscribePush: 'signed-in',
   },
-  /** offline-gate.md: the gate tablet working offline. */
+  /** docs/gate.md#the-gate-offline: the gate tablet working offline. */
   gate: {
-    /** §2: the passes a gate verifies offline (hashes, never tokens, codes, phones or e-mails). */
+    /**
+     * docs/gate.md#the-gate-pack: the passes a gate verifies offline (hashes, never tokens, codes,
+     * phones or e-mails).
+     */
     pack: GATE,
-    /** §3: the Needs review list, shared by the gate and the admins. */
+    /** docs/gate.md#needs-review: the Needs review list, shared by the gate and the admins. */
     listReviews: GATE,
     createReview: GATE,
     dismissReview: GATE,
-    /** §3: only an admin records that the person did pass the gate. */
+    /** docs/gate.md#needs-review: only an admin records that the person did pass the gate. */
     recordReview: ADMIN,
-    /** operations §4: Inside now, the evacuation roll call (guards and admins). */
+    /**
+     * docs/operations.md#reports-exports-and-inside-now: Inside now, the evacuation roll call
+     * (guards and admins).
+     */
     inside: GATE,
   },
-  /** operations §4: the reports page's figures, the committee's (admins). */
+  /**
+   * docs/operations.md#reports-exports-and-inside-now: the reports page's figures, the committee's
+   * (admins).
+   */
   reports: {
     summary: ADMIN,
   },
-  /** operations §2: the gates; every signed-in user lists them (the tablet chooses its own), admins manage them. */
+  /**
+   * docs/operations.md#gates: the gates; every signed-in user lists them (the tablet chooses its
+   * own), admins manage them.
+   */
   gates: {
     list: 'signed-in',
     create: ADMIN,
     update: ADMIN,
   },
-  /** operations §3: the community blocklist, admins only (the gate sees a match's reason through the scan). */
+  /**
+   * docs/operations.md#blocklist: the community blocklist, admins only (the gate sees a match's
+   * reason through the scan).
+   */
   blocklist: {
     list: ADMIN,
     create: ADMIN,
     remove: ADMIN,
   },
-  /** integrations §3: webhooks are the admins' (and never an API token's). */
+  /** docs/api.md#webhooks: webhooks are the admins' (and never an API token's). */
   webhooks: {
     list: ADMIN,
     create: ADMIN,
@@ -160,7 +197,7 @@ export const ACCESS = {
     list: HOSTS,
     byId: HOSTS,
     create: ADMIN,
-    /** operations §5: raise dues for many houses at once. */
+    /** docs/operations.md#dues-ledger: raise dues for many houses at once. */
     bulk: ADMIN,
     update: ADMIN,
     complete: ADMIN,
@@ -170,7 +207,7 @@ export const ACCESS = {
 
 /**
  * What a call made with an API token may never do, whatever the token's role
- * (integrations §4): sign in, sign up, sign out or change a password (`auth.*`, which
+ * (docs/api.md#api-tokens): sign in, sign up, sign out or change a password (`auth.*`, which
  * includes `auth.me`), read or manage users (`users.*`), or manage API tokens and webhooks
  * (`apiTokens.*`, `webhooks.*`); nor read a person's own notifications or push
  * subscriptions (`notifications.*`: a token acts as its creator, but it is a system, not

@@ -1,7 +1,9 @@
 /**
- * Errors are values with a status (STYLE.md). Services throw `httpError(status, text)`
- * (with `{field}` for an input field a business rule refuses); `describeError` turns anything thrown into the status, stable code (integrations §2)
- * and user-facing text of server-contract §1, for the REST envelope and for the tRPC
+ * Errors are values with a status (docs/architecture.md#how-the-code-reads). Services throw
+ * `httpError(status, text)`
+ * (with `{field}` for an input field a business rule refuses); `describeError` turns anything
+ * thrown into the status, stable code (docs/api.md#error-codes)
+ * and user-facing text of docs/api.md#the-envelope, for the REST envelope and for the tRPC
  * error shape alike. `errorCodeOf` is the one place that picks a code for a status.
  *
  * `details`, the same on REST (the envelope's `details`) and tRPC (`data.details`):
@@ -21,7 +23,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ERROR_CODE_STATUS, ErrorCode, FieldErrorDetail, RefusalDetails } from '@gatehouse/shared';
 import { ZodError } from 'zod';
 
-/** The statuses a service may answer with (server-contract §1). */
+/** The statuses a service may answer with (docs/api.md#the-envelope). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 /** The tRPC code behind each status (tRPC derives the HTTP status from it). */
@@ -38,7 +40,7 @@ const CODE_BY_STATUS = {
 } as const satisfies Record<ErrorStatus, TRPCError['code']>;
 
 /**
- * The stable code of an error of each status when the thrower names none (integrations §2):
+ * The stable code of an error of each status when the thrower names none (docs/api.md#error-codes):
  * the general code of the status; the specific ones (INVALID_CREDENTIALS, INVALID_TRANSITION,
  * VALIDATION_FAILED, …) are named where the error is thrown.
  */
@@ -58,7 +60,7 @@ const ERROR_CODE_BY_STATUS = {
 } as const satisfies Record<number, ErrorCode>;
 
 /**
- * The stable code (integrations §2) for an error answer of `status`: the general code of
+ * The stable code (docs/api.md#error-codes) for an error answer of `status`: the general code of
  * the status (400 BAD_REQUEST, 401 UNAUTHENTICATED, 403 FORBIDDEN, 404 NOT_FOUND, 405
  * METHOD_NOT_ALLOWED, 409 CONFLICT, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE,
  * 422 IDEMPOTENCY_KEY_REUSED, 429 RATE_LIMITED, 503 UNAVAILABLE); any other 4xx is BAD_REQUEST, anything else
@@ -70,7 +72,10 @@ export function errorCodeOf(status: number): ErrorCode {
   return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
 }
 
-/** The codes answered with status `S` (integrations §2), e.g. `INVALID_CREDENTIALS | UNAUTHENTICATED` for 401. */
+/**
+ * The codes answered with status `S` (docs/api.md#error-codes), e.g. `INVALID_CREDENTIALS |
+ * UNAUTHENTICATED` for 401.
+ */
 export type ErrorCodeOfStatus<S extends number> = {
   [C in ErrorCode]: (typeof ERROR_CODE_STATUS)[C] extends S ? C : never;
 }[ErrorCode];
@@ -120,7 +125,7 @@ export class HttpErrorCause extends Error {
 
 /**
  * An error with an HTTP status and the text the caller sees, e.g. `httpError(404, 'Visitor
- * not found')` (server-contract §1), with the stable code of integrations §2:
+ * not found')` (docs/api.md#the-envelope), with the stable code of docs/api.md#error-codes:
  * - `extras.code` names a specific code of the status, e.g. `httpError(401, 'Invalid email
  *   or password', {code: 'INVALID_CREDENTIALS'})`; without one the code is the status's
  *   general one (`errorCodeOf`);
@@ -153,7 +158,7 @@ export type ErrorDetail = FieldErrorDetail;
 /** What a caller is told about an error. */
 export interface ErrorDescription {
   status: number;
-  /** The stable code (integrations §2): the envelope's `code`, tRPC's `data.errorCode`. */
+  /** The stable code (docs/api.md#error-codes): the envelope's `code`, tRPC's `data.errorCode`. */
   code: ErrorCode;
   message: string;
   /** VALIDATION_FAILED: the fields at fault (answered as `details`). */
@@ -174,7 +179,7 @@ export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Unsupported content type: send JS
 
 /**
  * PostgreSQL error codes and driver codes that mean "the database cannot serve this now"
- * (hardening issue, item 6): connection failures (class 08), the server shutting down or
+ * (docs/security.md#faults): connection failures (class 08), the server shutting down or
  * starting (57P01–57P03), too many connections (53300), a statement or lock timeout
  * (57014, 55P03), and socket errors. All of them answer 503, never 500.
  */
@@ -234,8 +239,8 @@ const unavailable = (): ErrorDescription => ({
 const described = (status: number, message: string): ErrorDescription => ({ status, code: errorCodeOf(status), message });
 
 /**
- * The status, stable code and text a caller sees for `error` (server-contract §1,
- * integrations §2):
+ * The status, stable code and text a caller sees for `error` (docs/api.md#the-envelope,
+ * docs/api.md#error-codes):
  * - a zod error: 400 VALIDATION_FAILED, the first message, and `details` for every field;
  * - an error made by `httpError`: its status, text, details or refusal values and
  *   `Retry-After`, and its code, or the status's general one (`errorCodeOf`);

@@ -1,10 +1,11 @@
 /**
- * The OpenAPI 3.1 document of the REST API (integrations §1, §2), generated from the one
+ * The OpenAPI 3.1 document of the REST API (docs/api.md#openapi-and-the-api-reference,
+ * docs/api.md#error-codes), generated from the one
  * REST table (`restRoutes`) and each procedure's zod `.input()` / `.output()` schemas, so it
  * can never describe a path the server does not answer or a body the procedure does not
  * take. Nothing here is a second copy of a rule: the statuses an operation documents are
  * derived from the table (input, path parameters, idempotency, binary bodies), the access
- * matrix (public, signed-in, role-restricted) and the error codes of integrations §2.
+ * matrix (public, signed-in, role-restricted) and the error codes of docs/api.md#error-codes.
  *
  * The server builds the document once at start and serves it at GET /api/openapi.json and
  * as a human reference at /api/docs; the REST tests validate every answer against it.
@@ -89,36 +90,38 @@ const ERROR_DESCRIPTIONS: Record<DocumentedErrorStatus, string> = {
 
 /** What each domain of the router is about: the document's tags. Unknown domains get a plain description. */
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  auth: 'Sign-up, sign-in, sessions and the password (server-contract §4).',
-  users: 'User accounts (server-contract §5).',
-  houses: 'Houses and their residents (server-contract §5).',
-  vehicles: 'Residents’ vehicles (server-contract §5).',
-  visitors: 'Invitations, walk-ins and the gate: scan, check-in, check-out, photos and live events (server-contract §6, live-gate).',
-  payments: 'Community dues (server-contract §7).',
-  passes: 'Recurring passes for frequent visitors: create, read with attendance, change, pause, resume, cancel (operations §1).',
+  auth: 'Sign-up, sign-in, sessions and the password (docs/api.md#sign-in-sessions-and-users).',
+  users: 'User accounts (docs/security.md#who-may-do-what).',
+  houses: 'Houses and their residents (docs/security.md#who-may-do-what).',
+  vehicles: 'Residents’ vehicles (docs/security.md#who-may-do-what).',
+  visitors: 'Invitations, walk-ins and the gate: scan, check-in, check-out, photos and live events (docs/api.md#visitors-and-their-statuses, docs/gate.md#live-updates).',
+  payments: 'Community dues (docs/api.md#payments).',
+  passes: 'Recurring passes for frequent visitors: create, read with attendance, change, pause, resume, cancel (docs/operations.md#frequent-visitors).',
   audit: 'The audit log, for admins.',
   gate: 'The gate tablet working offline: the gate pack and Needs review (offline-gate).',
-  apiTokens: 'API tokens for integrations, for admins (integrations §4).',
-  webhooks: 'Webhook endpoints and their deliveries, for admins (integrations §3).',
+  apiTokens: 'API tokens for integrations, for admins (docs/api.md#api-tokens).',
+  webhooks: 'Webhook endpoints and their deliveries, for admins (docs/api.md#webhooks).',
   system: 'Health and this document.',
 };
 
 /**
  * Public procedures that still read a bearer token when one is sent: logout revokes the
- * token presented (server-contract §4). Every other public procedure ignores it.
+ * token presented (docs/api.md#sign-in-sessions-and-users). Every other public procedure ignores
+ * it.
  */
 const OPTIONAL_TOKEN: ReadonlySet<ProcedurePath> = new Set<ProcedurePath>(['auth.logout']);
 
 /**
  * Statuses a few procedures answer that the table and the access matrix cannot show
- * (server-contract §4, §6): the public sign-up and sign-in refuse with 401, 403 and 409
- * of their own, sign-out refuses an API token with 403 (integrations §4), and the scan's
+ * (docs/api.md#sign-in-sessions-and-users, docs/api.md#visitors-and-their-statuses): the public
+ * sign-up and sign-in refuse with 401, 403 and 409
+ * of their own, sign-out refuses an API token with 403 (docs/api.md#api-tokens), and the scan's
  * unknown token is a 404 without an id in the path.
  */
 const EXTRA_STATUSES: Partial<Record<ProcedurePath, DocumentedErrorStatus[]>> = {
   'auth.signup': [403, 409],
   'auth.login': [401, 403],
-  // integrations §4: an API token may not sign out (nor sign in or up: 403 above).
+  // docs/api.md#api-tokens: an API token may not sign out (nor sign in or up: 403 above).
   'auth.logout': [403],
   'visitors.scan': [404],
 };
@@ -290,7 +293,7 @@ const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').to
 
 /**
  * The error statuses an operation documents, derived from the table and the access
- * matrix (server-contract §1, integrations §2): 400 when it takes input besides path
+ * matrix (docs/api.md#the-envelope, docs/api.md#error-codes): 400 when it takes input besides path
  * parameters (or a body, or an Idempotency-Key); 401 when it needs a sign-in; 403 when it does (roles, and the rights
  * API tokens lack); 404 when its path names an object or its input an id; 409 for
  * state-changing calls that need a sign-in (state moves, uniqueness, the Idempotency-Key
@@ -309,14 +312,16 @@ export function errorStatusesOf(route: RestRoute): DocumentedErrorStatus[] {
   const pathNames = pathParametersOf(route.path);
   const statuses = new Set<DocumentedErrorStatus>([429, 500, 503]);
   const inputNames = Object.keys(propertiesOf(input));
-  // Path parameters alone are no 400: a malformed id is 404 (server-contract §1).
+  // Path parameters alone are no 400: a malformed id is 404 (docs/api.md#the-envelope).
   const readsMore = read.has('query') || read.has('body') || read.has('headers');
   if ((readsMore && inputNames.some((name) => !pathNames.includes(name))) || route.takesBody || takesPhoto || route.idempotent) statuses.add(400);
   if (signedIn) statuses.add(401).add(403);
-  // An id in the body, or a list of them (`houseIds` of bulk dues, operations §5), may name nothing: 404.
+  // An id in the body, or a list of them (`houseIds` of bulk dues, docs/operations.md#dues-ledger),
+  // may name nothing: 404.
   if (pathNames.length > 0 || (route.takesBody && inputNames.some((name) => name === 'id' || name.endsWith('Id') || name.endsWith('Ids')))) statuses.add(404);
   if (route.method !== 'GET' && (signedIn || route.successStatus === 201)) statuses.add(409);
-  // A JSON body over 100 KB is 413; a photo over its own limit is 400 in the photo's words (live-gate §2).
+  // A JSON body over 100 KB is 413; a photo over its own limit is 400 in the photo's words
+  // (docs/gate.md#walk-ins).
   if (route.takesBody) statuses.add(413);
   if (route.takesBody || takesPhoto) statuses.add(415);
   if (route.idempotent) statuses.add(422);
@@ -328,7 +333,7 @@ export function errorStatusesOf(route: RestRoute): DocumentedErrorStatus[] {
 const SUCCESS_DESCRIPTIONS: Readonly<Record<200 | 201 | 202, string>> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
 const successDescription = (status: 200 | 201 | 202) => SUCCESS_DESCRIPTIONS[status];
 
-/** The success envelope of server-contract §1 around `data`. */
+/** The success envelope of docs/api.md#the-envelope around `data`. */
 function successEnvelope(data: JsonSchema): JsonSchema {
   return {
     type: 'object',
@@ -380,7 +385,7 @@ function operationOf(route: RestRoute): OpenApiOperation {
   } else if (route.binary === 'jpeg' && read.has('raw')) {
     requestBody = {
       required: true,
-      description: 'The photo itself, a JPEG of at most 200 KB (live-gate §2).',
+      description: 'The photo itself, a JPEG of at most 200 KB (docs/gate.md#walk-ins).',
       content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
     };
   }
@@ -396,7 +401,7 @@ function operationOf(route: RestRoute): OpenApiOperation {
   } else if (route.csv) {
     responses[route.successStatus] = {
       description:
-        'The rows as CSV (operations §4), streamed: a header row, then one row per record; times ISO 8601 in the community’s zone with the offset; a cell starting with `=`, `+`, `-` or `@` is prefixed with `\'`. The default range is the last 30 days.',
+        'The rows as CSV (docs/operations.md#reports-exports-and-inside-now), streamed: a header row, then one row per record; times ISO 8601 in the community’s zone with the offset; a cell starting with `=`, `+`, `-` or `@` is prefixed with `\'`. The default range is the last 30 days.',
       headers: {
         'Content-Disposition': {
           description: 'The file name, e.g. `attachment; filename="visitors-2026-10-25-to-2026-11-23.csv"`.',
@@ -438,7 +443,7 @@ function operationOf(route: RestRoute): OpenApiOperation {
     `Access: ${who}.`,
     ...(route.csv ? [`At most ${MAX_CONCURRENT_EXPORTS} exports run at once per server; another is 429 with \`Retry-After\`.`] : []),
     ...(route.list ? ['Paged with `limit` (1–100, default 50) and `offset`; the full count is in `X-Total-Count`.'] : []),
-    ...(route.idempotent ? ['Honours `Idempotency-Key` (offline-gate §3): a repeat gets the first answer, marked `Idempotency-Replayed: true`.'] : []),
+    ...(route.idempotent ? ['Honours `Idempotency-Key` (docs/gate.md#recording-moves-offline): a repeat gets the first answer, marked `Idempotency-Replayed: true`.'] : []),
   ];
   return {
     operationId: operationIdOf(route.procedure),
@@ -452,7 +457,7 @@ function operationOf(route: RestRoute): OpenApiOperation {
   };
 }
 
-/** An example file of each CSV export (operations §4). */
+/** An example file of each CSV export (docs/operations.md#reports-exports-and-inside-now). */
 const CSV_EXAMPLES: Partial<Record<ProcedurePath, string>> = {
   'visitors.exportCsv':
     'id,kind,name,phone,email,purpose,houseNumber,block,host,visitDate,visitTimeFrom,visitTimeTo,status,checkInTime,checkOutTime,checkInGate,checkOutGate\n' +
@@ -462,7 +467,10 @@ const CSV_EXAMPLES: Partial<Record<ProcedurePath, string>> = {
     '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b,2026-11-23T09:15:00+05:30,visitor.checked-in,Gus Guard,guard@example.com,,visitor,3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f,10.0.0.7,"{""notes"":null}"\n',
 };
 
-/** The error envelope of one status: its `code` one of that status's codes (integrations §2). */
+/**
+ * The error envelope of one status: its `code` one of that status's codes
+ * (docs/api.md#error-codes).
+ */
 function errorResponseOf(status: DocumentedErrorStatus) {
   const codes = ERROR_CODES.filter((code) => ERROR_CODE_STATUS[code] === status);
   const retryAfter = status === 429 || status === 503;
@@ -582,7 +590,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         bearer: { type: 'http', scheme: 'bearer', description: 'A session token from POST /api/auth/login or /api/auth/signup (or an API token, `gh_…`).' },
       },
       schemas: {
-        ErrorCode: { type: 'string', enum: [...ERROR_CODES], description: `The stable error codes of integrations §2, with their statuses: ${codeTable}.` },
+        ErrorCode: { type: 'string', enum: [...ERROR_CODES], description: `The stable error codes of docs/api.md#error-codes, with their statuses: ${codeTable}.` },
         ErrorDetail: {
           type: 'object',
           required: ['path', 'message'],
@@ -623,7 +631,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           in: 'header',
           required: false,
           description:
-            'Makes the call safe to retry (offline-gate §3): a repeat with the same key, user, method and path within 24 h gets the first answer; another body with the same key is 422.',
+            'Makes the call safe to retry (docs/gate.md#recording-moves-offline): a repeat with the same key, user, method and path within 24 h gets the first answer; another body with the same key is 422.',
           schema: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\x20-\\x7E]+$' },
         },
       },

@@ -1,5 +1,5 @@
 /**
- * The REST paths of product-spec §7, as one table from path to procedure. The server's
+ * The REST paths of docs/api.md#the-rest-paths, as one table from path to procedure. The server's
  * adapter mounts each row on Fastify and calls the procedure through the server-side
  * caller: one implementation, the same validation, permissions and errors as /trpc.
  */
@@ -31,7 +31,10 @@ export interface RestRoute {
   /** Fastify path syntax (`:id`). */
   path: string;
   procedure: ProcedurePath;
-  /** Status of a success: 201 for creations (server-contract §1), 202 for work accepted to be done later (a webhook resend, integrations §3), else 200. */
+  /**
+   * Status of a success: 201 for creations (docs/api.md#the-envelope), 202 for work accepted to be
+   * done later (a webhook resend, docs/api.md#webhooks), else 200.
+   */
   successStatus: 200 | 201 | 202;
   /** Lists answer `{items, total}`: REST sends `items` as `data` and `total` as X-Total-Count. */
   list: boolean;
@@ -40,10 +43,12 @@ export interface RestRoute {
   /** Whether the path takes a JSON body. */
   takesBody: boolean;
   /**
-   * Whether the path honours an `Idempotency-Key` header (offline-gate §3): every
+   * Whether the path honours an `Idempotency-Key` header (docs/gate.md#recording-moves-offline):
+   * every
    * state-changing POST that needs a sign-in (its procedure is not public), except those
    * whose answer carries a secret shown once (`showsSecret`: a new API token or webhook
-   * secret, integrations §3 and §4), which must never be kept in the idempotency store, and
+   * secret, docs/api.md#webhooks, docs/api.md#api-tokens), which must never be kept in the
+   * idempotency store, and
    * those whose body carries a password (`takesSecret`): the store keeps a SHA-256 of each
    * body, and a fast hash of a password could be tested against guesses at that speed by
    * anyone who reads the database. On those paths the header is ignored (the work is done
@@ -52,17 +57,19 @@ export interface RestRoute {
   idempotent: boolean;
   /**
    * What travels as the body instead of JSON: `jpeg`, a photo of at most 200 KB sent as
-   * `image/jpeg` (live-gate §2; the input builder gets it as `parts.raw`), and answered as
+   * `image/jpeg` (docs/gate.md#walk-ins; the input builder gets it as `parts.raw`), and answered as
    * `image/jpeg` for a GET. Absent: JSON both ways, in the envelope.
    */
   binary?: 'jpeg';
   /**
-   * The procedure is a subscription: answered as `text/event-stream` (live-gate §3), each
+   * The procedure is a subscription: answered as `text/event-stream` (docs/gate.md#live-updates),
+   * each
    * item an event with `id` (when tracked), `event` (its `type`) and `data` (its `visitor`).
    */
   stream?: true;
   /**
-   * A CSV export (operations §4): the procedure answers `{filename, columns, rows}` (an
+   * A CSV export (docs/operations.md#reports-exports-and-inside-now): the procedure answers
+   * `{filename, columns, rows}` (an
    * async iterable of rows, read lazily), streamed as `text/csv; charset=utf-8` with a header
    * row and `Content-Disposition: attachment; filename="<filename>"`; a cell starting with
    * `=`, `+`, `-` or `@` is prefixed with `'`. Errors before the first row answer in the
@@ -111,13 +118,14 @@ function route(
   };
 }
 
-/** Every REST path of product-spec §7, in the order of the spec. */
+/** Every REST path of docs/api.md#the-rest-paths, in the order of the spec. */
 export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/auth/signup', 'auth.signup', fromBody, { successStatus: 201 }),
   route('POST', '/api/auth/login', 'auth.login', fromBody),
   route('POST', '/api/auth/logout', 'auth.logout', none),
   route('GET', '/api/auth/me', 'auth.me', none),
-  // Not in product-spec §7: the self-service password change (hardening issue, item 5).
+  // Not in docs/api.md#the-rest-paths: the self-service password change
+  // (docs/security.md#sign-in-and-sessions).
   route('POST', '/api/auth/change-password', 'auth.changePassword', fromBody, { takesSecret: true }),
 
   route('GET', '/api/users', 'users.list', fromQuery, { list: true }),
@@ -133,7 +141,7 @@ export const restRoutes: readonly RestRoute[] = [
   route('DELETE', '/api/houses/:id', 'houses.delete', fromParams),
   route('POST', '/api/houses/:id/residents', 'houses.addResident', fromParamsAndBody),
   route('DELETE', '/api/houses/:id/residents/:residentId', 'houses.removeResident', fromParams),
-  // operations §5: the house's dues balance.
+  // docs/operations.md#dues-ledger: the house's dues balance.
   route('GET', '/api/houses/:id/balance', 'houses.balance', fromParams),
 
   route('GET', '/api/vehicles', 'vehicles.list', fromQuery, { list: true }),
@@ -144,29 +152,30 @@ export const restRoutes: readonly RestRoute[] = [
 
   route('GET', '/api/visitors', 'visitors.list', fromQuery, { list: true }),
   route('GET', '/api/visitors/my-invitations', 'visitors.myInvitations', fromQuery, { list: true }),
-  // operations §4: the visitors as CSV (before /:id, which it would otherwise look like).
+  // docs/operations.md#reports-exports-and-inside-now: the visitors as CSV (before /:id, which it
+  // would otherwise look like).
   route('GET', '/api/visitors/export.csv', 'visitors.exportCsv', fromQuery, { csv: true }),
   route('GET', '/api/visitors/:id', 'visitors.byId', fromParams),
   route('GET', '/api/visitors/:id/activity', 'visitors.activity', fromParams),
-  // operations §3: a visitor's check-ins the blocklist refused (guards and admins).
+  // docs/operations.md#blocklist: a visitor's check-ins the blocklist refused (guards and admins).
   route('GET', '/api/visitors/:id/blocklist-refusals', 'visitors.blocklistRefusals', fromParams),
   route('POST', '/api/visitors/invite', 'visitors.invite', fromBody, { successStatus: 201 }),
   route('DELETE', '/api/visitors/:id/cancel', 'visitors.cancel', fromParams),
   route('POST', '/api/visitors/scan', 'visitors.scan', fromBody),
   route('POST', '/api/visitors/checkin-qr', 'visitors.checkIn', fromBody),
   route('POST', '/api/visitors/checkout-qr', 'visitors.checkOut', fromBody),
-  // live-gate §2: walk-ins and the residents' decisions.
+  // docs/gate.md#walk-ins: walk-ins and the residents' decisions.
   route('POST', '/api/visitors/walk-in', 'visitors.walkIn', fromBody, { successStatus: 201 }),
   route('POST', '/api/visitors/:id/approve', 'visitors.approve', fromParamsAndBody),
   route('POST', '/api/visitors/:id/reject', 'visitors.reject', fromParamsAndBody),
   route('PUT', '/api/visitors/:id/photo', 'visitors.putPhoto', fromParamsAndRaw, { binary: 'jpeg' }),
   route('GET', '/api/visitors/:id/photo', 'visitors.photo', fromParams, { binary: 'jpeg' }),
-  // operations §6: an admin erases one visitor's personal data.
+  // docs/privacy.md#retention-and-erasure: an admin erases one visitor's personal data.
   route('POST', '/api/visitors/:id/erase', 'visitors.erase', fromParams),
-  // live-gate §3: the live updates for REST clients (Last-Event-ID resumes).
+  // docs/gate.md#live-updates: the live updates for REST clients (Last-Event-ID resumes).
   route('GET', '/api/events', 'visitors.events', fromLastEventId, { stream: true }),
 
-  // operations §1: recurring passes (frequent visitors).
+  // docs/operations.md#frequent-visitors: recurring passes (frequent visitors).
   route('GET', '/api/passes', 'passes.list', fromQuery, { list: true }),
   route('POST', '/api/passes', 'passes.create', fromBody, { successStatus: 201 }),
   route('GET', '/api/passes/:id', 'passes.byId', fromParamsAndQuery),
@@ -178,45 +187,47 @@ export const restRoutes: readonly RestRoute[] = [
   route('GET', '/api/payments', 'payments.list', fromQuery, { list: true }),
   route('GET', '/api/payments/:id', 'payments.byId', fromParams),
   route('POST', '/api/payments', 'payments.create', fromBody, { successStatus: 201 }),
-  // operations §5: raise dues for the houses named, or every house.
+  // docs/operations.md#dues-ledger: raise dues for the houses named, or every house.
   route('POST', '/api/payments/bulk', 'payments.bulk', fromBody, { successStatus: 201 }),
   route('PUT', '/api/payments/:id', 'payments.update', fromParamsAndBody),
-  // The spec leaves these methods open; POST, as for the visitor transitions.
-  // operations §5: an optional body {method, reference, paidAt}; none still completes.
+  // POST, as for the visitor transitions (docs/api.md#payments).
+  // docs/operations.md#dues-ledger: an optional body {method, reference, paidAt}; none still
+  // completes.
   route('POST', '/api/payments/:id/complete', 'payments.complete', fromParamsAndBody),
   route('POST', '/api/payments/:id/fail', 'payments.fail', fromParams),
 
-  // Not in product-spec §7: the audit log, for admins.
+  // Not in docs/api.md#the-rest-paths: the audit log, for admins.
   route('GET', '/api/audit', 'audit.list', fromQuery, { list: true }),
-  // operations §4: the audit log as CSV.
+  // docs/operations.md#reports-exports-and-inside-now: the audit log as CSV.
   route('GET', '/api/audit/export.csv', 'audit.exportCsv', fromQuery, { csv: true }),
 
-  // offline-gate §2: the gate pack, for verifying passes offline.
+  // docs/gate.md#the-gate-pack: the gate pack, for verifying passes offline.
   route('GET', '/api/gate/pack', 'gate.pack', fromQuery),
-  // offline-gate §3: Needs review, the entries the server refused on replay.
+  // docs/gate.md#recording-moves-offline: Needs review, the entries the server refused on replay.
   route('GET', '/api/gate/reviews', 'gate.listReviews', fromQuery, { list: true }),
   route('POST', '/api/gate/reviews', 'gate.createReview', fromBody, { successStatus: 201 }),
   route('POST', '/api/gate/reviews/:id/dismiss', 'gate.dismissReview', fromParams),
   route('POST', '/api/gate/reviews/:id/record', 'gate.recordReview', fromParamsAndBody),
-  // operations §4: Inside now, everyone checked in (the evacuation roll call).
+  // docs/operations.md#reports-exports-and-inside-now: Inside now, everyone checked in (the
+  // evacuation roll call).
   route('GET', '/api/gate/inside', 'gate.inside', fromQuery, { list: true }),
-  // operations §3: the community blocklist (admins).
+  // docs/operations.md#blocklist: the community blocklist (admins).
   route('GET', '/api/blocklist', 'blocklist.list', fromQuery, { list: true }),
   route('POST', '/api/blocklist', 'blocklist.create', fromBody, { successStatus: 201 }),
   route('DELETE', '/api/blocklist/:id', 'blocklist.remove', fromParams),
-  // operations §4: the reports page's figures (admins).
+  // docs/operations.md#reports-exports-and-inside-now: the reports page's figures (admins).
   route('GET', '/api/reports/summary', 'reports.summary', fromQuery),
-  // operations §2: the gates (every signed-in user lists them; admins manage them).
+  // docs/operations.md#gates: the gates (every signed-in user lists them; admins manage them).
   route('GET', '/api/gates', 'gates.list', fromQuery, { list: true }),
   route('POST', '/api/gates', 'gates.create', fromBody, { successStatus: 201 }),
   route('PUT', '/api/gates/:id', 'gates.update', fromParamsAndBody),
 
-  // integrations §4: API tokens (admins; never with an API token).
+  // docs/api.md#api-tokens: API tokens (admins; never with an API token).
   route('GET', '/api/api-tokens', 'apiTokens.list', fromQuery, { list: true }),
   route('POST', '/api/api-tokens', 'apiTokens.create', fromBody, { successStatus: 201, showsSecret: true }),
   route('DELETE', '/api/api-tokens/:id', 'apiTokens.revoke', fromParams),
 
-  // integrations §3: webhooks (admins; never with an API token).
+  // docs/api.md#webhooks: webhooks (admins; never with an API token).
   route('GET', '/api/webhooks', 'webhooks.list', fromQuery, { list: true }),
   route('POST', '/api/webhooks', 'webhooks.create', fromBody, { successStatus: 201, showsSecret: true }),
   route('PUT', '/api/webhooks/:id', 'webhooks.update', fromParamsAndBody),

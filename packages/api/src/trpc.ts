@@ -22,7 +22,7 @@ import type { WebhookDispatcher } from './services/webhook-dispatcher';
 
 // 1. Context ---------------------------------------------------------------------------
 
-/** Community settings the services need (server-contract §3). */
+/** Community settings the services need (docs/configuration.md#environment-variables). */
 export interface ServiceConfig {
   /** The community's name, printed on the passes residents share (COMMUNITY_NAME; default 'My Community'). */
   communityName?: string;
@@ -30,21 +30,32 @@ export interface ServiceConfig {
   timeZone: string;
   /** Minutes before `visitTimeFrom` a check-in is allowed (EARLY_CHECKIN_MINUTES). */
   earlyCheckinMinutes: number;
-  /** Minutes a resident has to decide a walk-in (WALKIN_APPROVAL_MINUTES, live-gate §5). */
+  /**
+   * Minutes a resident has to decide a walk-in (WALKIN_APPROVAL_MINUTES,
+   * docs/configuration.md#environment-variables).
+   */
   walkinApprovalMinutes: number;
   /** Seconds before the gate is offered the residents' phones and its own approval (WALKIN_ESCALATE_SECONDS; default 60). */
   walkinEscalateSeconds?: number;
   /** Minutes past `visitTimeTo` before a checked-in visitor is overstaying (OVERSTAY_GRACE_MINUTES; default 30). */
   overstayGraceMinutes?: number;
-  /** The VAPID public key when the server sends Web Push (live-gate §4); absent: off. */
+  /**
+   * The VAPID public key when the server sends Web Push (docs/gate.md#notifications); absent: off.
+   */
   webPushPublicKey?: string | null;
   /** Lifetime of a sign-in token in days (SESSION_TTL_DAYS). */
   sessionTtlDays: number;
   /** Days of inactivity after which a sign-in token stops working (SESSION_IDLE_DAYS). */
   sessionIdleDays: number;
-  /** Webhook URLs may point at loopback and private addresses (WEBHOOK_ALLOW_PRIVATE, integrations §3; default false). */
+  /**
+   * Webhook URLs may point at loopback and private addresses (WEBHOOK_ALLOW_PRIVATE,
+   * docs/api.md#webhooks; default false).
+   */
   webhookAllowPrivate?: boolean;
-  /** Days after a visit ends before the visitor is anonymised (VISITOR_RETENTION_DAYS, operations §6; default 180). */
+  /**
+   * Days after a visit ends before the visitor is anonymised (VISITOR_RETENTION_DAYS,
+   * docs/privacy.md#retention-and-erasure; default 180).
+   */
   visitorRetentionDays?: number;
 }
 
@@ -55,7 +66,10 @@ export interface InnerContext {
   rateLimits: AuthRateLimits;
   /** The current instant; tests pass a fixed clock. */
   clock: () => Date;
-  /** The bearer token the caller presented, if any: a session's, or an API token (`gh_…`, integrations §4). */
+  /**
+   * The bearer token the caller presented, if any: a session's, or an API token (`gh_…`,
+   * docs/api.md#api-tokens).
+   */
   bearerToken: string | null;
   /** The caller's network address, for rate limits and audit. */
   clientAddress: string;
@@ -73,9 +87,15 @@ export interface InnerContext {
    * stopped reading (a stalled export download). Absent for a call made in-process.
    */
   cutConnection?: () => void;
-  /** The live visitor events of this server process (live-gate §3); absent: no live updates. */
+  /**
+   * The live visitor events of this server process (docs/gate.md#live-updates); absent: no live
+   * updates.
+   */
   events?: VisitorEventHub;
-  /** This process's webhook sender (integrations §3), woken after a resend; absent: the sweep of another process sends it. */
+  /**
+   * This process's webhook sender (docs/api.md#webhooks), woken after a resend; absent: the sweep
+   * of another process sends it.
+   */
   webhooks?: WebhookDispatcher;
   /**
    * The `Idempotency-Key` header of a tRPC request, as sent (validated when a mutation that
@@ -109,16 +129,19 @@ export function createInnerContext(
 
 // 2. Initialisation --------------------------------------------------------------------
 
-/** How often a quiet event stream sends a keep-alive comment (live-gate §3: at least every 30 s). */
+/**
+ * How often a quiet event stream sends a keep-alive comment (docs/gate.md#live-updates: at least
+ * every 30 s).
+ */
 export const KEEP_ALIVE_MS = 25_000;
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
-  // Live updates over server-sent events (live-gate §3): a comment at least every 30 s
+  // Live updates over server-sent events (docs/gate.md#live-updates): a comment at least every 30 s
   // keeps proxies from closing a quiet stream.
   sse: { ping: { enabled: true, intervalMs: KEEP_ALIVE_MS } },
   // The error shape: tRPC's own `data.code`, and the status, stable code (`errorCode`,
-  // integrations §2), details and Retry-After seconds the REST envelope carries.
+  // docs/api.md#error-codes), details and Retry-After seconds the REST envelope carries.
   errorFormatter({ shape, error }) {
     const described = describeError(error);
     return {
@@ -173,7 +196,7 @@ export function accessRefusal(path: string, auth: AuthenticatedSession, roles: r
  * Every procedure gets an entity manager of its own (a fork: own identity map), and a
  * database that cannot be reached becomes 503 'Service temporarily unavailable'. A public
  * procedure an API token may not call (sign-in, sign-up, sign-out: `apiTokenMayCall`,
- * integrations §4) is 403 to a caller presenting one, known or not (the prefix says it is
+ * docs/api.md#api-tokens) is 403 to a caller presenting one, known or not (the prefix says it is
  * one); signed-in procedures check the token once it is resolved (`protectedProcedure`).
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, next, path }) => {
@@ -188,15 +211,17 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next, path }) => {
 });
 
 /**
- * The middleware of signed-in procedures, with `roles` (server-contract §5) those of a
+ * The middleware of signed-in procedures, with `roles` (docs/security.md#who-may-do-what) those of
+ * a
  * role-restricted one: a valid, unexpired, unrevoked token of an active user
- * (server-contract §4), or a valid API token (integrations §4), else 401; then what an API
+ * (docs/api.md#sign-in-sessions-and-users), or a valid API token (docs/api.md#api-tokens), else
+ * 401; then what an API
  * token may never call (403, the rule in access.ts), then the role (403 'Only … can do
  * this'). The session is looked up once per HTTP request; the user is merged into this
  * call's entity manager. A 403 (those refusals, or a role or ownership rule of the
- * procedure itself) is recorded in the audit log as `access.denied` (hardening issue,
- * item 10). One middleware for all of it: each tRPC middleware level copies the call's
- * options and context, on the gate's hot path (performance spec, target 1).
+ * procedure itself) is recorded in the audit log as `access.denied` (docs/security.md#audit). One
+ * middleware for all of it: each tRPC middleware level copies the call's
+ * options and context, on the gate's hot path (docs/performance.md#the-targets, target 1).
  *
  * With an API token, `user` is its creator with the token's role, `sessionId` is null and
  * `apiToken` names the token (else null); the audit rows the call writes name the token
@@ -232,7 +257,7 @@ function signedIn(roles: readonly Role[] | null) {
           user,
           /** The sign-in session; null for a call made with an API token. */
           sessionId: auth.sessionId,
-          /** The API token the call is made with (integrations §4), else null. */
+          /** The API token the call is made with (docs/api.md#api-tokens), else null. */
           apiToken: auth.apiToken,
           /** Who acts, for the audit log. */
           actor,
@@ -275,7 +300,7 @@ export function sessionIdOf(ctx: { sessionId: string | null }): string {
   return ctx.sessionId;
 }
 
-/** Signed in with one of `roles` (server-contract §5), else 403: see `signedIn`. */
+/** Signed in with one of `roles` (docs/security.md#who-may-do-what), else 403: see `signedIn`. */
 export function roleProcedure(...roles: Role[]) {
   return publicProcedure.use(signedIn(roles));
 }

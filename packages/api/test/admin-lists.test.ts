@@ -107,7 +107,7 @@ describe.each(legs)('admin lists on $name', (leg) => {
     expect(await list({ houseId: c.otherHouseId, status: 'approved', from: TODAY, to: TODAY })).toMatchObject({ items: [{ name: 'Tie Break' }], total: 1 });
     // A resident's filters narrow their own reach, never widen it.
     expect(await h.caller(c.resident.token).visitors.listSummaries({ houseId: c.otherHouseId })).toEqual({ items: [], total: 0 });
-    // The spec's messages for bad filters.
+    // The documented messages for bad filters.
     expect(await failure(list({ from: '2026-11-25', to: '2026-11-20' }))).toMatchObject({ status: 400, message: 'The start date must not be after the end date' });
     expect(await failure(list({ from: '2026-02-30' }))).toMatchObject({ status: 400, message: 'From must be a date (YYYY-MM-DD)' });
     expect(await failure(list({ gateId: 'north' }))).toMatchObject({ status: 400, message: 'Invalid gate' });

@@ -1,5 +1,5 @@
 /**
- * API tokens (integrations §4), on both databases: admins make, list and revoke them; the
+ * API tokens (docs/api.md#api-tokens), on both databases: admins make, list and revoke them; the
  * token is shown once and stored only as its SHA-256; a call made with one acts as its
  * creator with the token's role, is refused what tokens may never do (403), is attributed
  * to the token in the audit log, and stops working when the token is revoked or expired

@@ -39,7 +39,7 @@ describe.each(legs)('auth procedures on $name', (leg) => {
   afterAll(() => h?.close());
 
   it('lets the first account bootstrap the community as admin, then refuses guard and admin sign-ups', async () => {
-    // Sign-up offers what can succeed (usable-by-everyone issue, item 9).
+    // Sign-up offers what can succeed (docs/product.md#signing-up).
     expect((await h.caller().auth.signupOptions()).roles.sort()).toEqual(['admin', 'guard', 'resident']);
     const first = await h.caller(null, '10.0.0.1').auth.signup({
       name: '  Ada Admin ',

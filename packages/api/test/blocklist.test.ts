@@ -1,5 +1,6 @@
 /**
- * The community blocklist (operations §3), on both databases: admins add, list and remove
+ * The community blocklist (docs/operations.md#blocklist), on both databases: admins add, list and
+ * remove
  * entries (with their audit rows); the scan and the walk-in carry `blocklisted`; a check-in
  * of a visitor whose phone or plate is listed is refused with 409 BLOCKLISTED, the refused
  * attempt stays in the audit log and notifies the admins; an admin's override (with notes)
@@ -57,7 +58,7 @@ describe.each(legs)('Blocklist on $name', (leg) => {
   });
   afterAll(() => h?.close());
 
-  it('lets only admins list, add and remove entries, with the spec’s messages and audit rows', async () => {
+  it('lets only admins list, add and remove entries, with the documented messages and audit rows', async () => {
     const admin = h.caller(c.admin.token);
     const added = await admin.blocklist.create({ name: '  Mallory Banned ', phone: ' +1 555-000-7777 ', reason: ' Threatened a guard ' });
     expect(added).toMatchObject({
@@ -76,7 +77,7 @@ describe.each(legs)('Blocklist on $name', (leg) => {
     expect(list.total).toBe(2);
     expect(list.items.map((item) => item.id).sort()).toEqual([added.id, plate.id].sort());
 
-    // Validation, in the words of operations §3.
+    // Validation, in the words of docs/operations.md#blocklist.
     expect(await failure(admin.blocklist.create({ name: 'No Match', reason: 'Nothing to match on' }))).toMatchObject({
       status: 400,
       message: 'Give a phone number or a licence plate',
@@ -155,7 +156,8 @@ describe.each(legs)('Blocklist on $name', (leg) => {
       message: 'This visitor is on the community blocklist',
     });
     expect(await errorCode(guard.visitors.checkIn({ visitorId: banned.id }))).toBe('BLOCKLISTED');
-    // A check-in the gate recorded offline is judged by the same rule when it arrives (offline-gate §3).
+    // A check-in the gate recorded offline is judged by the same rule when it arrives
+    // (docs/gate.md#recording-moves-offline).
     expect(await errorCode(guard.visitors.checkIn({ visitorId: banned.id, occurredAt: new Date(START.getTime() - 60_000).toISOString() }))).toBe(
       'BLOCKLISTED',
     );
@@ -174,7 +176,8 @@ describe.each(legs)('Blocklist on $name', (leg) => {
       reason: 'Reckless driving',
     });
 
-    // The admins are notified (live-gate §4's bell); the residents and the guard are not.
+    // The admins are notified (docs/gate.md#notifications's bell); the residents and the guard are
+    // not.
     const adminNotes = await admin.notifications.list({});
     expect(adminNotes.items.filter((item) => item.kind === 'visitor.blocklist-refused' && item.visitor.id === banned.id && item.target === 'visitor')).toHaveLength(3);
     expect((await h.caller(c.resident.token).notifications.list({})).items.some((item) => item.kind === 'visitor.blocklist-refused')).toBe(false);

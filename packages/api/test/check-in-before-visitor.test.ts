@@ -1,6 +1,7 @@
 /**
  * A check-in the gate dates (`occurredAt`) before its visitor could enter is refused, on both
- * databases (hardening, round three): before the invitation was made, before a walk-in was
+ * databases (docs/gate.md#recording-moves-offline): before the invitation was made, before a
+ * walk-in was
  * approved, before a recurring pass was made. 400 with a text naming that first instant in
  * the community's time and the refusal's values (`check-in-before-invitation`, `-approval`,
  * `-pass`: date and time), nothing recorded. A gate clock running up to two minutes slow is

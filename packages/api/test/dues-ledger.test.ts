@@ -1,5 +1,6 @@
 /**
- * The dues ledger (operations §5) against a real database, on both legs: bulk dues (all or
+ * The dues ledger (docs/operations.md#dues-ledger) against a real database, on both legs: bulk dues
+ * (all or
  * nothing), the derived overdue flag and filter across the community zone's date line,
  * completion with method and reference, and the house balance with its permissions.
  */

@@ -1,7 +1,7 @@
 /**
  * Every form of "the database cannot serve now" answers 503 with Retry-After, never 500
- * (hardening issue, item 6); anything unknown stays a 500 without internals. Every
- * description carries the stable code of integrations §2.
+ * (docs/security.md#faults); anything unknown stays a 500 without internals. Every
+ * description carries the stable code of docs/api.md#error-codes.
  */
 import { TRPCError } from '@trpc/server';
 import { ZLoginRequest } from '@gatehouse/shared';
@@ -56,7 +56,7 @@ describe('describeError for database outages', () => {
   });
 });
 
-describe('describeError codes (integrations §2)', () => {
+describe('describeError codes (docs/api.md#error-codes)', () => {
   it.each([
     [400, 'BAD_REQUEST'],
     [401, 'UNAUTHENTICATED'],

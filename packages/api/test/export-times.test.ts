@@ -1,5 +1,6 @@
 /**
- * The CSV exports' times and ranges (operations §4): ISO 8601 in the community's zone with
+ * The CSV exports' times and ranges (docs/operations.md#reports-exports-and-inside-now): ISO 8601
+ * in the community's zone with
  * the offset (UTC as +00:00), across daylight-saving changes; the default range is the last
  * 30 days in the community's calendar, and `from` after `to` is 400.
  */

@@ -1,5 +1,6 @@
 /**
- * The export limit (operations §4), one for every transport: the export procedures pass
+ * The export limit (docs/operations.md#reports-exports-and-inside-now), one for every transport:
+ * the export procedures pass
  * their rows through the process's `ExportLimiter` (the context's `exports`), so the REST
  * download and the tRPC stream of the same procedures count against the same places. A
  * place is taken at the first row (at most two at once, the next 429 with Retry-After 60),

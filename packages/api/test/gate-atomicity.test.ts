@@ -2,7 +2,7 @@
  * A gate move and its audit row are one statement: if the audit insert dies (on
  * PostgreSQL the connection is killed right then; on the embedded database the insert
  * fails), the move does not happen either. A move without its audit row is impossible
- * (performance issue: "a test kills the connection between them to prove it").
+ * (docs/security.md#faults; a test kills the connection between them to prove it).
  */
 import { AuditEvent, VisitorInvitation } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';

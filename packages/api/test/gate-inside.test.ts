@@ -1,5 +1,6 @@
 /**
- * Inside now (operations §4), on both databases: only the visitors checked in now, ordered
+ * Inside now (docs/operations.md#reports-exports-and-inside-now), on both databases: only the
+ * visitors checked in now, ordered
  * by gate (none yet), house and name, with what a roll call needs; guards and admins may
  * read it, residents may not; a checked-out visitor leaves the list.
  */

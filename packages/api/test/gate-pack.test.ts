@@ -1,5 +1,6 @@
 /**
- * The gate pack (offline-gate §2), on both databases: the passes of today and tomorrow (the
+ * The gate pack (docs/gate.md#the-gate-pack), on both databases: the passes of today and tomorrow
+ * (the
  * community's zone) that can still enter or leave, with the SHA-256 of the token and a
  * PBKDF2 hash of the code under the day's salt (never the token, the code, a fast hash of
  * the code, a phone or an e-mail); deltas with `since=cursor` (new and changed items, under
@@ -243,7 +244,7 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     await h.caller(c.admin.token).houses.update({ id: c.otherHouseId, block: 'B' });
   });
 
-  it('marks the passes on the blocklist (operations §3), and sends every pass again when the blocklist changes', async () => {
+  it('marks the passes on the blocklist (docs/operations.md#blocklist), and sends every pass again when the blocklist changes', async () => {
     const listed = await invite('Listed By Plate', { vehicleLicensePlate: 'bl 777' });
     const other = await invite('Not Listed', { vehicleLicensePlate: 'ok 1' });
     later(1);
@@ -306,7 +307,8 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     expect(visitor.qrCodeToken.length).toBeGreaterThan(20);
   });
 
-  // Recurring passes (operations §1) -------------------------------------------------------
+  // Recurring passes (docs/operations.md#frequent-visitors)
+  // -------------------------------------------------------
   // START is Sunday 2026-11-22 09:00; tomorrow Monday. Passes are sent again whole in every
   // delta, so these tests come last and look only at their own passes.
   const createPass = (name: string, extra: Partial<CreatePassRequest> = {}) =>

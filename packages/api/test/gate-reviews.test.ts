@@ -1,9 +1,11 @@
 /**
- * Needs review (offline-gate §3, last bullet), on both databases: the gate files an entry
+ * Needs review (docs/gate.md#recording-moves-offline, last bullet), on both databases: the gate
+ * files an entry
  * the server refused on replay; guards and admins list the open ones, newest first; a
  * guard or an admin dismisses one; an admin records, with a note, that the person did pass
  * the gate; each change writes its audit row; residents may do none of it. A recurring
- * pass's refused replay (operations §1) is reviewed with the pass and its holder named.
+ * pass's refused replay (docs/operations.md#frequent-visitors) is reviewed with the pass and its
+ * holder named.
  */
 import { AuditEvent, GateReview as GateReviewEntity } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';

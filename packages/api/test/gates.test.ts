@@ -1,10 +1,11 @@
 /**
- * Gates (operations §2) on both databases: admins add, rename and switch gates on and off
+ * Gates (docs/operations.md#gates) on both databases: admins add, rename and switch gates on and
+ * off
  * (names unique whatever their case, every change in the audit log); everyone signed in
  * lists them; a check-in or check-out records the gate it names, or the only active gate,
  * or none when several are active; an unknown or inactive gate is 400 `Unknown gate` and
  * changes nothing; offline replays carry their gate; the visitor JSON, the Activity Log,
- * Inside now and the summaries show (or leave out) the gates as the spec says.
+ * Inside now and the summaries show (or leave out) the gates as docs/operations.md#gates says.
  */
 import { AuditEvent, VisitorInvitation } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';

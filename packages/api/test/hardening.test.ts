@@ -1,5 +1,6 @@
 /**
- * Hardening, round two (the issue's items 3, 4, 5, 8, 9, 10 and 12), on both databases:
+ * The protections of docs/security.md#security (password guessing, sign-up, sessions, audit,
+ * input), on both databases:
  * each test fails when its protection is taken out.
  */
 import { AuditEvent, createPgPool, Session, User } from '@gatehouse/db';
@@ -31,7 +32,7 @@ describe.each(legs)('sign-in and sign-up limits on $name', (leg) => {
       (event) => (event.details as { reason?: string } | null)?.reason === 'wrong-password',
     ).length;
 
-  it('verifies at most 10 of 30 concurrent wrong passwords for one email (item 3)', async () => {
+  it('verifies at most 10 of 30 concurrent wrong passwords for one email (docs/security.md#password-guessing)', async () => {
     await h.caller(null, '198.51.100.1').auth.signup({ name: 'Conny Current', email: 'conny@test.example', phone, password: PASSWORD });
     const attempts = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
@@ -44,7 +45,7 @@ describe.each(legs)('sign-in and sign-up limits on $name', (leg) => {
     expect(await failedVerifications('conny@test.example')).toBe(10);
   });
 
-  it('lets the right password through from an address the account signed in from, and tells the count (item 9)', async () => {
+  it('lets the right password through from an address the account signed in from, and tells the count (docs/security.md#password-guessing)', async () => {
     await h.caller(null, '192.0.2.10').auth.signup({ name: 'Owen Owner', email: 'owen@test.example', phone, password: PASSWORD });
     await h.caller(null, '192.0.2.10').auth.login({ email: 'owen@test.example', password: PASSWORD });
     for (let attempt = 0; attempt < 10; attempt += 1) {
@@ -69,7 +70,7 @@ describe.each(legs)('sign-in and sign-up limits on $name', (leg) => {
     expect(limited.filter((event) => (event.details as { reason?: string }).reason === 'rate-limited').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('limits sign-ups refused for a taken email per address and audits them (item 8)', async () => {
+  it('limits sign-ups refused for a taken email per address and audits them (docs/security.md#what-is-disclosed)', async () => {
     await h.caller(null, '198.51.100.200').auth.signup({ name: 'Tara Taken', email: 'tara@test.example', phone, password: PASSWORD });
     for (let attempt = 0; attempt < 10; attempt += 1) {
       expect(
@@ -91,7 +92,7 @@ describe.each(legs)('sign-in and sign-up limits on $name', (leg) => {
     ]);
   });
 
-  it('records logins refused by the per-address limit (item 10)', async () => {
+  it('records logins refused by the per-address limit (docs/security.md#audit)', async () => {
     const h2 = await createHarness(leg, { rateLimits: { requestsPerAddressPerMinute: 2 } });
     try {
       for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -107,7 +108,7 @@ describe.each(legs)('sign-in and sign-up limits on $name', (leg) => {
 });
 
 describe.each(legs.filter((leg) => leg.name === 'postgresql'))('sign-in limits shared by two processes on $name', (leg) => {
-  it('verifies at most 10 of 30 concurrent wrong passwords sent to two processes (item 3)', async () => {
+  it('verifies at most 10 of 30 concurrent wrong passwords sent to two processes (docs/security.md#password-guessing)', async () => {
     const h = await createHarness(leg);
     const pools = [createPgPool(h.test.url!), createPgPool(h.test.url!)];
     try {
@@ -143,7 +144,7 @@ describe.each(legs.filter((leg) => leg.name === 'postgresql'))('sign-in limits s
 });
 
 describe.each(legs)('the first admin on $name', (leg) => {
-  it('creates exactly one admin from 20 concurrent bootstrap sign-ups (item 4)', async () => {
+  it('creates exactly one admin from 20 concurrent bootstrap sign-ups (docs/security.md#sign-up)', async () => {
     const h = await createHarness(leg);
     try {
       const attempts = await Promise.allSettled(
@@ -173,7 +174,7 @@ describe.each(legs)('passwords and sessions on $name', (leg) => {
   });
   afterAll(() => h?.close());
 
-  it('revokes every session of a user whose password an admin resets (item 5)', async () => {
+  it('revokes every session of a user whose password an admin resets (docs/security.md#sign-in-and-sessions)', async () => {
     const other = await h.caller(null, '10.1.1.1').auth.login({ email: 'ned@test.example', password: PASSWORD });
     await h.caller(c.admin.token).users.update({ id: c.neighbour.id, password: 'brand-new-pass' });
     for (const token of [c.neighbour.token, other.token]) {
@@ -187,7 +188,7 @@ describe.each(legs)('passwords and sessions on $name', (leg) => {
     expect(events.items[0]!.details).toMatchObject({ revokedSessions: 2, by: 'admin' });
   });
 
-  it('changes the own password: wrong current is 400, others are signed out, this one stays (item 5)', async () => {
+  it('changes the own password: wrong current is 400, others are signed out, this one stays (docs/security.md#sign-in-and-sessions)', async () => {
     const second = await h.caller(null, '10.1.2.1').auth.login({ email: 'rita@test.example', password: PASSWORD });
     expect(
       await failure(h.caller(c.resident.token).auth.changePassword({ currentPassword: 'not-my-password', newPassword: 'next-password' })),
@@ -208,7 +209,7 @@ describe.each(legs)('passwords and sessions on $name', (leg) => {
     expect(open).toBe(1);
   });
 
-  it('counts wrong current passwords against the sign-in limit (item 5)', async () => {
+  it('counts wrong current passwords against the sign-in limit (docs/security.md#sign-in-and-sessions)', async () => {
     const { token } = await h.signup('resident', 'Stolen Session', 'stolen@test.example');
     for (let attempt = 0; attempt < 10; attempt += 1) {
       expect((await failure(h.caller(token).auth.changePassword({ currentPassword: `guess-${attempt}-x`, newPassword: 'whatever1' }))).status).toBe(400);
@@ -217,7 +218,7 @@ describe.each(legs)('passwords and sessions on $name', (leg) => {
   });
 });
 
-describe.each(legs)('audit gaps closed on $name (item 10)', (leg) => {
+describe.each(legs)('audit gaps closed on $name (docs/security.md#audit)', (leg) => {
   let h: Harness;
   let c: Community;
   beforeAll(async () => {
@@ -300,7 +301,7 @@ describe.each(legs)('audit gaps closed on $name (item 10)', (leg) => {
   });
 });
 
-describe.each(legs)('visit date bounds on $name (item 12)', (leg) => {
+describe.each(legs)('visit date bounds on $name (docs/security.md#input)', (leg) => {
   let h: Harness;
   let c: Community;
   beforeAll(async () => {

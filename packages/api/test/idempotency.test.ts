@@ -1,5 +1,6 @@
 /**
- * Idempotency keys (offline-gate §3), the service on both databases: the first request
+ * Idempotency keys (docs/gate.md#recording-moves-offline), the service on both databases: the first
+ * request
  * with a key does the work and its answer is kept; a repeat gets it again without the work;
  * a repeat while the first runs waits for it, or gets 409 when it does not finish in time;
  * another body is 422; a 5xx (or a failure) is not kept; keys are per user; a day later a
@@ -43,7 +44,7 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe('Idempotency-Key values and bodies', () => {
-  it('takes 1 to 100 printable ASCII characters, else 400 with the contract’s words', () => {
+  it('takes 1 to 100 printable ASCII characters, else 400 with the documented words', () => {
     expect(idempotencyKeyOf(undefined)).toBeUndefined();
     expect(idempotencyKeyOf('3f2c9a2e-6a1b-4f0e-9a53-8f1b2f6c1d70')).toBe('3f2c9a2e-6a1b-4f0e-9a53-8f1b2f6c1d70');
     expect(idempotencyKeyOf('x'.repeat(100))).toBe('x'.repeat(100));

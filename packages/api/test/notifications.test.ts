@@ -1,5 +1,6 @@
 /**
- * Notifications (live-gate §4), on both databases: a walk-in waiting for a house notifies
+ * Notifications (docs/gate.md#notifications), on both databases: a walk-in waiting for a house
+ * notifies
  * each of its active residents; a host is notified when their visitor checks in and out;
  * each kind can be turned off; everyone sees and marks only their own. Web Push: with
  * VAPID keys, the dispatcher sends each notification once to each of the user's devices,

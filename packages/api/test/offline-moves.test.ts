@@ -1,5 +1,6 @@
 /**
- * Moves the gate recorded offline (offline-gate §3), on both databases: `occurredAt` on
+ * Moves the gate recorded offline (docs/gate.md#recording-moves-offline), on both databases:
+ * `occurredAt` on
  * check-in and check-out: any ISO 8601 instant with an offset, at most 24 h before now and
  * 2 minutes after; the check-in and check-out times come from it; the window is judged at
  * it (to the end of the `visitTimeTo` minute), so that a pass whose window ended, or which

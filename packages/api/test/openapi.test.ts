@@ -1,5 +1,6 @@
 /**
- * The OpenAPI generator's building blocks (integrations §1): zod schemas that JSON Schema
+ * The OpenAPI generator's building blocks (docs/api.md#openapi-and-the-api-reference): zod schemas
+ * that JSON Schema
  * cannot express convert without crashing, paths and operation ids follow the table, and
  * the generator reads where each row takes its input from the row's own input builder.
  */

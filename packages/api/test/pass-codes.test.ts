@@ -1,5 +1,6 @@
 /**
- * Pass codes and the failed-scan limit (live-gate §1), on both databases: every pass has
+ * Pass codes and the failed-scan limit (docs/gate.md#verifying-a-pass), on both databases: every
+ * pass has
  * a code of digits, unique among open passes; scan takes a token or a code (spaces
  * ignored); a code finds only an open pass; 20 failed look-ups in 10 minutes make every
  * scan of that user 429 until the oldest leaves the window, and nobody else's.

@@ -1,5 +1,6 @@
 /**
- * Recurring passes (operations §1), on both databases: valid on listed weekdays inside the
+ * Recurring passes (docs/operations.md#frequent-visitors), on both databases: valid on listed
+ * weekdays inside the
  * daily window only (with the early allowance), in and out twice a day and on two days,
  * never inside twice at once (concurrent check-ins: exactly one wins), attendance by month,
  * pause/resume/cancel by the house's residents and admins (guards 403), `ended` after the
@@ -24,7 +25,7 @@ function passOf(subject: GateSubject) {
   return subject;
 }
 
-describe('the 12-month limit (operations §1)', () => {
+describe('the 12-month limit (docs/operations.md#frequent-visitors)', () => {
   const body = (startDate: string, endDate: string): CreatePassRequest => ({
     name: 'Maria Helper',
     phone: '+15550001234',
@@ -92,7 +93,7 @@ describe.each(legs)('Recurring passes on $name', (leg) => {
   });
   afterAll(() => h?.close());
 
-  it('creates a pass with the spec’s JSON, a 7-digit code and a QR of its token', async () => {
+  it('creates a pass with the documented JSON, a 7-digit code and a QR of its token', async () => {
     at(START);
     const pass = await create({ vehicleLicensePlate: 'ab 123' });
     expect(pass).toMatchObject({
@@ -387,7 +388,7 @@ describe.each(legs)('Recurring passes on $name', (leg) => {
     expect(out.entries[0]).toMatchObject({ gate: { id: north.id }, checkOutGate: { id: south.id, name: 'South Pass Gate' } });
     expect(await failure(guard().visitors.checkIn({ visitorId: pass.id, gateId: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({ status: 400, message: 'Unknown gate' });
 
-    // operations §3: listed by phone.
+    // docs/operations.md#blocklist: listed by phone.
     await h.caller(c.admin.token).blocklist.create({ name: 'Gail Listed', phone: '+1 555 000 4444', reason: 'Took a parcel' });
     const scanned = await guard().visitors.scan({ token: pass.qrCodeToken });
     expect(scanned).toMatchObject({ kind: 'recurring', blocklisted: { reason: 'Took a parcel' } });

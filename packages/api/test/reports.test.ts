@@ -1,5 +1,6 @@
 /**
- * The reports page's figures (operations §4), on both databases: a week of entries seeded
+ * The reports page's figures (docs/operations.md#reports-exports-and-inside-now), on both
+ * databases: a week of entries seeded
  * through the procedures (and moved in time by SQL where a check-in must fall at a given
  * instant), each figure asserted; days, hours and weekdays are the community's (New York:
  * a check-in at 23:30 local, 04:30 UTC the next day, belongs to the local day and hour 23);
@@ -47,11 +48,12 @@ describe.each(legs)('Reports on $name', (leg) => {
   beforeAll(async () => {
     h = await createHarness(leg, { now: at('2026-11-20T14:00:00.000Z') });
     c = await h.community();
-    // Two gates: a check-in that names none records none (operations §2).
+    // Two gates: a check-in that names none records none (docs/operations.md#gates).
     gates.north = (await h.caller(c.admin.token).gates.create({ name: 'North Gate' })).id;
     gates.south = (await h.caller(c.admin.token).gates.create({ name: 'South Gate' })).id;
 
-    // A recurring pass of house 202 (operations §1), valid on Sundays from the 22nd.
+    // A recurring pass of house 202 (docs/operations.md#frequent-visitors), valid on Sundays from
+    // the 22nd.
     ids.pass = (
       await h.caller(c.neighbour.token).passes.create({
         name: 'Paula Pass',
@@ -119,7 +121,8 @@ describe.each(legs)('Reports on $name', (leg) => {
     await moveCheckIn(ids.saturdayNight, at('2026-11-22T04:30:00.000Z'));
     await moveCheckIn(ids.mondayMorning, at('2026-11-23T05:30:00.000Z'));
 
-    // Amy's personal data is erased on request (operations §6): her visit still counts.
+    // Amy's personal data is erased on request (docs/privacy.md#retention-and-erasure): her visit
+    // still counts.
     h.now = at('2026-11-22T16:00:00.000Z');
     await h.caller(c.admin.token).visitors.erase({ id: ids.amy });
     h.now = SUNDAY_9AM;

@@ -1,5 +1,6 @@
 /**
- * Visitor lists (performance issue): the web's slim summaries (no pass), the counts the
+ * Visitor lists (docs/performance.md#the-targets): the web's slim summaries (no pass), the counts
+ * the
  * writes keep for X-Total-Count, and substring search, on both databases.
  */
 import { VisitorInvitation, VisitorStatusCount } from '@gatehouse/db';

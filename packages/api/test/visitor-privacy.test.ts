@@ -1,5 +1,6 @@
 /**
- * Visitor privacy and retention (operations §6), on both databases: the retention run
+ * Visitor privacy and retention (docs/privacy.md#retention-and-erasure), on both databases: the
+ * retention run
  * anonymises the visitors whose visit ended past the limit (name "Visitor"; phone, e-mail,
  * plate, notes and photo removed), leaves newer ones and those still inside untouched,
  * skips what it already did, works in batches, and the reports' counts (by status, house

@@ -1,5 +1,6 @@
 /**
- * Searching visitors by a 3-character fragment (performance issue, target 3): the counts the
+ * Searching visitors by a 3-character fragment (docs/performance.md#what-moves-the-figures): the
+ * counts the
  * writes keep per fragment (`visitor_search_gram_count`, of names, phones and plates) stay
  * equal to what `ILIKE` counts through inserts, renames and deletes; a common fragment's page
  * is found by walking the visits nearest first, a rare one's or one clustered among far-off

@@ -163,7 +163,8 @@ describe.each(legs)('visitor procedures on $name', (leg) => {
 
     const out = await guard.visitors.checkOut({ visitorId: visitor.id, notes: 'Left on foot' });
     expect(out).toMatchObject({ status: 'checked-out', notes: 'Blue sedan\nLeft on foot' });
-    // operations §1: the gate's answer may be a recurring pass; this one is the visitor.
+    // docs/operations.md#frequent-visitors: the gate's answer may be a recurring pass; this one is
+    // the visitor.
     expect('check_out_time' in out && out.check_out_time).toBe(h.now.toISOString());
     expect(await failure(guard.visitors.checkOut({ visitorId: visitor.id }))).toEqual({
       status: 409,

@@ -1,5 +1,5 @@
 /**
- * Walk-in visitors (live-gate §2), on both databases: the gate registers a walk-in
+ * Walk-in visitors (docs/gate.md#walk-ins), on both databases: the gate registers a walk-in
  * (pending, no host, a pass for today until 23:59); a resident of its house approves or
  * rejects it and becomes its host; an admin decides anything; a guard approves only with
  * a reason and never rejects; other houses' residents get 404; one of two concurrent

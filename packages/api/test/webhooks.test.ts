@@ -1,5 +1,5 @@
 /**
- * Webhooks (integrations §3), the admin's calls on both databases: the secret's shape and
+ * Webhooks (docs/api.md#webhooks), the admin's calls on both databases: the secret's shape and
  * that it is shown once; lists without secrets; the URL rules (http or https, public
  * addresses only unless WEBHOOK_ALLOW_PRIVATE, IPv4 and IPv6, mapped addresses included);
  * events (known types or *); deliveries written by the database with each visitor event,
@@ -97,7 +97,7 @@ describe('webhook signatures and addresses', () => {
     );
   });
 
-  it('retries on the spec’s schedule (5 s, 1 min, 5 min, 30 min, 2 h, 6 h, 15 h) with jitter, then stops', () => {
+  it('retries on the documented schedule (5 s, 1 min, 5 min, 30 min, 2 h, 6 h, 15 h) with jitter, then stops', () => {
     const hours = 3_600_000;
     const schedule = [5_000, 60_000, 300_000, 1_800_000, 2 * hours, 6 * hours, 15 * hours];
     schedule.forEach((base, index) => {
@@ -189,7 +189,8 @@ describe.each(legs)('webhooks on $name', (leg) => {
       code: 'VALIDATION_FAILED',
       message: 'Webhook URL must use http or https',
     });
-    // No scheme at all is not http(s) either (integrations §3), whatever else is wrong with it.
+    // No scheme at all is not http(s) either (docs/api.md#webhooks), whatever else is wrong with
+    // it.
     for (const url of ['hooks.example.com/x', 'localhost:8080/hook', '//hooks.example.com/x', 'not a url']) {
       expect(await refusal(admin().webhooks.create({ url, events: ['*'] })), url).toMatchObject({
         status: 400,

@@ -5,7 +5,8 @@
  * refreshed for 5 s is stale and may be taken over, so a killed server does not block
  * the next start.
  *
- * The refreshing runs on a worker thread of its own (hardening issue, item 2): a stall of
+ * The refreshing runs on a worker thread of its own
+ * (docs/security.md#the-embedded-databases-folder): a stall of
  * the main event loop (a long synchronous computation, PGlite's WebAssembly working
  * through a big query) cannot let the lock go stale while its owner lives, and a second
  * server cannot take it. The worker dies with its process, so a dead owner's lock still

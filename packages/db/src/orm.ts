@@ -1,6 +1,7 @@
 /**
  * Opening the database: PostgreSQL when a URL is given, otherwise embedded PostgreSQL
- * (PGlite) in a data folder (server-contract §3). Migrations run at start; on
+ * (PGlite) in a data folder (docs/configuration.md#environment-variables). Migrations run at start;
+ * on
  * PostgreSQL under an advisory lock so that two servers starting at once do not race,
  * and PGlite's data folder is locked so that a second process fails loudly instead of
  * corrupting it (PGlite has no lock of its own).
@@ -79,7 +80,7 @@ export async function openDatabase(
     poolSize?: number;
     /**
      * PostgreSQL: the longest a statement may run, and wait for a lock, in ms (0 = no
-     * limit; hardening issue, item 6). A statement cut short fails with 57014 or 55P03,
+     * limit; docs/security.md#faults). A statement cut short fails with 57014 or 55P03,
      * which the API answers 503. Migrations run without them.
      */
     statementTimeoutMs?: number;

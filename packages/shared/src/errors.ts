@@ -1,11 +1,11 @@
 /**
- * The stable error codes of integrations.md §2. Every error answer of the server carries
- * one: as `code` in the REST envelope of server-contract §1 and as `data.errorCode` in the
+ * The stable error codes of docs/api.md#error-codes. Every error answer of the server carries
+ * one: as `code` in the REST envelope of docs/api.md#the-envelope and as `data.errorCode` in the
  * tRPC error shape, next to the human `error` text. Clients, translations and the OpenAPI
  * document key on these names; the text may change, a code never does.
  */
 
-/** Every error code, in the order of integrations.md §2 (by status). */
+/** Every error code, in the order of docs/api.md#error-codes (by status). */
 export const ERROR_CODES = [
   /** 400: the input breaks a rule of its schema or a business rule on a field; always with `details` naming the fields. */
   'VALIDATION_FAILED',
@@ -43,10 +43,10 @@ export const ERROR_CODES = [
   'INTERNAL',
 ] as const;
 
-/** One stable error code (integrations.md §2). */
+/** One stable error code (docs/api.md#error-codes). */
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The HTTP status each code is answered with (integrations.md §2): one status per code. */
+/** The HTTP status each code is answered with (docs/api.md#error-codes): one status per code. */
 export const ERROR_CODE_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,

@@ -1,6 +1,7 @@
 /**
- * Display formats of product-spec §9, used by the client and by server messages
- * that name dates and times (server-contract §6).
+ * Display formats of docs/product.md#constants-and-formats, used by the client and by server
+ * messages
+ * that name dates and times (docs/api.md#visitors-and-their-statuses).
  */
 import { format, parse } from 'date-fns';
 
@@ -23,19 +24,23 @@ export function formatTimeRange(from: string, to: string): string {
   return `${formatDisplayTime(from)} - ${formatDisplayTime(to)}`;
 }
 
-/** The pass token shortened to its first and last 8 characters (product-spec §9). */
+/**
+ * The pass token shortened to its first and last 8 characters
+ * (docs/product.md#constants-and-formats).
+ */
 export function truncateToken(token: string): string {
   if (token.length <= TOKEN_DISPLAY_CHARS * 2) return token;
   return `${token.slice(0, TOKEN_DISPLAY_CHARS)}...${token.slice(-TOKEN_DISPLAY_CHARS)}`;
 }
 
-/** USD in en-US format, e.g. `$1,234.50` (product-spec §9). */
+/** USD in en-US format, e.g. `$1,234.50` (docs/product.md#constants-and-formats). */
 export function formatCurrency(amount: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 }
 
 /**
- * The QR image file name: visitor name and visit date, `.png` (product-spec §9),
+ * The QR image file name: visitor name and visit date, `.png`
+ * (docs/product.md#constants-and-formats),
  * e.g. `qr-jane-doe-2026-11-22.png`.
  */
 export function qrFileName(visitorName: string, visitDate: string): string {
@@ -49,7 +54,7 @@ export function qrFileName(visitorName: string, visitDate: string): string {
 
 /**
  * A pass code as typed or read out, spaces (and dashes) removed, when it is one: 6 or 8
- * digits (live-gate §1); else null.
+ * digits (docs/gate.md#verifying-a-pass); else null.
  */
 export function passCodeOf(value: string): string | null {
   const digits = value.replace(/[\s-]/g, '');

@@ -1,10 +1,10 @@
-/** The error codes of integrations.md §2: exactly the table's names, each with one status. */
+/** The error codes of docs/api.md#error-codes: exactly the table's names, each with one status. */
 import { describe, expect, it } from 'vitest';
 
 import { ERROR_CODE_STATUS, ERROR_CODES, isErrorCode } from '../src';
 
 describe('ERROR_CODES', () => {
-  it('lists the codes of integrations.md §2 (and 405), once each, in upper snake case', () => {
+  it('lists the codes of docs/api.md#error-codes (and 405), once each, in upper snake case', () => {
     expect([...ERROR_CODES].sort()).toEqual(
       [
         'VALIDATION_FAILED',

@@ -31,7 +31,7 @@ const validInvite = {
   visitTimeTo: '17:00',
 };
 
-describe('login (product-spec §5)', () => {
+describe('login (docs/product.md#forms-and-their-messages)', () => {
   it.each([
     [{ password: 'secret1' }, 'Email is required'],
     [{ email: '   ', password: 'secret1' }, 'Email is required'],
@@ -54,7 +54,7 @@ describe('login (product-spec §5)', () => {
   });
 });
 
-describe('sign-up (product-spec §5)', () => {
+describe('sign-up (docs/product.md#forms-and-their-messages)', () => {
   it.each([
     [{ ...validSignup, name: undefined }, 'Name is required'],
     [{ ...validSignup, name: '   ' }, 'Name is required'],
@@ -84,7 +84,7 @@ describe('sign-up (product-spec §5)', () => {
   });
 });
 
-describe('invitation (product-spec §5)', () => {
+describe('invitation (docs/product.md#forms-and-their-messages)', () => {
   it.each([
     [{ ...validInvite, name: '' }, 'Visitor name is required'],
     [{ ...validInvite, name: undefined }, 'Visitor name is required'],
@@ -112,7 +112,7 @@ describe('invitation (product-spec §5)', () => {
   });
 });
 
-describe('scan (product-spec §5)', () => {
+describe('scan (docs/product.md#forms-and-their-messages)', () => {
   it('needs a token and trims it', () => {
     expect(firstMessage(ZScanRequest, { token: '   ' })).toBe('Please enter a token');
     expect(firstMessage(ZScanRequest, {})).toBe('Please enter a token');
@@ -120,7 +120,7 @@ describe('scan (product-spec §5)', () => {
   });
 });
 
-describe('house create (product-spec §5)', () => {
+describe('house create (docs/product.md#forms-and-their-messages)', () => {
   it('requires house number, block, street and owner', () => {
     const valid = { houseNumber: '12', block: 'A', street: 'Main', ownerId: validInvite.houseId };
     expect(firstMessage(ZCreateHouseRequest, valid)).toBeNull();
@@ -132,7 +132,7 @@ describe('house create (product-spec §5)', () => {
   });
 });
 
-describe('list pages (server-contract §6, §8)', () => {
+describe('list pages (docs/api.md#visitors-and-their-statuses, docs/api.md#lists-and-pagination)', () => {
   it('defaults limit to 50 and clamps it to 1..100', () => {
     expect(ZVisitorListRequest.parse({})).toEqual({ limit: 50, offset: 0 });
     expect(ZVisitorListRequest.parse({ limit: '500' }).limit).toBe(100);
@@ -142,7 +142,7 @@ describe('list pages (server-contract §6, §8)', () => {
   });
 });
 
-describe('display formats (product-spec §9)', () => {
+describe('display formats (docs/product.md#constants-and-formats)', () => {
   it('formats dates, times, money, tokens and the QR file name', () => {
     expect(formatDisplayDate('2026-11-05')).toBe('Nov 05, 2026');
     expect(formatDisplayTime('09:00')).toBe('9:00 AM');

@@ -1,5 +1,6 @@
 /**
- * Checks REST answers against the OpenAPI document (integrations §1): the operation of the
+ * Checks REST answers against the OpenAPI document (docs/api.md#openapi-and-the-api-reference): the
+ * operation of the
  * request's method and path must document the answer's status, its Content-Type must be
  * one the document gives that status, a JSON body must validate against that status's
  * schema (ajv, JSON Schema 2020-12, with formats), and the headers the document marks

@@ -17,7 +17,7 @@ import { buildApp, type AppOptions } from '../../src/app';
 import { UNLIMITED_API } from './limits';
 import { withResponseValidation } from './openapi-validation';
 
-/** The envelope of server-contract §1, as the tests read it (`data` loosely typed). */
+/** The envelope of docs/api.md#the-envelope, as the tests read it (`data` loosely typed). */
 export interface Envelope {
   success: boolean;
   data: any;

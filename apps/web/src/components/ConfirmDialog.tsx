@@ -1,5 +1,5 @@
 /**
- * The app's own confirmation (issue "Usable by everyone", item 3): instead of the browser's
+ * The app's own confirmation (docs/product.md#confirmations-and-notices): instead of the browser's
  * blocking `window.confirm`, an accessible modal dialog with the question and two real
  * buttons; focus starts on the safe choice. `useConfirm()` gives `confirm(request)`, which
  * resolves true when the action is confirmed, false when dismissed (the safe button,

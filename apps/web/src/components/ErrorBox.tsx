@@ -1,4 +1,4 @@
-/** The shared error box of product-spec §8. */
+/** The shared error box of docs/product.md#how-the-app-shows-errors. */
 import { AlertCircle } from 'lucide-react';
 
 import { i18n, useMessages } from '../lib/i18n';

@@ -1,5 +1,5 @@
 /**
- * A house picker with search, for the gate (live-gate §2: a community may have thousands
+ * A house picker with search, for the gate (docs/gate.md#walk-ins: a community may have thousands
  * of houses): a search field (number, block or street, sent 300 ms after the last
  * keystroke) and the matching houses as large radio buttons.
  */

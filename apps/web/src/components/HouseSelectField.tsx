@@ -1,4 +1,7 @@
-/** The House picker of the forms (product-spec §2, §9). */
+/**
+ * The House picker of the forms (docs/product.md#screens-and-routes,
+ * docs/product.md#constants-and-formats).
+ */
 import type { HouseRef, User } from '@gatehouse/shared';
 import type { ComponentProps } from 'react';
 

@@ -1,4 +1,7 @@
-/** The search box of the list screens (product-spec §2: searches debounce 300 ms in the screen). */
+/**
+ * The search box of the list screens (docs/product.md#screens-and-routes: searches debounce 300 ms
+ * in the screen).
+ */
 import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
@@ -15,7 +18,7 @@ interface SearchFieldProps {
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
-  /** The server's bound on search text (server-contract §1a: 100). */
+  /** The server's bound on search text (docs/api.md#input-limits: 100). */
   maxLength?: number;
   /** Shows a small spinner while the results for the current text load. */
   busy?: boolean;

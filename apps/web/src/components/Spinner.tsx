@@ -38,7 +38,10 @@ export function Spinner({ size = 'md', label, decorative = false, className }: S
   );
 }
 
-/** A spinner centred in the page, while a screen or the session loads (product-spec §2). */
+/**
+ * A spinner centred in the page, while a screen or the session loads
+ * (docs/product.md#screens-and-routes).
+ */
 export function PageSpinner({ label }: { label?: string }) {
   return (
     <div className="flex min-h-[40vh] items-center justify-center text-brand-700">

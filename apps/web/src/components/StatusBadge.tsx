@@ -1,4 +1,7 @@
-/** Badges for visitor and payment statuses (product-spec §4), roles and account state. */
+/**
+ * Badges for visitor and payment statuses (docs/product.md#statuses-and-their-badges), roles and
+ * account state.
+ */
 import type { PaymentStatus, Role, VisitorStatus } from '@gatehouse/shared';
 import clsx from 'clsx';
 
@@ -105,7 +108,8 @@ export function RoleBadge({ role }: { role: Role }) {
 }
 
 /**
- * How a payment status looks (product-spec §4): completed like approved, failed like
+ * How a payment status looks (docs/product.md#statuses-and-their-badges): completed like approved,
+ * failed like
  * rejected, pending and any status the client does not know like pending.
  */
 const PAYMENT_STATUS_LOOKS: Record<PaymentStatus, { label: LabelKey; look: VisitorStatus }> = {
@@ -137,7 +141,7 @@ export function PaymentStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Active or Inactive, for user accounts (product-spec §2). */
+/** Active or Inactive, for user accounts (docs/product.md#screens-and-routes). */
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
   const t = useMessages(messages);
   return (

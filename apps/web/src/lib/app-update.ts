@@ -1,5 +1,6 @@
 /**
- * A new version of the app waiting to be used (offline-gate §1): set by the service worker's
+ * A new version of the app waiting to be used (docs/gate.md#installing-the-app): set by the service
+ * worker's
  * registration (lib/service-worker.ts) when a new worker has installed while this page runs
  * an older one; read by the shell's UpdatePrompt. The new version is never forced: it is
  * used when the user chooses Reload. (A plain store, not a nanostore: sharing nanostores

@@ -1,5 +1,5 @@
 /**
- * Whether the server can be reached (usable-by-everyone issue, item 6): the browser's own
+ * Whether the server can be reached (docs/product.md#when-the-network-fails): the browser's own
  * online/offline signal, and every request's outcome. A request that gets no answer marks
  * the server unreachable; from then on `/api/health` is asked every few seconds (and at
  * once on Retry) until it answers, when the app is told to refetch what it shows. The

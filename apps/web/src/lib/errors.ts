@@ -1,12 +1,14 @@
 /**
- * Errors are values with a status (STYLE.md). Every failure the screens show goes
- * through `toAppError`, so one place decides the message and status of product-spec §8.
+ * Errors are values with a status (docs/architecture.md#how-the-code-reads). Every failure the
+ * screens show goes
+ * through `toAppError`, so one place decides the message and status of
+ * docs/product.md#how-the-app-shows-errors.
  */
 import { TRPCClientError } from '@trpc/client';
 
 import { translateServerError } from './i18n';
 
-/** The fallback text when the server gives none (product-spec §8). */
+/** The fallback text when the server gives none (docs/product.md#how-the-app-shows-errors). */
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
 
 /** An error the user can read: a message and an HTTP status (0 for network failures, 408 for time-outs). */
@@ -31,7 +33,7 @@ function nonEmptyText(value: unknown): string | undefined {
 }
 
 /**
- * Turns anything thrown into `{message, status}` (product-spec §8):
+ * Turns anything thrown into `{message, status}` (docs/product.md#how-the-app-shows-errors):
  * - a server error keeps the server's text and `data.httpStatus`;
  * - a transport failure keeps the AppError made by the fetch wrapper (408 'Request timeout',
  *   0 'Network error', or the status of a non-JSON error answer);
@@ -43,7 +45,7 @@ export function toAppError(
 ): AppErrorShape {
   const { message, status, code, details } = describe(error, fallback);
   // In another language than English: a refusal worded from its details, or by the error's
-  // stable code (integrations.md §2) or the fixed English text; else the words as they are.
+  // stable code (docs/api.md#error-codes) or the fixed English text; else the words as they are.
   return { message: translateServerError(code, message, details), status };
 }
 
@@ -128,5 +130,8 @@ function responseStatusOf(error: ClientErrorFacts): number {
   return typeof response?.status === 'number' ? response.status : 0;
 }
 
-/** What a screen says when the server gave no answer (usable-by-everyone issue, item 6): never the browser's words. */
+/**
+ * What a screen says when the server gave no answer (docs/product.md#when-the-network-fails): never
+ * the browser's words.
+ */
 export const UNREACHABLE_MESSAGE = 'Cannot reach the server. Check the connection and try again.';

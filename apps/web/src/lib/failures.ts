@@ -1,5 +1,5 @@
 /**
- * How screens word failures (usable-by-everyone issue, item 6), apart from errors.ts so
+ * How screens word failures (docs/product.md#when-the-network-fails), apart from errors.ts so
  * that the sign-in page's code stays small: the server's own words, but never the
  * browser's "Failed to fetch" for a request that got no answer.
  */
@@ -22,7 +22,8 @@ export function isConnectionFailure(error: unknown): boolean {
 
 /**
  * The words a screen shows for a failure: the server's own text or the screen's fallback
- * (product-spec §8, through `toAppError`), except that a request that got no answer says so
+ * (docs/product.md#how-the-app-shows-errors, through `toAppError`), except that a request that got
+ * no answer says so
  * plainly instead of the browser's "Failed to fetch". In the current language: these two
  * texts, like the rest of the app's own failure texts, are in the catalogs' `serverTexts`.
  */

@@ -1,7 +1,8 @@
 /**
- * Display helpers: in English the shared formatters of product-spec §9 ('MMM dd, yyyy'
+ * Display helpers: in English the shared formatters of docs/product.md#constants-and-formats ('MMM
+ * dd, yyyy'
  * dates, 12-hour times, en-US dollars); in another language (lib/i18n.ts) the same facts
- * through `Intl` in that language (usable-by-everyone issue: dates, times, numbers and money
+ * through `Intl` in that language (docs/product.md#languages: dates, times, numbers and money
  * through Intl in the chosen language and the community's time zone).
  */
 import {
@@ -29,7 +30,8 @@ const messages = i18n('format', {
 
 /**
  * A calendar date (YYYY-MM-DD, or a Date whose getters read the wanted zone) as
- * `Nov 22, 2026` in English (product-spec §9), `22 nov 2026` in Spanish, and so on.
+ * `Nov 22, 2026` in English (docs/product.md#constants-and-formats), `22 nov 2026` in Spanish, and
+ * so on.
  */
 export function formatDate(value: string | Date): string {
   const language = locale.get();
@@ -79,13 +81,19 @@ export function formatTime(value: string | Date): string {
   return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date);
 }
 
-/** Two HH:MM times as `9:00 AM - 5:00 PM` (product-spec §9) or the chosen language's form. */
+/**
+ * Two HH:MM times as `9:00 AM - 5:00 PM` (docs/product.md#constants-and-formats) or the chosen
+ * language's form.
+ */
 export function formatTimeWindow(from: string, to: string): string {
   if (locale.get() === 'en') return formatTimeRange(from, to);
   return `${formatTime(from)} - ${formatTime(to)}`;
 }
 
-/** An amount of US dollars: `$1,234.50` in English (product-spec §9), `1234,50 US$` in Spanish. */
+/**
+ * An amount of US dollars: `$1,234.50` in English (docs/product.md#constants-and-formats), `1234,50
+ * US$` in Spanish.
+ */
 export function formatMoney(amount: number): string {
   const language = locale.get();
   if (language === 'en') return formatCurrency(amount);
@@ -151,7 +159,7 @@ export function roleLabel(role: Role): string {
 
 /**
  * Today in `timeZone` (the community's) as YYYY-MM-DD: the invitation form's default and
- * minimum (product-spec §9), the same day the server judges visit dates by.
+ * minimum (docs/product.md#constants-and-formats), the same day the server judges visit dates by.
  */
 export function todayIsoDate(now: Date = new Date(), timeZone: string = browserTimeZone()): string {
   return format(inZone(now, timeZone), 'yyyy-MM-dd');
@@ -159,7 +167,7 @@ export function todayIsoDate(now: Date = new Date(), timeZone: string = browserT
 
 /**
  * The host line of a visitor: the host's name; for a walk-in without one, whether it still
- * waits for a resident or was decided at the gate or by an admin (live-gate §2).
+ * waits for a resident or was decided at the gate or by an admin (docs/gate.md#walk-ins).
  */
 export function hostLabel(visitor: Pick<Visitor, 'hostId' | 'status'>): string {
   const t = messages.get();

@@ -12,7 +12,8 @@ import {
 } from 'react-hook-form';
 
 /**
- * `register`, plus: editing a field clears its error (product-spec §5). Forms validate on
+ * `register`, plus: editing a field clears its error (docs/product.md#forms-and-their-messages).
+ * Forms validate on
  * submit only, so an error stays until the field is edited or the form is sent again.
  */
 export function registerClearingErrors<TValues extends FieldValues, TContext, TTransformed>(
@@ -33,7 +34,8 @@ export function registerClearingErrors<TValues extends FieldValues, TContext, TT
 
 /**
  * `useForm` as every form here uses it: validated on submit only, then again on each
- * submit (product-spec §5). Gives the form, its `field` (registerClearingErrors) and the
+ * submit (docs/product.md#forms-and-their-messages). Gives the form, its `field`
+ * (registerClearingErrors) and the
  * current `errors`.
  */
 export function useSubmitValidatedForm<
@@ -49,7 +51,10 @@ export function useSubmitValidatedForm<
   return { form, field: registerClearingErrors(form), errors: form.formState.errors };
 }
 
-/** Upper-cases the plate as it is typed, keeping the caret where it was (product-spec §5: invitation and vehicle plates). */
+/**
+ * Upper-cases the plate as it is typed, keeping the caret where it was
+ * (docs/product.md#forms-and-their-messages: invitation and vehicle plates).
+ */
 export function upperCaseInput(event: ChangeEvent<HTMLInputElement>) {
   const input = event.target;
   const { selectionStart, selectionEnd } = input;
@@ -63,7 +68,8 @@ export function upperCaseInput(event: ChangeEvent<HTMLInputElement>) {
 
 /**
  * A zod resolver whose schema (and zod with it) loads on the form's first validation, not
- * with the page: /login's first load carries only what it needs (performance issue). The
+ * with the page: /login's first load carries only what it needs (docs/performance.md#the-targets).
+ * The
  * same shared schema decides; `load` is e.g. `() => import('@gatehouse/shared/schemas/auth')
  * .then((module) => module.ZLoginRequest)`.
  */

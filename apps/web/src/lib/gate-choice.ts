@@ -1,5 +1,5 @@
 /**
- * The gate this tablet stands at (operations §2): chosen once on the guard dashboard and
+ * The gate this tablet stands at (docs/operations.md#gates): chosen once on the guard dashboard and
  * remembered on the device (localStorage, `gatehouse.gate`), across sign-ins; changeable
  * from the guard dashboard. Every check-in and check-out made on this device (scan page,
  * quick scan, the walk-in page, the dashboard's check-out, the offline queue) sends its id

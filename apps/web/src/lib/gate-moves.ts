@@ -50,7 +50,7 @@ export interface GateMoveSubject {
 export interface GateMoveRequest {
   action: GateAction;
   subject: GateMoveSubject;
-  /** An admin's check-in of a blocklisted visitor, with notes (operations §3). */
+  /** An admin's check-in of a blocklisted visitor, with notes (docs/operations.md#blocklist). */
   override?: { notes: string };
 }
 
@@ -222,7 +222,10 @@ async function makeGateMove(
   return (await written.then(() => true, () => false)) ? saved(move) : notKept(move);
 }
 
-/** The move is on this tablet: the roll call kept offline shows it (operations §4). */
+/**
+ * The move is on this tablet: the roll call kept offline shows it
+ * (docs/operations.md#reports-exports-and-inside-now).
+ */
 async function saved(move: QueuedMove): Promise<GateMoveOutcome> {
   await noteInsideMove(move).catch(() => {});
   if (connectionState() === 'online') void replayQueue();

@@ -1,10 +1,12 @@
 /**
- * What the gate tablet keeps on the device (offline-gate §2, §3), in IndexedDB through
+ * What the gate tablet keeps on the device (docs/gate.md#the-gate-pack,
+ * docs/gate.md#recording-moves-offline), in IndexedDB through
  * idb-keyval: the gate pack (the passes of today and tomorrow, by hash), the queue of
  * check-ins and check-outs made offline, and the gate settings needed to judge a visit
- * window offline, and the Inside now roll call (operations §4, `StoredInside`). One database,
+ * window offline, and the Inside now roll call (docs/operations.md#reports-exports-and-inside-now,
+ * `StoredInside`). One database,
  * `gatehouse-gate`, one store `gate`, four keys, each changed in one transaction (`update`).
- * Cleared at logout (§4).
+ * Cleared at logout (docs/gate.md#logging-out-of-a-gate-tablet).
  *
  * A small in-memory mirror (when the pack was last synced, how many entries wait) lets
  * the shell's banner and the gate screens re-render as it changes.
@@ -48,9 +50,15 @@ export interface QueuedMove {
   /** For the screens: who and where, as the pack said. */
   name: string;
   houseNumber: string;
-  /** operations §2: the gate chosen on this device when the move was made, sent as `gateId` (absent: none chosen). */
+  /**
+   * docs/operations.md#gates: the gate chosen on this device when the move was made, sent as
+   * `gateId` (absent: none chosen).
+   */
   gate?: GateRef | undefined;
-  /** An admin's check-in of a blocklisted visitor, with the admin's notes (operations §3). */
+  /**
+   * An admin's check-in of a blocklisted visitor, with the admin's notes
+   * (docs/operations.md#blocklist).
+   */
   override?: { notes: string } | undefined;
 }
 
@@ -187,13 +195,14 @@ export async function storeSettings(settings: StoredSettings, since: number): Pr
   await update<StoredSettings>(SETTINGS, () => settings, gateStore());
 }
 
-// ---- Inside now (operations §4) ----------------------------------------------------------
+// ---- Inside now (docs/operations.md#reports-exports-and-inside-now)
+// ----------------------------------------------------------
 
 /**
  * The evacuation roll call as this device last knew it: the last answer of `gate.inside`
  * (kept by the gate sync and by the Inside now page), then changed by the moves queued
  * offline here (`noteInsideMove`), so that /guard/inside can be read with no network.
- * Phones are not kept on the device (offline-gate §2 keeps no phone numbers there):
+ * Phones are not kept on the device (docs/gate.md#the-gate-pack keeps no phone numbers there):
  * offline the roll call has names, houses, plates and times.
  */
 export interface StoredInside {
@@ -217,7 +226,8 @@ export async function storeInside(items: GateInsideItem[], options: { since: num
 /**
  * Applies a move queued offline to the stored roll call: a check-out removes the visitor;
  * a check-in adds them with what the pack says of them (else the queued name and house),
- * at the instant it happened, a recurring pass's holder as `recurring` (operations §1, §4).
+ * at the instant it happened, a recurring pass's holder as `recurring`
+ * (docs/operations.md#frequent-visitors, docs/operations.md#reports-exports-and-inside-now).
  * Nothing without a stored roll call to change.
  */
 export async function noteInsideMove(move: QueuedMove): Promise<void> {
@@ -303,7 +313,9 @@ export async function removeMove(key: string): Promise<void> {
   publish({ queued });
 }
 
-/** Forgets the pack, the queue and the settings (logout, offline-gate §4). */
+/**
+ * Forgets the pack, the queue and the settings (logout, docs/gate.md#logging-out-of-a-gate-tablet).
+ */
 export async function clearGateData(): Promise<void> {
   generation += 1;
   publish({ syncedAt: null, queued: [] });

@@ -1,7 +1,9 @@
 /**
- * Keeps the gate tablet ready for the network to drop (offline-gate §2, §3): the gate pack
+ * Keeps the gate tablet ready for the network to drop (docs/gate.md#the-gate-pack,
+ * docs/gate.md#recording-moves-offline): the gate pack
  * refreshed every 60 s and on every live event (a delta since the last cursor), with it the
- * Inside now roll call (operations §4; a move queued offline changes the stored copy too),
+ * Inside now roll call (docs/operations.md#reports-exports-and-inside-now; a move queued offline
+ * changes the stored copy too),
  * and the queue of moves (lib/gate-moves.ts) sent, in order, when the link returns. Over the
  * app's typed tRPC client.
  *
@@ -30,7 +32,7 @@ import { useVisitorEvents } from './live-updates';
 import { useCurrentUser, useSession } from './session';
 import { useTRPCClient, type AppTRPCClient } from './trpc';
 
-/** How often the pack is refreshed while signed in (offline-gate §2). */
+/** How often the pack is refreshed while signed in (docs/gate.md#the-gate-pack). */
 export const PACK_REFRESH_MS = 60_000;
 /** Live events come in bursts (a check-in is two events at two screens): one refresh for a burst. */
 const LIVE_REFRESH_DELAY_MS = 1_000;
@@ -83,7 +85,8 @@ async function syncPackOnce(client: AppTRPCClient, loadSettings?: SettingsLoader
     full = true;
   }
   await mergePack(answer, { full, since });
-  // Inside now (operations §4) rides along, for the roll call offline; its failure leaves the last copy.
+  // Inside now (docs/operations.md#reports-exports-and-inside-now) rides along, for the roll call
+  // offline; its failure leaves the last copy.
   await client.gate.inside
     .query({})
     .then((inside) => storeInside(inside.items, { since }))
@@ -101,7 +104,8 @@ async function syncPackOnce(client: AppTRPCClient, loadSettings?: SettingsLoader
 const LOGOUT_FLUSH_MS = 5_000;
 
 /**
- * At logout (offline-gate §4): one last try to send what waits, if the server can be
+ * At logout (docs/gate.md#logging-out-of-a-gate-tablet): one last try to send what waits, if the
+ * server can be
  * reached (a few seconds at most, before the session ends), then the pack, the queue and
  * the settings are forgotten.
  */
@@ -122,7 +126,10 @@ export async function endGateSession(): Promise<void> {
 
 // ---- Started by the shell ---------------------------------------------------------------
 
-/** Whether `role` works at the gate and keeps a pack (offline-gate §2: guards and admins). */
+/**
+ * Whether `role` works at the gate and keeps a pack (docs/gate.md#the-gate-pack: guards and
+ * admins).
+ */
 export function keepsGatePack(role: Role): boolean {
   return role === 'guard' || role === 'admin';
 }
@@ -209,7 +216,8 @@ export function useGateSync(): void {
 
 /**
  * Log Out for the signed-in screens (the user menu, the profile): what the gate tablet keeps
- * goes first (offline-gate §4), then the session. Here rather than in the session store, so
+ * goes first (docs/gate.md#logging-out-of-a-gate-tablet), then the session. Here rather than in the
+ * session store, so
  * that /login's scripts do not carry the gate's code.
  */
 export function useLogout(): () => Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * Languages (usable-by-everyone issue): every text of the web app through
- * `@nanostores/i18n`. English, the product spec's words, is written in the code beside each
+ * Languages (docs/product.md#for-everyone-at-every-screen): every text of the web app through
+ * `@nanostores/i18n`. English, the product's own words (docs/product.md#forms-and-their-messages),
+ * is written in the code beside each
  * component (`i18n('LoginPage', {title: 'Sign in'})`) and needs no download; Spanish and
  * Hindi are one catalog each (`src/locales/<code>/`), loaded when chosen, before the app
  * shows anything in that language. The choice is kept on this device (`language` in
@@ -124,7 +125,7 @@ export function startLanguage(): Promise<void> {
 /**
  * A server error's text in the current language: a refusal whose text names values by its
  * `details` (`{reason, …values}`, see `refusalSentence`), the fixed ones by the server's
- * English text, others by their stable `code` (integrations.md §2), falling back to the
+ * English text, others by their stable `code` (docs/api.md#error-codes), falling back to the
  * server's own words. English always shows the server's words.
  */
 export function translateServerError(code: string | undefined, serverText: string, details?: unknown): string {
@@ -150,7 +151,8 @@ export function refusalSentence(details: unknown): string | undefined {
 }
 
 /**
- * A validation message (the shared zod schemas' English words, product-spec §5) in the
+ * A validation message (the shared zod schemas' English words,
+ * docs/product.md#forms-and-their-messages) in the
  * current language, from the catalog's `validation` texts keyed by the English message.
  */
 export function translateValidation(message: string): string {

@@ -1,8 +1,9 @@
 /**
- * Live updates (live-gate §3): one server-sent event stream per tab, opened by the signed-in
+ * Live updates (docs/gate.md#live-updates): one server-sent event stream per tab, opened by the
+ * signed-in
  * shell. Every visitor event refreshes the visitor queries on screen (lists, counts, the
  * one open) and the notification bell, at most every 300 ms; a `reset` (the server could not say what was missed)
- * refreshes everything; an admin's `blocklist.refused` (operations §3) refreshes the
+ * refreshes everything; an admin's `blocklist.refused` (docs/operations.md#blocklist) refreshes the
  * notifications (the dashboard's blocklist alerts). Screens that hold a visitor outside the query cache (the scan
  * result) listen with `useVisitorEvents`.
  *
@@ -87,7 +88,8 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: trpc.visitors.pathKey() });
         // Who is inside (the gate screen, Inside now) changes with every check-in and check-out.
         void queryClient.invalidateQueries({ queryKey: trpc.gate.inside.pathKey() });
-        // A walk-in, a check-in or a check-out may have notified this user (live-gate §4).
+        // A walk-in, a check-in or a check-out may have notified this user
+        // (docs/gate.md#notifications).
         void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
       }, REFRESH_THROTTLE_MS);
     };
@@ -103,7 +105,8 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
             return;
           }
           if (data.type === 'blocklist.refused') {
-            // operations §3 (admins): the gate just refused a blocklisted visitor or pass.
+            // docs/operations.md#blocklist (admins): the gate just refused a blocklisted visitor or
+            // pass.
             void queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
             return;
           }

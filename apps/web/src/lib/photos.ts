@@ -1,5 +1,5 @@
 /**
- * Visitors' photos (live-gate §2): taken with the tablet's camera, shrunk on the device to
+ * Visitors' photos (docs/gate.md#walk-ins): taken with the tablet's camera, shrunk on the device to
  * about 640 px wide as a JPEG of at most 200 KB, sent to `PUT /api/visitors/{id}/photo`,
  * and shown from `GET …/photo` (an `<img>` cannot send the bearer header: the bytes are
  * fetched and shown from a `blob:` URL).

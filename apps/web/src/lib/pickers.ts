@@ -1,6 +1,6 @@
 /**
- * The house and user pickers of the forms: one query each, limit 100 (product-spec §7,
- * §9), shared by every form that offers them so they load once.
+ * The house and user pickers of the forms: one query each, limit 100 (docs/api.md#the-rest-paths,
+ * docs/product.md#constants-and-formats), shared by every form that offers them so they load once.
  */
 import { PAGE_SIZES, type User } from '@gatehouse/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from './trpc-react';
 
 /**
- * The house a resident's forms are for: their own, from the session (product-spec §2);
+ * The house a resident's forms are for: their own, from the session
+ * (docs/product.md#screens-and-routes);
  * null for staff and for a resident not assigned to a house yet.
  */
 export function ownHouseOf(user: User) {
@@ -21,7 +22,10 @@ export function useHouseOptions(enabled = true) {
   return useQuery(trpc.houses.list.queryOptions({ limit: PAGE_SIZES.pickers }, { enabled }));
 }
 
-/** The users of a user picker (users.list, limit 100; admins only, server-contract §5). */
+/**
+ * The users of a user picker (users.list, limit 100; admins only,
+ * docs/security.md#who-may-do-what).
+ */
 export function useUserOptions(enabled = true) {
   const trpc = useTRPC();
   return useQuery(trpc.users.list.queryOptions({ limit: PAGE_SIZES.pickers }, { enabled }));

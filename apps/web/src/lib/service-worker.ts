@@ -4,7 +4,8 @@
  * so that /login's scripts do not grow; only in a production build (the development server
  * has no worker).
  *
- * A new version is offered, never forced (offline-gate §1; vite.config.ts's registerType
+ * A new version is offered, never forced (docs/gate.md#installing-the-app; vite.config.ts's
+ * registerType
  * 'prompt'): when a new worker has installed while this page runs an older one, the shell
  * shows "A new version is available — Reload"; Reload posts SKIP_WAITING to the waiting
  * worker and the page reloads once the new one controls it. A tablet left open asks for a

@@ -1,5 +1,6 @@
 /**
- * The session as kept in localStorage (product-spec §3, §9: keys auth_token and current_user),
+ * The session as kept in localStorage (docs/api.md#objects, docs/product.md#constants-and-formats:
+ * keys auth_token and current_user),
  * plus a tiny signal for "the server said 401", so the transport can end the session
  * without knowing about React.
  */
@@ -28,7 +29,9 @@ export function readStoredUser(): User | null {
   }
 }
 
-/** Stores the token and the user after login or signup (product-spec §4). */
+/**
+ * Stores the token and the user after login or signup (docs/product.md#statuses-and-their-badges).
+ */
 export function storeSession(token: string, user: User): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -56,7 +59,10 @@ export function onSessionExpired(listener: Listener): () => void {
   };
 }
 
-/** Ends the stored session at once and tells the session store (product-spec §8: 401). */
+/**
+ * Ends the stored session at once and tells the session store
+ * (docs/product.md#how-the-app-shows-errors: 401).
+ */
 export function expireStoredSession(): void {
   clearStoredSession();
   expiryListeners.forEach((listener) => listener());

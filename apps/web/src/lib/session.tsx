@@ -1,5 +1,6 @@
 /**
- * The session store (product-spec §4): who is signed in, whether the start-up check is
+ * The session store (docs/product.md#statuses-and-their-badges): who is signed in, whether the
+ * start-up check is
  * still running, and the login, signup and logout actions.
  */
 import type { LoginRequest, SignupRequest, User } from '@gatehouse/shared';
@@ -33,7 +34,7 @@ interface SessionState {
   isLoading: boolean;
   /**
    * Failed sign-in attempts on the account since its previous sign-in, as the sign-in
-   * answered (hardening issue, item 9); 0 once the user has dismissed the notice.
+   * answered (docs/security.md#password-guessing); 0 once the user has dismissed the notice.
    */
   failedSignIns: number;
 }
@@ -56,7 +57,7 @@ const SessionContext = createContext<Session | null>(null);
 function initialState(): SessionState {
   const token = readStoredToken();
   const user = readStoredUser();
-  // An API token (`gh_…`, integrations §4; API_TOKEN_PREFIX, not imported to keep /login
+  // An API token (`gh_…`, docs/api.md#api-tokens; API_TOKEN_PREFIX, not imported to keep /login
   // small) is never a web session: the server refuses it auth.me, and offline the stored
   // user must not go on with it either.
   if (token?.startsWith('gh_')) {
@@ -77,9 +78,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(initialState);
   const [needsRefresh] = useState(state.isLoading);
 
-  // product-spec §4: refresh the stored user from auth.me; a failed refresh is logged and
-  // ends the session. Except when it got no answer (none at all, or none in time: offline-gate
-  // §1, the installed app opens with no network): the stored user goes on, and the server
+  // docs/product.md#statuses-and-their-badges: refresh the stored user from auth.me; a failed
+  // refresh is logged and
+  // ends the session. Except when it got no answer (none at all, or none in time:
+  // docs/gate.md#installing-the-app, the installed app opens with no network): the stored user goes
+  // on, and the server
   // still ends the session with its first 401 once it can be reached.
   useEffect(() => {
     if (!needsRefresh) return;
@@ -106,7 +109,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [client, needsRefresh]);
 
-  // product-spec §8: a 401 (the transport already cleared the storage) ends the session and goes to /login.
+  // docs/product.md#how-the-app-shows-errors: a 401 (the transport already cleared the storage)
+  // ends the session and goes to /login.
   useEffect(
     () =>
       onSessionExpired(() => {
@@ -157,7 +161,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await client.auth.logout.mutate();
     } catch (error) {
-      // product-spec §8: a failed logout is logged and ignored.
+      // docs/product.md#how-the-app-shows-errors: a failed logout is logged and ignored.
       console.error('Logout failed', error);
     } finally {
       clearStoredSession();

@@ -1,5 +1,6 @@
 /**
- * Light or dark (usable-by-everyone issue): the system's setting by default, or the user's
+ * Light or dark (docs/product.md#for-everyone-at-every-screen): the system's setting by default, or
+ * the user's
  * choice from the profile, kept on this device (`theme` in localStorage) and applied as the
  * class `dark` or `light` on <html> (none: the stylesheet follows the device's setting, as
  * it changes). The palettes of both are in index.css and theme-dark.css.

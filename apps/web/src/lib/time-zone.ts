@@ -1,5 +1,5 @@
 /**
- * The community's time zone on screen (usable-by-everyone issue, item 7): every date and
+ * The community's time zone on screen (docs/product.md#time-zone): every date and
  * time is shown and chosen in the zone the server computes visit windows in
  * (`visitors.settings`), not the browser's, and named where the two differ, so a resident
  * abroad and the gate tablet read the same 9:00 AM.

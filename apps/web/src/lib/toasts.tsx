@@ -1,5 +1,6 @@
 /**
- * The app's own notices in place of browser dialogs (usability issue, item 3): a short
+ * The app's own notices in place of browser dialogs (docs/product.md#confirmations-and-notices): a
+ * short
  * message that says what just happened ("Visitor checked in successfully!"), shown at the
  * bottom of the screen for about 4 s in a polite live region, so a screen reader
  * announces it and focus stays where the user is working. A notice outlives the route

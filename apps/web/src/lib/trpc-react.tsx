@@ -2,7 +2,7 @@
  * The TanStack Query bindings of tRPC: `useTRPC()` gives `trpc.visitors.list.queryOptions(…)`
  * and friends. Provided by the signed-in shell (AppShell) and the sign-up page around what
  * they show, over the client of TRPCClientProvider and the app's QueryClient, so that
- * /login does not load them (performance spec, target 5).
+ * /login does not load them (docs/performance.md#the-targets, target 5).
  */
 import type { AppRouter } from '@gatehouse/api';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 /**
- * The transport of product-spec §7 and §8: tRPC over HTTP batching to /trpc, a bearer
+ * The transport of docs/api.md#the-rest-paths, docs/product.md#how-the-app-shows-errors: tRPC over
+ * HTTP batching to /trpc, a bearer
  * token on every request when one is stored, a 30 s time-out, and the 401 rule.
  */
 import type { AppRouter } from '@gatehouse/api';
@@ -19,7 +20,7 @@ const TRPCClientContext = createContext<AppTRPCClient | null>(null);
 /**
  * Gives the app's tRPC client to `useTRPCClient()`. The TanStack Query bindings
  * (`useTRPC`, lib/trpc-react.tsx) are provided by the signed-in shell and the sign-up page,
- * so that /login does not load them (performance spec, target 5).
+ * so that /login does not load them (docs/performance.md#the-targets, target 5).
  */
 export function TRPCClientProvider({ client, children }: { client: AppTRPCClient; children: ReactNode }) {
   return createElement(TRPCClientContext.Provider, { value: client }, children);
@@ -37,7 +38,8 @@ type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<R
 const BODYLESS_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
- * A fetch that gives up after `timeoutMs` (product-spec §8, §9):
+ * A fetch that gives up after `timeoutMs` (docs/product.md#how-the-app-shows-errors,
+ * docs/product.md#constants-and-formats):
  * - time-out: AppError 'Request timeout', status 408;
  * - any other network failure: its message or 'Network error', status 0;
  * - an error answer that is not JSON (a proxy page, say): 'An error occurred' with its status.
@@ -84,7 +86,7 @@ export function createTimedFetch(timeoutMs: number = REQUEST_TIMEOUT_MS): FetchF
 
 /**
  * Ends the session on a 401 from any procedure except auth.login, where 401 only means
- * a wrong email or password (product-spec §8).
+ * a wrong email or password (docs/product.md#how-the-app-shows-errors).
  */
 export function unauthorizedLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
   return () =>
@@ -145,7 +147,7 @@ export interface TransportOptions {
   getToken?: () => string | null;
   /** Called after a 401; the default clears the stored session and signals the session store. */
   onUnauthorized?: () => void;
-  /** Request time-out in milliseconds (product-spec §9: 30000). */
+  /** Request time-out in milliseconds (docs/product.md#constants-and-formats: 30000). */
   timeoutMs?: number;
 }
 
@@ -177,7 +179,7 @@ export function createTransportClient(options: TransportOptions = {}): AppTRPCCl
           url,
           // Keeps batched GET URLs within what proxies accept; longer batches are split.
           maxURLLength: 2_000,
-          // The server refuses batches of more than 10 calls (hardening issue, item 1).
+          // The server refuses batches of more than 10 calls (docs/security.md#flooding).
           maxItems: 10,
           headers: authorization,
           fetch,

@@ -1,5 +1,6 @@
 /**
- * Rate limits on sign-in and sign-up (server-contract §4, hardening issue items 3, 8, 9):
+ * Rate limits on sign-in and sign-up (docs/api.md#sign-in-sessions-and-users,
+ * docs/security.md#password-guessing, docs/security.md#what-is-disclosed):
  * - at most 60 login and signup requests per client address per minute, whatever their
  *   outcome;
  * - at most 10 failed sign-ins per email in 15 minutes (after that even the right

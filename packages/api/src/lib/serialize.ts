@@ -1,5 +1,6 @@
 /**
- * Entity → JSON, in the shapes of product-spec §3 and server-contract §4, §6.
+ * Entity → JSON, in the shapes of docs/api.md#objects and docs/api.md#sign-in-sessions-and-users,
+ * docs/api.md#visitors-and-their-statuses.
  * Relations used here must be loaded by the caller.
  */
 import type { House, User, VisitorInvitation } from '@gatehouse/db';
@@ -30,7 +31,11 @@ export function serializeUser(user: User): UserJson {
   };
 }
 
-/** Visitor JSON (server-contract §6, live-gate §2, operations §2); `house`, `host`, `decidedBy`, `checkInGate` and `checkOutGate` must be loaded. */
+/**
+ * Visitor JSON (docs/api.md#visitors-and-their-statuses, docs/gate.md#walk-ins,
+ * docs/operations.md#gates); `house`, `host`, `decidedBy`, `checkInGate` and `checkOutGate` must be
+ * loaded.
+ */
 export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
   const house = visitor.house;
   const host = visitor.host as User | null;
@@ -40,7 +45,8 @@ export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
   return {
     id: visitor.id,
     name: visitor.name,
-    // An anonymised visitor's phone is stored as '' (operations §6) and shown as none.
+    // An anonymised visitor's phone is stored as '' (docs/privacy.md#retention-and-erasure) and
+    // shown as none.
     phone: visitor.phone || null,
     email: visitor.email ?? null,
     purpose: visitor.purpose ?? null,
@@ -69,7 +75,10 @@ export function serializeVisitor(visitor: VisitorInvitation): VisitorJson {
   };
 }
 
-/** Escapes `%`, `_` and `\` so that a search text matches literally in ILIKE (server-contract §1a). */
+/**
+ * Escapes `%`, `_` and `\` so that a search text matches literally in ILIKE
+ * (docs/api.md#input-limits).
+ */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
@@ -109,7 +118,10 @@ export interface VisitorRow {
   decided_at: string | Date | null;
   decision_reason: string | null;
   anonymised_at: string | Date | null;
-  /** operations §2: the gates of the check-in and check-out (`cig`, `cog`), full rows only. */
+  /**
+   * docs/operations.md#gates: the gates of the check-in and check-out (`cig`, `cog`), full rows
+   * only.
+   */
   check_in_gate_id: string | null;
   check_in_gate_name: string | null;
   check_out_gate_id: string | null;
@@ -128,7 +140,7 @@ export const VISITOR_SUMMARY_JOINS =
 
 /**
  * The joins a full `VisitorRow` reads through: the summary's, and the gates of its
- * check-in `cig` and check-out `cog` (operations §2).
+ * check-in `cig` and check-out `cog` (docs/operations.md#gates).
  */
 export const VISITOR_ROW_JOINS = `${VISITOR_SUMMARY_JOINS} left join gate cig on cig.id = v.check_in_gate_id left join gate cog on cog.id = v.check_out_gate_id`;
 

@@ -1,5 +1,6 @@
 /**
- * Community time (server-contract §2): "today", visit windows and expiry are computed in
+ * Community time (docs/api.md#ids-dates-times-and-money): "today", visit windows and expiry are
+ * computed in
  * one IANA time zone, `COMMUNITY_TIMEZONE`.
  */
 import { TZDate } from '@date-fns/tz';
@@ -49,7 +50,8 @@ export function addCalendarDays(date: string, days: number): string {
 
 /**
  * `instant` as ISO 8601 in the community's zone with its offset, to the second
- * (operations §4): `2026-11-23T09:15:00+05:30`; UTC as `+00:00` (`xxx`), never `Z`.
+ * (docs/operations.md#reports-exports-and-inside-now): `2026-11-23T09:15:00+05:30`; UTC as `+00:00`
+ * (`xxx`), never `Z`.
  */
 export function communityIsoTime(instant: Date, timeZone: string): string {
   return format(new TZDate(instant, timeZone), "yyyy-MM-dd'T'HH:mm:ssxxx");

@@ -1,5 +1,5 @@
 /**
- * apiTokens: the admins' API tokens for integrations (integrations §4). Never callable
+ * apiTokens: the admins' API tokens for integrations (docs/api.md#api-tokens). Never callable
  * with an API token itself (`API_TOKEN_FORBIDDEN_ROUTERS` in access.ts).
  */
 import {

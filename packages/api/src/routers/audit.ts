@@ -20,7 +20,8 @@ export const auditRouter = createTRPCRouter({
     .query(({ ctx, input }) => listAuditEvents(ctx.em, input, ctx.config.timeZone)),
 
   /**
-   * Admin (operations §4): the audit log as a CSV export, over REST `GET /api/audit/export.csv`.
+   * Admin (docs/operations.md#reports-exports-and-inside-now): the audit log as a CSV export, over
+   * REST `GET /api/audit/export.csv`.
    * Input: `from`, `to` (the events' days in the community's zone; default the last 30 days;
    * at most 366 days) and the list's filters (action, actorId, targetType, targetId,
    * apiTokenId). Output: `{filename, columns, rows}`, the rows read lazily in pages, within

@@ -1,5 +1,5 @@
 /**
- * auth: signup, login, logout, me (server-contract §4).
+ * auth: signup, login, logout, me (docs/api.md#sign-in-sessions-and-users).
  */
 import {
   ZAuthResponse,
@@ -24,7 +24,7 @@ const rateLimitedProcedure = procedureFor(ACCESS.auth.login).use(async ({ ctx, n
   try {
     await ctx.rateLimits.consumeAddress(ctx.clientAddress);
   } catch (error) {
-    // Refusals are audited too (hardening issue, item 10).
+    // Refusals are audited too (docs/security.md#audit).
     await recordAudit(ctx.em, { userId: null, ipAddress: ctx.clientAddress }, { action: 'auth.rate-limited', details: { procedure: path } }, ctx.clock());
     throw error;
   }
@@ -33,7 +33,7 @@ const rateLimitedProcedure = procedureFor(ACCESS.auth.login).use(async ({ ctx, n
 
 export const authRouter = createTRPCRouter({
   /**
-   * Public: the roles a sign-up can have right now (usable-by-everyone issue, item 9):
+   * Public: the roles a sign-up can have right now (docs/product.md#signing-up):
    * resident always; guard and admin only while the community has no admin (the first
    * admin bootstraps it). Output: `{roles}`. No REST path: the web app's own.
    */
@@ -45,7 +45,8 @@ export const authRouter = createTRPCRouter({
 
   /**
    * Creates an account and signs it in. Input: ZSignupRequest. Output: `{token, user}`.
-   * Errors: 400 (product-spec §5 messages), 403 guard/admin after the first admin, 409 taken email, 429.
+   * Errors: 400 (docs/product.md#forms-and-their-messages messages), 403 guard/admin after the
+   * first admin, 409 taken email, 429.
    */
   signup: rateLimitedProcedure
     .input(ZSignupRequest)
@@ -62,7 +63,7 @@ export const authRouter = createTRPCRouter({
   /**
    * Signs in. Input: `{email, password}`. Output: `{token, user}`.
    * Errors: 400, 401 INVALID_CREDENTIALS 'Invalid email or password', 403 ACCOUNT_INACTIVE
-   * 'Account is inactive', 429 RATE_LIMITED (integrations §2).
+   * 'Account is inactive', 429 RATE_LIMITED (docs/api.md#error-codes).
    */
   login: rateLimitedProcedure
     .input(ZLoginRequest)
@@ -98,9 +99,10 @@ export const authRouter = createTRPCRouter({
 
   /**
    * Changes the caller's own password and signs out every other session of theirs
-   * (hardening issue, item 5). Input: `{currentPassword, newPassword}`. Output:
+   * (docs/security.md#sign-in-and-sessions). Input: `{currentPassword, newPassword}`. Output:
    * `{revoked}`. Errors: 400 VALIDATION_FAILED 'Current password is incorrect' (counts as a failed sign-in
-   * for the account's email), 400 for a new password breaking product-spec §5, 401, 429.
+   * for the account's email), 400 for a new password breaking
+   * docs/product.md#forms-and-their-messages, 401, 429.
    */
   changePassword: procedureFor(ACCESS.auth.changePassword)
     .input(ZChangePasswordRequest)

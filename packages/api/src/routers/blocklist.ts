@@ -1,5 +1,6 @@
 /**
- * blocklist: the community blocklist (operations §3), admins only. How the gate uses it
+ * blocklist: the community blocklist (docs/operations.md#blocklist), admins only. How the gate uses
+ * it
  * (the scan's `blocklisted`, the refused check-in, the admin's override) is in
  * services/visitors.ts and the state machine; the matching SQL in services/blocklist.ts.
  */

@@ -1,6 +1,7 @@
 /**
- * gate: the gate tablet working offline (offline-gate.md): the pack it verifies passes
- * with (§2), and the Needs review list of entries the server refused on replay (§3).
+ * gate: the gate tablet working offline (docs/gate.md#the-gate-offline): the pack it verifies
+ * passes with (docs/gate.md#the-gate-pack), and the Needs review list of entries the server
+ * refused on replay (docs/gate.md#needs-review).
  */
 import {
   ZCreateGateReviewRequest,
@@ -26,7 +27,8 @@ const actorOf = (ctx: { actor: { userId: string | null; ipAddress: string }; use
 
 export const gateRouter = createTRPCRouter({
   /**
-   * Guard or admin (offline-gate §2; `GET /api/gate/pack?since=cursor`). Input: `{since?}`.
+   * Guard or admin (docs/gate.md#the-gate-pack; `GET /api/gate/pack?since=cursor`). Input:
+   * `{since?}`.
    * Output: `{items, removed, cursor, codeHash}`: the passes of today and tomorrow that
    * can still enter (approved) or leave (checked-in), with the SHA-256 of the token and a
    * PBKDF2 hash of the code (the day's salt and iterations in `codeHash`) instead of them;
@@ -39,7 +41,8 @@ export const gateRouter = createTRPCRouter({
     .query(({ ctx, input }) => gatePack(ctx.em, input, { now: ctx.clock(), timeZone: ctx.config.timeZone })),
 
   /**
-   * Guard or admin (offline-gate §3; `GET /api/gate/reviews`). Input: limit, offset.
+   * Guard or admin (docs/gate.md#recording-moves-offline; `GET /api/gate/reviews`). Input: limit,
+   * offset.
    * Output: `{items, total}`, the open reviews, newest first.
    */
   listReviews: procedureFor(ACCESS.gate.listReviews)
@@ -48,7 +51,8 @@ export const gateRouter = createTRPCRouter({
     .query(({ ctx, input }) => listOpenGateReviews(ctx.em, input)),
 
   /**
-   * Guard or admin (offline-gate §3; `POST /api/gate/reviews`, 201). Input: `{visitorId?,
+   * Guard or admin (docs/gate.md#recording-moves-offline; `POST /api/gate/reviews`, 201). Input:
+   * `{visitorId?,
    * action: 'check-in' | 'check-out', occurredAt, message, code?, details?, idempotencyKey?}`
    * (`visitorId` a visitor's or a recurring pass's id; `code` and `details` the refusal's, as
    * the server answered them). Output: the review, open. Errors: 400, 404 visitor.
@@ -59,7 +63,8 @@ export const gateRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createGateReview(ctx.em, actorOf(ctx), input, ctx.clock())),
 
   /**
-   * Guard or admin (offline-gate §3; `POST /api/gate/reviews/{id}/dismiss`). Input: `{id}`.
+   * Guard or admin (docs/gate.md#recording-moves-offline; `POST /api/gate/reviews/{id}/dismiss`).
+   * Input: `{id}`.
    * Output: the review, dismissed. Errors: 404, 409 not open.
    */
   dismissReview: procedureFor(ACCESS.gate.dismissReview)
@@ -68,7 +73,8 @@ export const gateRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => closeGateReview(ctx.em, actorOf(ctx), input, 'dismiss', ctx.clock())),
 
   /**
-   * Admin (offline-gate §3; `POST /api/gate/reviews/{id}/record`): records that the person
+   * Admin (docs/gate.md#recording-moves-offline; `POST /api/gate/reviews/{id}/record`): records
+   * that the person
    * did pass the gate, with a note of 1 to 500 characters, closing the review. Input:
    * `{id, note}`. Output: the review, recorded. Errors: 400 note, 403, 404, 409 not open.
    */
@@ -78,7 +84,8 @@ export const gateRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => closeGateReview(ctx.em, actorOf(ctx), input, 'record', ctx.clock())),
 
   /**
-   * Guard or admin (operations §4; `GET /api/gate/inside`): Inside now, for an evacuation
+   * Guard or admin (docs/operations.md#reports-exports-and-inside-now; `GET /api/gate/inside`):
+   * Inside now, for an evacuation
    * roll call. Input: nothing. Output: `{items, total}`, everyone checked in now, each
    * `{id, kind, name, phone, houseId: {id, houseNumber, block}, hostName,
    * vehicleLicensePlate, checkInTime, gate}` (gate: where they came in, or null), ordered by

@@ -1,5 +1,5 @@
 /**
- * gates: the community's entrances (operations §2). Every signed-in user may list them
+ * gates: the community's entrances (docs/operations.md#gates). Every signed-in user may list them
  * (the guard's tablet chooses its gate from the list); admins add, rename and switch them
  * on or off. Which gate a check-in or check-out happened at is recorded by the moves
  * themselves (`visitors.checkIn`/`checkOut` take an optional `gateId`).

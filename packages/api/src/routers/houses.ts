@@ -1,5 +1,6 @@
 /**
- * houses: list, read, create, add and remove residents (server-contract §5, §8).
+ * houses: list, read, create, add and remove residents (docs/security.md#who-may-do-what,
+ * docs/api.md#lists-and-pagination).
  */
 import {
   ZAddResidentRequest,
@@ -72,7 +73,8 @@ export const housesRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => ctx.em.transactional((tx) => removeResident(tx, ctx.user, ctx.actor, ctx.clock(), input))),
 
   /**
-   * operations §5: the house's dues in dollars, `{pending, overdue, paidThisYear}`. Admin: any
+   * docs/operations.md#dues-ledger: the house's dues in dollars, `{pending, overdue,
+   * paidThisYear}`. Admin: any
    * house; resident: their own (another: 404); guard: 403. Errors: 403, 404 `House not found`.
    */
   balance: procedureFor(ACCESS.houses.balance)

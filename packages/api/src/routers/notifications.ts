@@ -1,5 +1,6 @@
 /**
- * notifications: the signed-in user's own notifications (live-gate §4): the bell's list
+ * notifications: the signed-in user's own notifications (docs/gate.md#notifications): the bell's
+ * list
  * and count, marking read, each kind's opt-out, and the Web Push subscriptions of their
  * devices. No REST paths: the web app's own.
  */

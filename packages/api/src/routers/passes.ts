@@ -1,5 +1,6 @@
 /**
- * passes: recurring passes for frequent visitors (operations §1). Who may call what is the
+ * passes: recurring passes for frequent visitors (docs/operations.md#frequent-visitors). Who may
+ * call what is the
  * access matrix's (`ACCESS.passes`: as visitors); which passes a resident reaches, and the
  * pass rules, are the service's (`services/passes.ts`) and the state machine's.
  */

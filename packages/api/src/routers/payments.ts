@@ -1,5 +1,6 @@
 /**
- * payments: community dues (server-contract §5, §7; operations §5, the dues ledger).
+ * payments: community dues (docs/security.md#who-may-do-what, docs/api.md#payments;
+ * docs/operations.md#dues-ledger, the dues ledger).
  */
 import {
   ZBulkPaymentRequest,
@@ -32,7 +33,7 @@ const todayOf = (ctx: Pick<Context, 'clock' | 'config'>) => communityDate(ctx.cl
 export const paymentsRouter = createTRPCRouter({
   /**
    * Admin: all; resident: their house's. Input: limit, offset, status, houseId, overdue
-   * (operations §5). Output: `{items, total}`.
+   * (docs/operations.md#dues-ledger). Output: `{items, total}`.
    */
   list: procedureFor(ACCESS.payments.list)
     .input(ZPaymentListRequest)
@@ -52,7 +53,8 @@ export const paymentsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createPayment(ctx.em, ctx.actor, input, ctx.clock(), todayOf(ctx))),
 
   /**
-   * Admin (operations §5): raises dues for the houses named, or every house when `houseIds`
+   * Admin (docs/operations.md#dues-ledger): raises dues for the houses named, or every house when
+   * `houseIds`
    * is omitted; all or nothing. Input: type, amount (USD), description, dueDate, houseIds?.
    * Output: `{count, ids}`. Errors: 400, 403, 404 `House not found`.
    */

@@ -1,5 +1,6 @@
 /**
- * reports: the committee's figures of operations §4, for admins (`/reports` in the web app).
+ * reports: the committee's figures of docs/operations.md#reports-exports-and-inside-now, for admins
+ * (`/reports` in the web app).
  */
 import { ZReportSummary, ZReportSummaryRequest } from '@gatehouse/shared';
 
@@ -9,7 +10,8 @@ import { createTRPCRouter, procedureFor } from '../trpc';
 
 export const reportsRouter = createTRPCRouter({
   /**
-   * Admin (operations §4; `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD`). Input:
+   * Admin (docs/operations.md#reports-exports-and-inside-now; `GET
+   * /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD`). Input:
    * `from`, `to`, inclusive community dates (default the last 30 days). Output: the range's
    * figures (`ZReportSummary`): entries per day, hour and weekday, busiest houses, per kind,
    * walk-in approval times, average stay, per gate, gate overrides and late check-ins.

@@ -1,5 +1,6 @@
 /**
- * users: administration of accounts (server-contract §4, §5, §8).
+ * users: administration of accounts (docs/api.md#sign-in-sessions-and-users,
+ * docs/security.md#who-may-do-what, docs/api.md#lists-and-pagination).
  */
 import {
   ZByIdRequest,

@@ -1,5 +1,5 @@
 /**
- * vehicles: the community's registered vehicles (server-contract §5).
+ * vehicles: the community's registered vehicles (docs/security.md#who-may-do-what).
  */
 import {
   ZByIdRequest,

@@ -1,5 +1,6 @@
 /**
- * visitors: invitations and the gate (server-contract §5, §6).
+ * visitors: invitations and the gate (docs/security.md#who-may-do-what,
+ * docs/api.md#visitors-and-their-statuses).
  */
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
@@ -106,7 +107,8 @@ export const visitorsRouter = createTRPCRouter({
     .query(({ ctx, input }) => getVisitor(ctx.em, ctx.user, input.id, clockOf(ctx))),
 
   /**
-   * Guard or admin: every check-in of the visitor the blocklist refused (operations §3),
+   * Guard or admin: every check-in of the visitor the blocklist refused
+   * (docs/operations.md#blocklist),
    * newest first: when, gate, who, reason. Input: `{id}`. Output: `{items}`. Errors: 403
    * residents, 404 'Visitor not found'.
    */
@@ -129,49 +131,55 @@ export const visitorsRouter = createTRPCRouter({
 
   /**
    * Guard or admin. Input: `{token}`. Output: the visitor, any status, plus `blocklisted:
-   * {reason} | null` (operations §3). Errors: 400 empty, 404 unknown.
+   * {reason} | null` (docs/operations.md#blocklist). Errors: 400 empty, 404 unknown.
    */
   scan: procedureFor(ACCESS.visitors.scan)
     // A user over the failed-scan limit gets 429 for every scan, a malformed one included
-    // (live-gate §1): checked before the input is validated.
+    // (docs/gate.md#verifying-a-pass): checked before the input is validated.
     .use(({ ctx, next }) => {
       ctx.failedScans.assertMayScan(ctx.actor, ctx.clock());
       return next();
     })
     .input(ZScanRequest)
-    // operations §1: or a recurring pass (`kind: 'recurring'`, with this month's entries).
+    // docs/operations.md#frequent-visitors: or a recurring pass (`kind: 'recurring'`, with this
+    // month's entries).
     .output(z.union([ZGateVisitor, ZScannedRecurringPass]))
     .mutation(({ ctx, input }) => scanPass(ctx.em, ctx.actor, input.token, clockOf(ctx), ctx.failedScans)),
 
   /**
    * Guard or admin. Input: `{visitorId, notes?, occurredAt?, override?}` (`occurredAt`: a
-   * check-in the gate recorded offline, offline-gate §3; `override`: an admin checks in a
-   * blocklisted visitor, with notes, operations §3). Output: the checked-in visitor.
+   * check-in the gate recorded offline, docs/gate.md#recording-moves-offline; `override`: an admin
+   * checks in a
+   * blocklisted visitor, with notes, docs/operations.md#blocklist). Output: the checked-in visitor.
    * Errors: 400 occurredAt (also one more than 2 minutes before the visitor could enter:
    * `check-in-before-invitation`, `-approval`, `-pass`), notes of an override; 403 a guard's
    * override; 404; 409 (INVALID_TRANSITION; BLOCKLISTED 'This visitor is on the community blocklist').
    */
   checkIn: procedureFor(ACCESS.visitors.checkIn)
     .input(ZGateTransitionRequest)
-    // operations §1: `visitorId` may name a recurring pass: the pass with this month's entries.
+    // docs/operations.md#frequent-visitors: `visitorId` may name a recurring pass: the pass with
+    // this month's entries.
     .output(ZGateSubject)
     .mutation(({ ctx, input }) => checkInVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 
   /**
-   * Guard or admin. Input: `{visitorId, notes?, occurredAt?}` (offline-gate §3). Output: the
+   * Guard or admin. Input: `{visitorId, notes?, occurredAt?}`
+   * (docs/gate.md#recording-moves-offline). Output: the
    * checked-out visitor. Errors: 400 occurredAt, 404, 409 (status; 'Check-out cannot be
    * before check-in').
    */
   checkOut: procedureFor(ACCESS.visitors.checkOut)
     .input(ZGateTransitionRequest)
-    // operations §1: `visitorId` may name a recurring pass: the pass with this month's entries.
+    // docs/operations.md#frequent-visitors: `visitorId` may name a recurring pass: the pass with
+    // this month's entries.
     .output(ZGateSubject)
     .mutation(({ ctx, input }) => checkOutVisitor(ctx.em, ctx.user, ctx.actor, input, clockOf(ctx))),
 
   /**
-   * Guard or admin (live-gate §2). Input: `{name, phone, houseId, purpose?, vehicleLicensePlate?}`.
+   * Guard or admin (docs/gate.md#walk-ins). Input: `{name, phone, houseId, purpose?,
+   * vehicleLicensePlate?}`.
    * Output: the walk-in, status pending, no host, with its pass, plus `blocklisted: {reason} |
-   * null` (operations §3). Errors: 400, 404 house.
+   * null` (docs/operations.md#blocklist). Errors: 400, 404 house.
    */
   walkIn: procedureFor(ACCESS.visitors.walkIn)
     .input(ZWalkInRequest)
@@ -179,7 +187,7 @@ export const visitorsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => registerWalkIn(ctx.em, ctx.actor, input, clockOf(ctx))),
 
   /**
-   * A resident of the visitor's house, an admin, or a guard with a reason (live-gate §2).
+   * A resident of the visitor's house, an admin, or a guard with a reason (docs/gate.md#walk-ins).
    * Input: `{id, reason?}`. Output: the visitor, approved. Errors: 400 reason, 404, 409.
    */
   approve: procedureFor(ACCESS.visitors.approve)
@@ -187,14 +195,17 @@ export const visitorsRouter = createTRPCRouter({
     .output(ZVisitor)
     .mutation(({ ctx, input }) => decideWalkIn(ctx.em, ctx.user, ctx.actor, input, 'approve', clockOf(ctx))),
 
-  /** A resident of the visitor's house or an admin (live-gate §2). Input: `{id, reason?}`. Output: the visitor, rejected. Errors: 404, 409. */
+  /**
+   * A resident of the visitor's house or an admin (docs/gate.md#walk-ins). Input: `{id, reason?}`.
+   * Output: the visitor, rejected. Errors: 404, 409.
+   */
   reject: procedureFor(ACCESS.visitors.reject)
     .input(ZDecisionRequest)
     .output(ZVisitor)
     .mutation(({ ctx, input }) => decideWalkIn(ctx.em, ctx.user, ctx.actor, input, 'reject', clockOf(ctx))),
 
   /**
-   * Guard or admin (live-gate §2): stores the visitor's photo. Input: `{id, jpeg}` (bytes;
+   * Guard or admin (docs/gate.md#walk-ins): stores the visitor's photo. Input: `{id, jpeg}` (bytes;
    * over REST the request body of `PUT /api/visitors/{id}/photo`). Output: the visitor,
    * `hasPhoto` true. Errors: 400 not a JPEG or over 200 KB, 404, 409 not pending/approved.
    */
@@ -204,7 +215,7 @@ export const visitorsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => putVisitorPhoto(ctx.em, ctx.actor, input, ctx.clock())),
 
   /**
-   * Whoever may read the visitor (live-gate §2). Input: `{id}`. Output: the JPEG's bytes
+   * Whoever may read the visitor (docs/gate.md#walk-ins). Input: `{id}`. Output: the JPEG's bytes
    * (over REST `GET /api/visitors/{id}/photo`, `image/jpeg`). Errors: 404 visitor or photo.
    */
   photo: procedureFor(ACCESS.visitors.photo)
@@ -213,12 +224,13 @@ export const visitorsRouter = createTRPCRouter({
     .query(({ ctx, input }) => getVisitorPhoto(ctx.em, ctx.user, input.id)),
 
   /**
-   * Signed in (live-gate §3): a subscription (server-sent events; over REST `GET
+   * Signed in (docs/gate.md#live-updates): a subscription (server-sent events; over REST `GET
    * /api/events`) of `visitor.created` and `visitor.updated` events, each `{type, visitor}`
    * with the visitor JSON, for the visitors the caller may read (residents: their house's
    * and the ones they host). Input: `{lastEventId?}` to resume: the missed events of the
    * last 15 minutes first, else one `{type: 'reset'}`. Each event is tracked by its id
-   * (the SSE `id`). Admins also get `{type: 'blocklist.refused'}` (operations §3) when the
+   * (the SSE `id`). Admins also get `{type: 'blocklist.refused'}` (docs/operations.md#blocklist)
+   * when the
    * gate is refused a blocklisted visitor or pass (untracked; the notifications say who).
    * A session or API token holds at most 3 streams, a user 5 (in each server process):
    * one more ends the oldest with 429 (Retry-After 60 s). A stream ends at once when its
@@ -250,7 +262,8 @@ export const visitorsRouter = createTRPCRouter({
     }),
 
   /**
-   * Admin (operations §6): erases the visitor's personal data at once (name "Visitor";
+   * Admin (docs/privacy.md#retention-and-erasure): erases the visitor's personal data at once (name
+   * "Visitor";
    * phone, e-mail, plate, purpose, notes and photo removed; `anonymisedAt` set), whatever
    * its status; audit `visitor.erased` with who asked. Input: `{id}`. Output: the erased
    * visitor. Errors: 403 not an admin, 404 'Visitor not found'.
@@ -261,7 +274,8 @@ export const visitorsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => eraseVisitor(ctx.em, ctx.actor, input.id, ctx.clock())),
 
   /**
-   * Resident (their house's) or admin (operations §4): the visitors as a CSV export, over
+   * Resident (their house's) or admin (docs/operations.md#reports-exports-and-inside-now): the
+   * visitors as a CSV export, over
    * REST `GET /api/visitors/export.csv`: what the list shows under the same filters.
    * Input: ZVisitorExportRequest (`from`, `to`, `status`, `houseId`, `gateId`, `q`, `mine`).
    * Output: `{filename, columns, rows}`, the rows read lazily in pages (services/exports.ts),
@@ -276,7 +290,8 @@ export const visitorsRouter = createTRPCRouter({
 
   /**
    * Signed in: the community's name (for the passes residents share) and its gate settings
-   * (live-gate §5): time zone, early check-in, the time a resident has to decide a walk-in,
+   * (docs/configuration.md#environment-variables): time zone, early check-in, the time a resident
+   * has to decide a walk-in,
    * when the gate is offered the phones, and the overstay grace. Output: ZGateSettings. No
    * REST path: the web app's own.
    */

@@ -1,6 +1,6 @@
 /**
- * webhooks: the endpoints that receive visitor events, and their deliveries (integrations
- * §3). Admins only, never with an API token (access.ts). The deliveries themselves are
+ * webhooks: the endpoints that receive visitor events, and their deliveries (docs/api.md#webhooks).
+ * Admins only, never with an API token (access.ts). The deliveries themselves are
  * written by the database and sent by the `WebhookDispatcher`.
  */
 import {

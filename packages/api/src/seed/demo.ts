@@ -1,5 +1,6 @@
 /**
- * The demo community (server-contract §3, SEED_DEMO): two blocks, a dozen houses, an
+ * The demo community (docs/configuration.md#environment-variables, SEED_DEMO): two blocks, a dozen
+ * houses, an
  * admin, a guard, residents with houses, invitations in every status (one valid all
  * of today), vehicles and payments. Seeded only into an empty database.
  */
@@ -148,7 +149,7 @@ export async function seedDemoCommunity(em: EntityManager, now: Date, timeZone: 
     const payments = [
       { house: 'A-101', amountCents: 15_000, type: 'maintenance', status: 'completed', dueDate: day(-20), paidAt: true, method: 'bank-transfer', reference: 'TRX-40817' },
       { house: 'A-101', amountCents: 15_000, type: 'maintenance', status: 'pending', dueDate: day(10) },
-      // operations §5: a pending due past its date shows as overdue.
+      // docs/operations.md#dues-ledger: a pending due past its date shows as overdue.
       { house: 'A-103', amountCents: 15_000, type: 'maintenance', status: 'pending', dueDate: day(-3), description: 'Maintenance, last month' },
       { house: 'A-102', amountCents: 4_550, type: 'amenity', status: 'pending', dueDate: day(5), description: 'Clubhouse booking' },
       { house: 'B-201', amountCents: 2_500, type: 'fine', status: 'failed', dueDate: day(-5), description: 'Late garbage bins' },
@@ -164,7 +165,7 @@ export async function seedDemoCommunity(em: EntityManager, now: Date, timeZone: 
         description: 'description' in payment ? payment.description : null,
         dueDate: 'dueDate' in payment ? payment.dueDate : null,
         paidAt: 'paidAt' in payment ? addDays(now, -18) : null,
-        // operations §5: a completed payment records how it was paid.
+        // docs/operations.md#dues-ledger: a completed payment records how it was paid.
         method: 'method' in payment ? payment.method : null,
         reference: 'reference' in payment ? payment.reference : null,
       });

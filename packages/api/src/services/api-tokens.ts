@@ -1,5 +1,5 @@
 /**
- * API tokens (integrations §4): an admin makes a named token with a role (guard or admin)
+ * API tokens (docs/api.md#api-tokens): an admin makes a named token with a role (guard or admin)
  * and an optional expiry for an integration; the token is shown once, at creation, and
  * only its SHA-256 hash is kept (the token is `gh_` + 32 random bytes, 256 bits: a fast
  * hash cannot be brute-forced, so a slow one like argon2 would only slow every call down).

@@ -1,7 +1,8 @@
 /**
- * The audit log (hardening issue): an append-only record of sign-ins (success and
+ * The audit log (docs/security.md#security): an append-only record of sign-ins (success and
  * failure), role and account changes, and every gate event, with who, when and from
- * which address. The visitor's Activity Log (product-spec §2) reads from it, and admins
+ * which address. The visitor's Activity Log (docs/product.md#screens-and-routes) reads from it, and
+ * admins
  * can list it. Rows are only ever inserted; the database refuses UPDATE and DELETE.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,7 +26,7 @@ export interface Actor {
   userId: string | null;
   ipAddress: string;
   /**
-   * The API token the call is made with (integrations §4): every audit row the call writes
+   * The API token the call is made with (docs/api.md#api-tokens): every audit row the call writes
    * names it (`audit_event.api_token_id`). Absent or null: a sign-in session's call.
    */
   apiTokenId?: string | null;
@@ -111,7 +112,7 @@ export interface AuditEventJson {
   action: AuditAction;
   actor: { id: string; name: string } | null;
   actorEmail: string | null;
-  /** The API token the call was made with (integrations §4), else null. */
+  /** The API token the call was made with (docs/api.md#api-tokens), else null. */
   apiToken: { id: string; name: string } | null;
   ipAddress: string | null;
   targetType: string | null;
@@ -274,13 +275,14 @@ export async function visitorActivity(em: EntityManager, visitorId: string): Pro
 
 /**
  * Failed pass scans (an unknown token or code), counted per user per minute instead of one
- * audit row each (hardening issue, item 10): a guard mistyping or an attacker trying
+ * audit row each (docs/security.md#audit): a guard mistyping or an attacker trying
  * tokens at speed must not flood the log, but an admin must see that it happened. Each
  * server process counts in memory and writes one `visitor.scan-failed` row per (user,
  * minute) with the count once the minute is over (`flush`, called every minute and at
  * shutdown).
  *
- * They are also limited (live-gate §1): at most FAILED_SCANS_LIMIT (20) per signed-in user
+ * They are also limited (docs/gate.md#verifying-a-pass): at most FAILED_SCANS_LIMIT (20) per
+ * signed-in user
  * in any FAILED_SCANS_WINDOW_MS (10 minutes, sliding); while over, every scan by that user
  * is refused with 429 (`assertMayScan`). Six-digit codes are guessable, so a guard's
  * account must not be usable to try them at speed; other users are not affected. Each

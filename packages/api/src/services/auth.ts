@@ -1,6 +1,8 @@
 /**
- * Sign-up, sign-in, password change and the first-admin rule (server-contract §4,
- * hardening issue items 3, 4, 5, 8, 9).
+ * Sign-up, sign-in, password change and the first-admin rule
+ * (docs/api.md#sign-in-sessions-and-users,
+ * docs/security.md#password-guessing, docs/security.md#sign-up,
+ * docs/security.md#sign-in-and-sessions, docs/security.md#what-is-disclosed).
  */
 import { createHash } from 'node:crypto';
 
@@ -46,7 +48,7 @@ export async function communityHasAdmin(em: EntityManager): Promise<boolean> {
 
 /**
  * The transaction-level advisory lock under which a guard or admin account may be
- * self-created while the community has no admin (hardening issue, item 4): concurrent
+ * self-created while the community has no admin (docs/security.md#sign-up): concurrent
  * bootstrap sign-ups wait for each other, so exactly one of them sees "no admin yet".
  */
 const BOOTSTRAP_LOCK_KEY = 7_310_420_916;
@@ -63,7 +65,8 @@ async function lockBootstrap(em: EntityManager): Promise<void> {
  *   bootstrap sign-ups exactly one succeeds;
  * - a taken email: 409 'Email is already registered'. Such refusals are limited per
  *   address (10 in 15 minutes, then 429 before the email is even looked up) and
- *   audited, so the 409 cannot be used to enumerate accounts at speed (item 8).
+ *   audited, so the 409 cannot be used to enumerate accounts at speed
+ *   (docs/security.md#what-is-disclosed).
  */
 export async function signup(
   em: EntityManager,
@@ -156,7 +159,7 @@ async function isKnownSignInAddress(em: EntityManager, userId: string, ipAddress
 
 /**
  * Failed sign-in attempts on `userId` since its last successful sign-in (or ever), read
- * from the audit log, to tell the user at this sign-in (hardening issue, item 9).
+ * from the audit log, to tell the user at this sign-in (docs/security.md#password-guessing).
  */
 async function failedSignInsSinceLastSignIn(em: EntityManager, userId: string): Promise<number> {
   const [row] = await em.execute<{ failed: string | number }[]>(
@@ -173,9 +176,10 @@ async function failedSignInsSinceLastSignIn(em: EntityManager, userId: string): 
  * Signs in: 200 `{token, user, failedSignIns}`. Unknown email and wrong password both
  * give 401 INVALID_CREDENTIALS 'Invalid email or password' after one argon2 verification
  * each; an inactive account with the right password gives 403 ACCOUNT_INACTIVE 'Account is
- * inactive' (integrations §2).
+ * inactive' (docs/api.md#error-codes).
  *
- * Brute force (server-contract §4, hardening issue items 3 and 9): each attempt reserves
+ * Brute force (docs/api.md#sign-in-sessions-and-users, docs/security.md#password-guessing): each
+ * attempt reserves
  * one of the email's 10 attempts per 15 minutes *before* the password is verified, and
  * only a success gives it back, so concurrent guesses cannot overrun the limit. Once the
  * limit has tripped (429), an address that has signed into the account successfully
@@ -236,7 +240,7 @@ export async function login(
 }
 
 /**
- * Changes the signed-in user's own password (hardening issue, item 5): verifies
+ * Changes the signed-in user's own password (docs/security.md#sign-in-and-sessions): verifies
  * `currentPassword` (a wrong one is 400 VALIDATION_FAILED 'Current password is incorrect',
  * details on `currentPassword`, and counts as a
  * failed sign-in for the account's email, so a stolen session cannot guess it at
@@ -268,7 +272,7 @@ export async function changePassword(
   return { revoked };
 }
 
-/** The ADMIN_* variables of server-contract §3. */
+/** The ADMIN_* variables of docs/configuration.md#environment-variables. */
 export interface BootstrapAdmin {
   email: string;
   password: string;
@@ -278,7 +282,8 @@ export interface BootstrapAdmin {
 
 /**
  * Creates the configured admin at start when the community has no admin
- * (server-contract §3). Returns whether one was created. An existing account with that
+ * (docs/configuration.md#environment-variables). Returns whether one was created. An existing
+ * account with that
  * email is promoted instead. Throws a zod error when the values break the sign-up rules.
  */
 export async function ensureBootstrapAdmin(em: EntityManager, admin: SignupInput): Promise<boolean> {

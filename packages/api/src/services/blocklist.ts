@@ -1,9 +1,11 @@
 /**
- * The community blocklist (operations §3). Admins list, add and remove entries (a name, a
+ * The community blocklist (docs/operations.md#blocklist). Admins list, add and remove entries (a
+ * name, a
  * phone number and/or a licence plate, a reason; who added it and when); each add and
  * removal writes its audit row (`blocklist.added`, `blocklist.removed`, ids only) in the
  * same transaction. The gate matches a visitor against it by phone (spaces and dashes
- * ignored, as product-spec §5 validates phones) or plate (stored normalised on both
+ * ignored, as docs/product.md#forms-and-their-messages validates phones) or plate (stored
+ * normalised on both
  * sides): the SQL of that match lives here, once (`blocklistMatchSql`), for the scan, the
  * walk-in, the check-in's own condition (visitor-state-machine.ts) and recurring passes.
  */
@@ -62,13 +64,17 @@ export async function findBlocklistMatch(
   return row ?? null;
 }
 
-/** What the gate is shown of a match (operations §3): the reason, never who added the entry. */
+/**
+ * What the gate is shown of a match (docs/operations.md#blocklist): the reason, never who added the
+ * entry.
+ */
 export function blocklistedOf(reason: string | null | undefined): Blocklisted {
   return reason === null || reason === undefined ? null : { reason };
 }
 
 /**
- * The 409 of a check-in of a blocklisted visitor (operations §3), code BLOCKLISTED. The
+ * The 409 of a check-in of a blocklisted visitor (docs/operations.md#blocklist), code BLOCKLISTED.
+ * The
  * reason is not in it: the gate has it from the scan (`blocklisted`).
  */
 export function blocklistedError() {
@@ -82,7 +88,8 @@ export interface BlocklistRefusalTarget {
 }
 
 /**
- * Records a check-in the blocklist refused (operations §3), visitor or recurring pass, in
+ * Records a check-in the blocklist refused (docs/operations.md#blocklist), visitor or recurring
+ * pass, in
  * one statement of its own, so that it stays whatever the caller does next: the audit row
  * `visitor.blocklist-refused` (target the visitor or the pass; details the entry's id and
  * reason, never the phone or plate, and `gateId`, the gate of the refused move as a move

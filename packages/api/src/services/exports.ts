@@ -1,5 +1,6 @@
 /**
- * The CSV exports of operations §4: the visitors (admins: every house; a resident: their
+ * The CSV exports of docs/operations.md#reports-exports-and-inside-now: the visitors (admins: every
+ * house; a resident: their
  * own) and the audit log (admins), as async iterables of rows that the REST adapter streams
  * through csv-stringify. The rows are read in keyset pages of EXPORT_PAGE_SIZE (the same
  * statement on PostgreSQL and PGlite, which cannot stream a cursor), so an export of a
@@ -160,7 +161,8 @@ export interface ExportRange {
 }
 
 /**
- * The range of an export (operations §4): both dates as given; a missing `to` is today in the
+ * The range of an export (docs/operations.md#reports-exports-and-inside-now): both dates as given;
+ * a missing `to` is today in the
  * community's zone (or `from` + 29 days when only `from` is given and that is earlier); a
  * missing `from` is `to` − 29 days, so the default is the last 30 days, today included.
  * Errors: 400 DATE_RANGE_ORDER_MESSAGE (field `from`) when `from` is after `to`.
@@ -215,18 +217,22 @@ export type VisitorExportColumn = (typeof VISITOR_EXPORT_COLUMNS)[number];
 export type AuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];
 
 /**
- * The visitor export (operations §4): what the visitor list shows under the same filters
+ * The visitor export (docs/operations.md#reports-exports-and-inside-now): what the visitor list
+ * shows under the same filters
  * (`visitorListSql`: `status`, `houseId`, `gateId`, `q`; `mine`, the list of the invitations
  * the caller hosts), over `from`/`to` on the visit date (default the last 30 days; future
  * visits as any other; at most EXPORT_MAX_DAYS days), oldest visit first (by visit date, then
  * id). Reach: staff every visitor, a resident their house's (and the ones they host), as in
- * the visitor list. Anonymised visitors (operations §6) are exported as stored: the name
+ * the visitor list. Anonymised visitors (docs/privacy.md#retention-and-erasure) are exported as
+ * stored: the name
  * "Visitor" and empty personal cells, never a made-up value.
  *
- * Gates (operations §2): `checkInGate`/`checkOutGate` are the names of the gates the visit
+ * Gates (docs/operations.md#gates): `checkInGate`/`checkOutGate` are the names of the gates the
+ * visit
  * was checked in and out at (empty when none was recorded), and `gateId` keeps the visits
  * with their check-in or check-out at that gate (`gateColumns`, `gateCondition` below);
- * recurring passes (operations §1) join as one row per pass entry in the same statement (a
+ * recurring passes (docs/operations.md#frequent-visitors) join as one row per pass entry in the
+ * same statement (a
  * `union all` ordered by the same keys).
  *
  * Errors: 400 (range: reversed, or over EXPORT_MAX_DAYS). Lazily, while iterating: whatever
@@ -241,7 +247,8 @@ export async function visitorExport(
   const range = exportRangeWithinLimit(input, clock.now, clock.timeZone);
   // Statuses as of now: ended invitations read `expired`, as in the list.
   await applyExpiry(em, clock);
-  // The list's own conditions, over the range; a gate (operations §2) is a visit's when its
+  // The list's own conditions, over the range; a gate (docs/operations.md#gates) is a visit's when
+  // its
   // check-in or its check-out was there.
   const list = await visitorListSql(em, user, { ...input, from: range.from, to: range.to }, input.mine ? 'hosted' : 'visible');
   const conditions = list.conditions;
@@ -252,7 +259,8 @@ export async function visitorExport(
   async function* rows(): AsyncGenerator<ExportRow<VisitorExportColumn>> {
     let after: { visitDate: string; id: string } | null = null;
     for (;;) {
-      // operations §1: the pass entries of the range, one row each, in the same order (each
+      // docs/operations.md#frequent-visitors: the pass entries of the range, one row each, in the
+      // same order (each
       // branch reads its own index up to a page; the union keeps the first page of both).
       const entries = passEntryExportSql(
         user,
@@ -280,7 +288,8 @@ export async function visitorExport(
           id: row.id,
           kind: row.kind,
           name: row.name,
-          // An anonymised visitor's phone is stored as '' (operations §6): an empty cell.
+          // An anonymised visitor's phone is stored as '' (docs/privacy.md#retention-and-erasure):
+          // an empty cell.
           phone: row.phone || null,
           email: row.email,
           purpose: row.purpose,
@@ -322,7 +331,8 @@ interface AuditExportSqlRow {
 }
 
 /**
- * The audit export (operations §4, admins), oldest event first (by time, then id). Input:
+ * The audit export (docs/operations.md#reports-exports-and-inside-now, admins), oldest event first
+ * (by time, then id). Input:
  * `from`/`to`, the events' days in the community's zone (default the last 30 days; at most
  * EXPORT_MAX_DAYS days), and the audit list's filters (`auditFilterSql`: action, actor, target,
  * API token), so that it exports what the audit screen shows.

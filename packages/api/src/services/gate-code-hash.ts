@@ -1,5 +1,6 @@
 /**
- * The gate pack's pass codes, hashed slowly (hardening, round three). A pass code has 6 to
+ * The gate pack's pass codes, hashed slowly (docs/security.md#the-gate-tablets-pack). A pass code
+ * has 6 to
  * 8 digits: a fast hash of one is undone by trying every code, in seconds. The pack holds
  * instead PBKDF2-HMAC-SHA-256 of the code's digits (UTF-8) with the salt of the community
  * day and its iterations (`GATE_CODE_HASH_ITERATIONS` when the salt was made), 32 bytes as

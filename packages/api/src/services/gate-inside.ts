@@ -1,5 +1,6 @@
 /**
- * Inside now (operations §4): everyone checked in at this moment, for an evacuation roll
+ * Inside now (docs/operations.md#reports-exports-and-inside-now): everyone checked in at this
+ * moment, for an evacuation roll
  * call at the gate: who, which house and host, their phone and vehicle, and when and by
  * which gate they came in.
  *
@@ -8,10 +9,11 @@
  * total, ordered by gate, house number, block and name, at most GATE_INSIDE_MAX rows (a
  * community has a few hundred inside at most; the cap only bounds a runaway answer).
  *
- * Later parts of issue 13 extend this in one place each:
- * - gates (operations §2): `gate` is the gate the check-in recorded (a join on
+ * The community's features (docs/operations.md#running-a-community) extend this in one place each:
+ * - gates (docs/operations.md#gates): `gate` is the gate the check-in recorded (a join on
  *   `check_in_gate_id`), null when none was; the order puts the gate first, nulls last;
- * - recurring passes (operations §1): their open entries join the same list as a `union all`
+ * - recurring passes (docs/operations.md#frequent-visitors): their open entries join the same list
+ * as a `union all`
  *   branch of `insideSql` with kind `recurring` and the pass's id, giving the same columns
  *   (read through the partial unique index of open entries).
  */
@@ -51,7 +53,7 @@ const insideSql = `
     left join gate g on g.id = v.check_in_gate_id
    where v.status = 'checked-in'
   union all
-  -- operations §1: recurring passes inside now, by their open entry (the id is the pass's).
+  -- docs/operations.md#frequent-visitors: recurring passes inside now, by their open entry (the id is the pass's).
   select p.id, 'recurring', p.name, p.phone, h.id, h.house_number, h.block, hu.name,
          p.vehicle_license_plate, e.check_in_time, g.id, g.name,
          null, p.time_to
@@ -68,7 +70,8 @@ function dateText(value: string | Date): string {
 }
 
 /**
- * Everyone checked in now (operations §4; `GET /api/gate/inside`, guards and admins: the
+ * Everyone checked in now (docs/operations.md#reports-exports-and-inside-now; `GET
+ * /api/gate/inside`, guards and admins: the
  * role check is the procedure's). Output: `{items, total}`: items ordered by gate name (no
  * gate last), house number, block, name and id, at most GATE_INSIDE_MAX of them; `total`
  * how many are inside. `phone` is null once a visitor's data was anonymised (stored as '').

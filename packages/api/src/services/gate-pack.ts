@@ -1,5 +1,5 @@
 /**
- * The gate pack (offline-gate §2): what a gate tablet keeps to verify passes while the
+ * The gate pack (docs/gate.md#the-gate-pack): what a gate tablet keeps to verify passes while the
  * network is down. For every visitor of today and tomorrow (the community's zone) that
  * can still enter (approved, its window not over) or is inside and may leave
  * (checked-in): its id, the SHA-256 of its token and a slow hash of its pass code (never
@@ -13,8 +13,9 @@
  * digits, which a fast hash would give back at once: its hash is PBKDF2 with the salt of the
  * community day (services/gate-code-hash.ts), and the pack says how (`codeHash`).
  *
- * Each item also says whether the visitor's phone or plate is on the blocklist (operations
- * §3: `blocklisted`, the reason only), so that a pass verified offline shows the warning.
+ * Each item also says whether the visitor's phone or plate is on the blocklist
+ * (docs/operations.md#blocklist: `blocklisted`, the reason only), so that a pass verified offline
+ * shows the warning.
  *
  * A cursor (opaque to the client: base64url of `{v, t, d, h, b, s}`) says when the pack was made
  * (`t`, the server's clock), for which community day (`d`), the newest change of a house
@@ -31,7 +32,8 @@
  * today-and-tomorrow or came into it; but a new day has a new salt, so such a cursor gets
  * the whole pack.)
  *
- * Recurring passes (operations §1) are items too, `kind: "recurring"`, by the pass's id: one
+ * Recurring passes (docs/operations.md#frequent-visitors) are items too, `kind: "recurring"`, by
+ * the pass's id: one
  * inside (an open entry) as `checked-in`; one active, not ended, that may still enter today
  * (a listed weekday within its dates, its daily window not over) or tomorrow (listed, within
  * its dates) as `approved`, its `visitDate` that day (an inside one that may not: the day of
@@ -57,7 +59,7 @@ import { OCCURRED_AT_MAX_AGE_MS } from './visitors';
 /** Changes this long before a cursor's instant are sent again (a write that committed while that pack was read). */
 export const GATE_PACK_CHANGE_OVERLAP_MS = 30_000;
 
-/** What a cursor says (offline-gate §2: opaque to the client). */
+/** What a cursor says (docs/gate.md#the-gate-pack: opaque to the client). */
 interface PackCursor {
   /** Format version: 2 since codes are hashed with a day's salt (a cursor of 1 is refused, and the client asks for the whole pack). */
   v: 2;
@@ -67,7 +69,7 @@ interface PackCursor {
   d: string;
   /** The newest `house.updated_at` then, ISO; null without houses. */
   h: string | null;
-  /** The blocklist's fingerprint then (operations §3). */
+  /** The blocklist's fingerprint then (docs/operations.md#blocklist). */
   b: string;
   /** The fingerprint of the salt the pack's codes were hashed with. */
   s: string;
@@ -160,7 +162,8 @@ function packItem(row: PackRow, codeHashes: Map<string, string>): GatePackItem {
 }
 
 /**
- * SQL over `recurring_pass p`: the pass may still enter on `day` (operations §1): active,
+ * SQL over `recurring_pass p`: the pass may still enter on `day`
+ * (docs/operations.md#frequent-visitors): active,
  * `day` a listed weekday within its start and end dates (so not ended), and with `notOverAt`
  * its daily window on `day` not over at that instant (to the end of its `time_to` minute).
  */
@@ -173,7 +176,8 @@ function passEntersOn(day: string, timeZone: string, notOverAt: Date | null): { 
 }
 
 /**
- * The recurring passes of the pack (operations §1, see the file's comment), in one
+ * The recurring passes of the pack (docs/operations.md#frequent-visitors, see the file's comment),
+ * in one
  * statement: without a cursor the items; with one, every item again and the passes that
  * left the pack since (`eligible` false, and not made after the cursor).
  */
@@ -221,7 +225,7 @@ async function recurringPassRows(
                left join pass_entry open_entry on open_entry.pass_id = p.id and open_entry.check_out_time is null
                left join lateral (select e.check_in_time, e.check_out_time from pass_entry e where e.pass_id = p.id
                                    order by e.check_in_time desc, e.id desc limit 1) last_entry on true) c
-       -- operations §3: the blocklist entry the pass's phone or plate matches, if any.
+       -- docs/operations.md#blocklist: the blocklist entry the pass's phone or plate matches, if any.
        left join lateral (${blocklistMatchSql('c.phone', 'c.vehicle_license_plate')}) bl on true
       where c.inside_since is not null or c.enters_today or c.enters_tomorrow or (c.reported and not c.created_after_cursor)
       order by visit_date, c.time_from, c.id`,
@@ -230,13 +234,14 @@ async function recurringPassRows(
 }
 
 /**
- * The gate pack (offline-gate §2) as of `clock.now`: without `since` every pass of today
+ * The gate pack (docs/gate.md#the-gate-pack) as of `clock.now`: without `since` every pass of today
  * and tomorrow that can still enter (`removed` empty); with the cursor of an earlier pack
  * of today, only what changed since (`items` new or changed, `removed` the ids that can no
  * longer enter: cancelled, checked out, expired, rejected, or whose date left
  * today-and-tomorrow); with a cursor of another day (or salt), the whole pack again, under
  * today's salt. `codeHash` says how the codes were hashed (PBKDF2, the day's salt).
- * Recurring passes are items too (operations §1; see the file's comment): each delta
+ * Recurring passes are items too (docs/operations.md#frequent-visitors; see the file's comment):
+ * each delta
  * sends every one that can still enter or leave again.
  * Five statements: the day's salt, the newest house change (for the next cursor), the
  * visitors, the recurring passes, and the kept hashes of their codes (plus, for codes not
@@ -268,7 +273,8 @@ export async function gatePack(
   const hashes = `encode(sha256(convert_to(v.qr_code_token, 'UTF8')), 'hex') as token_hash, v.pass_code`;
   const columns = `v.id, ${hashes}, v.name, h.house_number, h.block, v.kind, v.visit_date, v.visit_time_from, v.visit_time_to,
                    v.status, v.vehicle_license_plate, v.updated_at, bl.reason as blocklist_reason`;
-  // operations §3: the blocklist entry the visitor matches, if any (two index probes a pass).
+  // docs/operations.md#blocklist: the blocklist entry the visitor matches, if any (two index probes
+  // a pass).
   const blocklistJoin = `left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl on true`;
 
   let rows: PackRow[];

@@ -1,11 +1,13 @@
 /**
- * Needs review (offline-gate §3, last bullet): an entry the gate recorded offline that the
+ * Needs review (docs/gate.md#recording-moves-offline, last bullet): an entry the gate recorded
+ * offline that the
  * server refused on replay (the pass was cancelled meanwhile, checked in at another gate,
  * blocklisted) is not dropped. The gate files it here with the server's message (and the
  * refusal's stable code and details, so that it can be worded in the reader's language); it stays
  * open, for the guards and the admins alike, until a person dismisses it, or an admin
  * records, with a note, that the person did pass the gate. A review names the visitor or
- * the recurring pass (operations §1: moved offline by its id like a visitor) it was about.
+ * the recurring pass (docs/operations.md#frequent-visitors: moved offline by its id like a visitor)
+ * it was about.
  *
  * Every change is one statement that writes the review and its audit row together
  * (`gate.review-opened`, `gate.review-dismissed`, `gate.review-recorded`, target
@@ -106,10 +108,12 @@ function serializeReview(row: ReviewRow): GateReview {
 }
 
 /**
- * Files a refused offline entry for review (offline-gate §3; guard or admin), open, and its
+ * Files a refused offline entry for review (docs/gate.md#recording-moves-offline; guard or admin),
+ * open, and its
  * `gate.review-opened` audit row. The same `idempotencyKey` again from the same user gives
  * the review filed first (the tablet may send it twice), with no second row.
- * `visitorId` names a visitor or, failing that, a recurring pass (operations §1: the gate
+ * `visitorId` names a visitor or, failing that, a recurring pass
+ * (docs/operations.md#frequent-visitors: the gate
  * replays a pass's move under its id), stored as `pass_id`; the review then names the holder.
  * Errors: 404 'Visitor not found' (a `visitorId` that names neither).
  */
@@ -188,7 +192,10 @@ async function subjectOf(em: EntityManager, id: string | null): Promise<{ visito
   throw httpError(404, 'Visitor not found');
 }
 
-/** The open reviews, newest first (offline-gate §3; guards and admins), a page and the full count. */
+/**
+ * The open reviews, newest first (docs/gate.md#recording-moves-offline; guards and admins), a page
+ * and the full count.
+ */
 export async function listOpenGateReviews(em: EntityManager, input: { limit: number; offset: number }): Promise<GateReviewListResponse> {
   const rows = await em.execute<ReviewRow[]>(
     `select ${REVIEW_COLUMNS} from gate_review r ${REVIEW_JOINS}
@@ -200,7 +207,8 @@ export async function listOpenGateReviews(em: EntityManager, input: { limit: num
 }
 
 /**
- * Closes an open review (offline-gate §3; `dismiss`: guard or admin; `record`: admin, with a note saying
+ * Closes an open review (docs/gate.md#recording-moves-offline; `dismiss`: guard or admin; `record`:
+ * admin, with a note saying
  * that the person did pass the gate), with its audit row, in one statement.
  * Errors: 404 'Review not found'; 409 INVALID_TRANSITION 'Review cannot be dismissed:
  * status is recorded' (any move from a closed review), details `{reason: 'review-status',

@@ -1,12 +1,14 @@
 /**
- * Gates (operations §2): the community's entrances. Admins add, rename and switch them on
+ * Gates (docs/operations.md#gates): the community's entrances. Admins add, rename and switch them
+ * on
  * or off (every change with its audit row, in the same transaction); every signed-in user
  * may list them. Every check-in and check-out records its gate: the gate the tablet names
  * (`gateId`), or, without one, the only active gate when there is exactly one (else none).
  *
  * The gate of a move is resolved INSIDE the move's own statement (`gateOfMove`), so a
  * check-in costs no extra round trip: the state machine (`transitionVisitor`) and the
- * recurring passes' entries (operations §1) use the same fragment. An explicit gate that
+ * recurring passes' entries (docs/operations.md#frequent-visitors) use the same fragment. An
+ * explicit gate that
  * is unknown or inactive makes the statement match nothing; the refusal path then asks
  * `assertKnownGate`, which answers 400 `Unknown gate`.
  */
@@ -33,14 +35,14 @@ export interface SqlFragment {
 }
 
 /**
- * The only active gate's id when exactly one gate is active, else null (operations §2:
+ * The only active gate's id when exactly one gate is active, else null (docs/operations.md#gates:
  * "without a gateId the only active gate is used, and with several the gate stays null").
  * A scalar sub-select over the (small) gate table.
  */
 export const ONLY_ACTIVE_GATE_SQL = `(select g.id from gate g where g.is_active and not exists (select 1 from gate o where o.is_active and o.id <> g.id))`;
 
 /**
- * "The gate of this move" (operations §2), as SQL for the move's own statement:
+ * "The gate of this move" (docs/operations.md#gates), as SQL for the move's own statement:
  * - `value`: what to store as the move's gate (`check_in_gate_id = <value>`, or a pass
  *   entry's `gate_id`): the named gate, or `ONLY_ACTIVE_GATE_SQL` without one;
  * - `condition`: with a named gate, a condition the statement's WHERE must carry (the
@@ -115,7 +117,7 @@ async function nameInUse(em: EntityManager, name: string, exceptId?: string): Pr
 
 /**
  * Every gate, active and inactive, ordered by name (case-insensitive), then id
- * (`GET /api/gates`, operations §2). Output `{items, total}`.
+ * (`GET /api/gates`, docs/operations.md#gates). Output `{items, total}`.
  */
 export async function listGates(em: EntityManager): Promise<GateListResponse> {
   const gates = await em.find(Gate, {}, { orderBy: { id: 'asc' }, limit: GATES_MAX });
@@ -148,7 +150,7 @@ export async function createGate(em: EntityManager, actor: Actor, input: { name:
 
 /**
  * Renames a gate and/or switches it on or off (`PUT /api/gates/{id}`, admin): only the
- * fields present (server-contract §1); a change writes `gate.updated` with what changed
+ * fields present (docs/api.md#the-envelope); a change writes `gate.updated` with what changed
  * (`{name: {from, to}}`, `{isActive}`), in the same transaction; no change writes nothing.
  * An inactive gate stays on the visits it recorded, but no new move may name it. Errors:
  * 404 `Gate not found`; 409 `A gate with this name already exists`.

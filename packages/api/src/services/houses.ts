@@ -1,5 +1,6 @@
 /**
- * Houses and their residents (server-contract §5, §8): list with search, detail with
+ * Houses and their residents (docs/security.md#who-may-do-what, docs/api.md#lists-and-pagination):
+ * list with search, detail with
  * the privacy rule for residents of other houses, create, add and remove a resident.
  */
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
@@ -45,7 +46,7 @@ async function findHouse(em: EntityManager, id: string): Promise<House> {
 
 /**
  * A page of houses ordered by block then house number; `q` matches house number or
- * block, case-insensitively, `%` and `_` literally (server-contract §1a).
+ * block, case-insensitively, `%` and `_` literally (docs/api.md#input-limits).
  */
 export async function listHouses(
   em: EntityManager,
@@ -65,7 +66,7 @@ export async function listHouses(
 
 /**
  * A house with its residents and vehicles. A resident of another house gets both lists
- * empty (server-contract §5). Unknown or malformed id: 404 'House not found'.
+ * empty (docs/security.md#who-may-do-what). Unknown or malformed id: 404 'House not found'.
  */
 export async function getHouse(em: EntityManager, viewer: User, id: string): Promise<HouseDetail> {
   const house = await findHouse(em, id);

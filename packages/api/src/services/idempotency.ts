@@ -1,5 +1,6 @@
 /**
- * Idempotency keys (offline-gate §3): a gate tablet sends its queued check-ins and
+ * Idempotency keys (docs/gate.md#recording-moves-offline): a gate tablet sends its queued check-ins
+ * and
  * check-outs again until it gets an answer, each with a client-made `Idempotency-Key`
  * header, and every state-changing POST of the REST API that needs a sign-in honours it:
  * - a repeat with the same key, user, method and path within 24 hours gets the first
@@ -35,7 +36,10 @@ export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'Idempotency-Key reused with a dif
 export const IDEMPOTENCY_KEY_IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is in progress';
 export const IDEMPOTENCY_ACCESS_CHANGED_MESSAGE = 'Your access has changed since this request was first made';
 
-/** How long a key and its answer are kept (offline-gate §3: a repeat within 24 h). */
+/**
+ * How long a key and its answer are kept (docs/gate.md#recording-moves-offline: a repeat within 24
+ * h).
+ */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
 
 /**
@@ -50,13 +54,17 @@ export const IDEMPOTENCY_WAIT = { waitMs: 5_000, pollMs: 50 };
 /** Paths longer than this are not stored (no route has one; the procedure answers 404). */
 export const IDEMPOTENCY_MAX_PATH_LENGTH = 1_000;
 
-/** Whether `key` is a valid Idempotency-Key (offline-gate §3): 1 to 100 printable ASCII characters. */
+/**
+ * Whether `key` is a valid Idempotency-Key (docs/gate.md#recording-moves-offline): 1 to 100
+ * printable ASCII characters.
+ */
 export function isValidIdempotencyKey(key: string): boolean {
   return IDEMPOTENCY_KEY_PATTERN.test(key);
 }
 
 /**
- * The value of an `Idempotency-Key` header (offline-gate §3): undefined when absent; 400 BAD_REQUEST
+ * The value of an `Idempotency-Key` header (docs/gate.md#recording-moves-offline): undefined when
+ * absent; 400 BAD_REQUEST
  * 'Idempotency-Key must be 1 to 100 printable characters' when not a valid key.
  */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -78,7 +86,10 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** SHA-256 (hex) of a request body's canonical JSON: equal for bodies that are equal as parsed JSON (offline-gate §3). */
+/**
+ * SHA-256 (hex) of a request body's canonical JSON: equal for bodies that are equal as parsed JSON
+ * (docs/gate.md#recording-moves-offline).
+ */
 export function requestFingerprint(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
 }
@@ -103,7 +114,7 @@ export interface IdempotentRequest {
   userId: string;
   /**
    * Who, of that user, sent it: '' for the user's sessions, `api-token:<id>` for a call made
-   * with an API token (integrations §4): keys are kept per caller.
+   * with an API token (docs/api.md#api-tokens): keys are kept per caller.
    */
   caller: string;
   key: string;
@@ -169,7 +180,8 @@ async function heldBy(em: EntityManager, request: IdempotentRequest, now: Date):
 }
 
 /**
- * Answers `request` once per key (offline-gate §3): the first request with a key runs
+ * Answers `request` once per key (docs/gate.md#recording-moves-offline): the first request with a
+ * key runs
  * `work` and keeps its answer (unless a 5xx, or `work` throws: then the key is released
  * and a repeat runs again); a repeat gets the kept answer with `replayed: true`. A repeat
  * arriving while the first runs polls for up to `wait.waitMs`.
@@ -244,7 +256,10 @@ async function release(db: { fork(): EntityManager }, id: string): Promise<void>
     .catch(() => {});
 }
 
-/** Deletes the keys older than 24 h (offline-gate §3); the server calls it on a timer. Returns how many. */
+/**
+ * Deletes the keys older than 24 h (docs/gate.md#recording-moves-offline); the server calls it on a
+ * timer. Returns how many.
+ */
 export async function purgeIdempotencyKeys(em: EntityManager, now: Date): Promise<number> {
   const rows = await em.execute<{ id: string }[]>('delete from idempotency_key where created_at <= ? returning id', [
     new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS),

@@ -1,8 +1,10 @@
 /**
- * A resident's notifications (live-gate §4). The triggers on `visitor_invitation` write
+ * A resident's notifications (docs/gate.md#notifications). The triggers on `visitor_invitation`
+ * write
  * them in the same transaction as the move: a walk-in waiting for their house, their own
  * visitor checking in or out, for each kind the resident has not turned off. Admins get
- * one for each check-in of a visitor or recurring pass the blocklist refused (operations §3). Here: the
+ * one for each check-in of a visitor or recurring pass the blocklist refused
+ * (docs/operations.md#blocklist). Here: the
  * bell's list and count, marking read, the per-kind settings, and the devices' Web Push
  * subscriptions. Each user sees and changes only their own.
  */
@@ -37,7 +39,8 @@ export async function listNotifications(
   page: { limit: number; offset: number },
 ): Promise<{ items: NotificationJson[]; total: number; unread: number }> {
   const rows = await em.execute<NotificationRow[]>(
-    // A notification is about a visitor or (operations §3) a recurring pass, never both.
+    // A notification is about a visitor or (docs/operations.md#blocklist) a recurring pass, never
+    // both.
     `select n.id, n.kind, n.created_at, n.read_at, case when n.pass_id is null then 'visitor' else 'pass' end as target,
             coalesce(v.id, rp.id) as visitor_id, coalesce(v.name, rp.name) as visitor_name, coalesce(v.status, rp.status) as visitor_status,
             h.id as house_id, h.house_number, h.block

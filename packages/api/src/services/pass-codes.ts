@@ -1,10 +1,12 @@
 /**
- * Pass codes (live-gate §1): besides its QR token every pass has a short code of digits a
+ * Pass codes (docs/gate.md#verifying-a-pass): besides its QR token every pass has a short code of
+ * digits a
  * visitor without a smartphone can read out at the gate. Six digits, or eight once the
  * community has more than 100,000 open passes (so that a free code is still found at the
  * first or second draw). A code is unique among open passes (a partial unique index,
  * `visitor_invitation_open_pass_code_unique`) and is reused once its pass is final; so a
- * code finds only an open pass. Recurring passes (operations §1, services/passes.ts) have
+ * code finds only an open pass. Recurring passes (docs/operations.md#frequent-visitors,
+ * services/passes.ts) have
  * 7-digit codes, a length invitations never use, so the two can never collide.
  */
 import { randomInt, randomUUID } from 'node:crypto';
@@ -38,7 +40,7 @@ export interface NewVisitorRow {
   purpose: string | null;
   vehicleLicensePlate: string | null;
   houseId: string;
-  /** Null for a walk-in (live-gate §2). */
+  /** Null for a walk-in (docs/gate.md#walk-ins). */
   hostId: string | null;
   visitDate: string;
   visitTimeFrom: string;
@@ -47,7 +49,7 @@ export interface NewVisitorRow {
   qrCodeToken: string;
   qrCodeDataUrl: string;
   now: Date;
-  /** A walk-in, pending until this instant (live-gate §2); an invitation when absent. */
+  /** A walk-in, pending until this instant (docs/gate.md#walk-ins); an invitation when absent. */
   walkInDecideBy?: Date;
 }
 

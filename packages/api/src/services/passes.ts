@@ -1,5 +1,6 @@
 /**
- * Recurring passes (operations §1): frequent visitors (daily help, drivers, tutors,
+ * Recurring passes (docs/operations.md#frequent-visitors): frequent visitors (daily help, drivers,
+ * tutors,
  * carers). A resident (their own house) or an admin (any house) creates a pass valid on
  * listed weekdays inside a daily window between a start and an end date; the gate scans,
  * checks in and checks out a pass like an invitation, each check-in an entry of its log.
@@ -113,7 +114,10 @@ export function weekdaysOf(mask: number): Weekday[] {
 
 const today = (clock: Pick<PassClock, 'now' | 'timeZone'>) => communityDate(clock.now, clock.timeZone);
 
-/** Pass JSON (operations §1) from a row, its status derived on the community's `today`. */
+/**
+ * Pass JSON (docs/operations.md#frequent-visitors) from a row, its status derived on the
+ * community's `today`.
+ */
 function serializePass(row: PassRow, day: string): RecurringPass {
   return {
     id: row.id,
@@ -142,7 +146,8 @@ function serializePass(row: PassRow, day: string): RecurringPass {
 
 /**
  * A check-in of a recurring pass refused outside its days or hours: `This pass is valid on
- * Mon, Wed, Fri from 9:00 AM to 5:00 PM, Nov 1, 2026 to Nov 30, 2027` (operations §1),
+ * Mon, Wed, Fri from 9:00 AM to 5:00 PM, Nov 1, 2026 to Nov 30, 2027`
+ * (docs/operations.md#frequent-visitors),
  * details `{reason: 'pass-window', weekdays: ['mon', 'wed', 'fri'], from: '09:00', to:
  * '17:00', startDate: '2026-11-01', endDate: '2027-11-30'}`.
  */
@@ -170,7 +175,10 @@ export function passWindowMessage(pass: { weekdays: readonly Weekday[]; timeFrom
 const passAudit = (source: string, actor: Actor, now: Date, action: AuditAction, details: Record<string, unknown> | null) =>
   auditInsertSql(actor, now, { action, targetType: 'pass', targetId: `${source}.pass_id`, details, from: source });
 
-/** A resident's reach: their house's passes and the ones they host (server-contract §5, as visitors); staff: all. */
+/**
+ * A resident's reach: their house's passes and the ones they host
+ * (docs/security.md#who-may-do-what, as visitors); staff: all.
+ */
 function reachCondition(user: User): { sql: string; params: unknown[] } {
   if (user.role !== 'resident') return { sql: 'true', params: [] };
   const houseId = houseIdOf(user);
@@ -248,7 +256,8 @@ async function withEntries(em: EntityManager, row: PassRow, clock: Pick<PassCloc
 const MAX_DRAWS = 12;
 
 /**
- * Creates a recurring pass (operations §1; `POST /api/passes`, 201): status active, a fresh
+ * Creates a recurring pass (docs/operations.md#frequent-visitors; `POST /api/passes`, 201): status
+ * active, a fresh
  * QR token and a 7-digit code, with its `pass.created` audit row in one transaction.
  * Input: ZCreatePassRequest's output (the schema has checked the window, the date order and
  * the 12-month limit; `notifyOnArrival` false unless given: the host told of each check-in
@@ -310,7 +319,8 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
 }
 
 /**
- * The passes the caller may see (operations §1; `GET /api/passes`), newest first: staff
+ * The passes the caller may see (docs/operations.md#frequent-visitors; `GET /api/passes`), newest
+ * first: staff
  * all, a resident their house's and the ones they host. `status` filters on the status as
  * read (`ended` is derived). Output: `{items, total}`.
  */
@@ -345,7 +355,8 @@ export async function listPasses(
 
 /**
  * One pass with its entries of `month` (YYYY-MM; default the current month in the
- * community zone), newest first (operations §1; `GET /api/passes/{id}?month=`). Visibility
+ * community zone), newest first (docs/operations.md#frequent-visitors; `GET
+ * /api/passes/{id}?month=`). Visibility
  * as visitors: a resident their house's or hosted ones, else 404 'Pass not found'.
  */
 export async function getPass(em: EntityManager, user: User, input: { id: string; month?: string | undefined }, clock: PassClock): Promise<RecurringPassWithEntries> {
@@ -355,7 +366,8 @@ export async function getPass(em: EntityManager, user: User, input: { id: string
 }
 
 /**
- * Changes a pass's fields (operations §1; `PUT /api/passes/{id}`): the ones given replace
+ * Changes a pass's fields (docs/operations.md#frequent-visitors; `PUT /api/passes/{id}`): the ones
+ * given replace
  * the stored ones; the merged pass must keep its window in order, its end on or after its
  * start and within 12 months of it, and a changed start may not be in the past. With its
  * `pass.updated` audit row. `notifyOnArrival` turns the host's arrival and departure
@@ -414,7 +426,8 @@ export async function updatePass(em: EntityManager, user: User, actor: Actor, in
 const PASS_AUDIT_ACTIONS: Record<PassTransition, AuditAction> = { pause: 'pass.paused', resume: 'pass.resumed', cancel: 'pass.cancelled' };
 
 /**
- * Pauses, resumes or cancels a pass (operations §1; `POST /api/passes/{id}/pause`,
+ * Pauses, resumes or cancels a pass (docs/operations.md#frequent-visitors; `POST
+ * /api/passes/{id}/pause`,
  * `/resume`, `DELETE /api/passes/{id}`): the host, residents of its house and admins (guards
  * are refused by the access matrix, 403). One conditional UPDATE with its audit row; from
  * the statuses `PASS_TRANSITIONS` allows, never once ended. Errors: 404 'Pass not found',
@@ -445,7 +458,8 @@ export async function movePass(em: EntityManager, user: User, actor: Actor, id: 
 }
 
 /**
- * The gate's scan of a recurring pass (operations §1), after the invitations had no such
+ * The gate's scan of a recurring pass (docs/operations.md#frequent-visitors), after the invitations
+ * had no such
  * token or code: by QR token, or by its 7-digit code (spaces and dashes ignored). One
  * statement reads it and writes its `pass.scanned` audit row. Output: the pass with this
  * month's entries, or undefined when there is no such pass (the caller answers the 404).
@@ -463,7 +477,7 @@ export async function scanRecurringPass(em: EntityManager, actor: Actor, token: 
      select * from found`,
     [code ?? token, ...audit.params],
   );
-  // operations §3: the guard sees a blocklisted pass's reason (never who listed it).
+  // docs/operations.md#blocklist: the guard sees a blocklisted pass's reason (never who listed it).
   return row ? { ...(await withEntries(em, row, clock)), blocklisted: blocklistedOf(row.blocklist_reason) } : undefined;
 }
 
@@ -471,22 +485,32 @@ export async function scanRecurringPass(em: EntityManager, actor: Actor, token: 
 export interface PassGateMoveInput {
   visitorId: string;
   notes?: string | undefined;
-  /** A move the gate recorded offline (offline-gate §3): when it happened, already checked for range. */
+  /**
+   * A move the gate recorded offline (docs/gate.md#recording-moves-offline): when it happened,
+   * already checked for range.
+   */
   occurredAt?: Date | undefined;
-  /** The gate of the move (operations §2): named, else the only active gate, else none. */
+  /**
+   * The gate of the move (docs/operations.md#gates): named, else the only active gate, else none.
+   */
   gateId?: string | null | undefined;
-  /** operations §3: an admin checks in a blocklisted pass (the caller has checked the role and the notes). */
+  /**
+   * docs/operations.md#blocklist: an admin checks in a blocklisted pass (the caller has checked the
+   * role and the notes).
+   */
   override?: boolean | undefined;
 }
 
 /**
- * Checks a recurring pass in or out at the gate (operations §1), for `visitors.checkIn` /
+ * Checks a recurring pass in or out at the gate (docs/operations.md#frequent-visitors), for
+ * `visitors.checkIn` /
  * `visitors.checkOut` when `visitorId` named no visitor. A check-in inserts an entry (the
  * state machine's rules: active, not ended, a listed weekday inside the window with the
  * early allowance; never inside twice at once, enforced by the database: of concurrent
  * check-ins exactly one inserts); a check-out closes the open entry (whatever the pass's
  * status: who is inside can always leave). Each writes its audit row in the same statement.
- * With `occurredAt` (offline-gate §3) the move is stamped and judged at that instant; a
+ * With `occurredAt` (docs/gate.md#recording-moves-offline) the move is stamped and judged at that
+ * instant; a
  * check-in dated before the pass was made is 400 `check-in-before-pass`, or, within
  * CHECK_IN_CLOCK_SLACK_MS of it, recorded at that instant.
  * Output: the pass with this month's entries, or undefined when no pass has this id.
@@ -513,7 +537,8 @@ export async function movePassAtGate(
     ...(input.notes ? { notes: input.notes } : {}),
     ...(input.occurredAt ? { occurredAt: at.toISOString(), recordedAt: clock.now.toISOString() } : {}),
   };
-  // operations §2: the named gate (an unknown or inactive one is 400), else the only active one.
+  // docs/operations.md#gates: the named gate (an unknown or inactive one is 400), else the only
+  // active one.
   await assertKnownGate(em, input.gateId);
   const gate = gateOfMove(input.gateId);
   if (move === 'checkIn') {
@@ -536,7 +561,8 @@ export async function movePassAtGate(
       timeZone: clock.timeZone,
     });
     if (refusal) throw refusal;
-    // operations §3: a listed phone or plate is refused (the attempt audited) unless an admin overrides.
+    // docs/operations.md#blocklist: a listed phone or plate is refused (the attempt audited) unless
+    // an admin overrides.
     const listed = await findBlocklistMatch(em, row.phone, row.vehicle_license_plate);
     if (listed && !input.override) {
       await recordBlocklistRefusal(em, actor, { type: 'pass', id: row.id }, listed, clock.now, input.gateId);
@@ -596,7 +622,8 @@ export async function movePassAtGate(
 }
 
 /**
- * The recurring-pass branch of the visitor CSV export (operations §4): one row per pass
+ * The recurring-pass branch of the visitor CSV export
+ * (docs/operations.md#reports-exports-and-inside-now): one row per pass
  * entry, dated by the community date of its check-in, with the export's columns (as the
  * visitor branch selects them: id, kind, name, phone, email, purpose, house_number, block,
  * host_name, visit_date, visit_time_from, visit_time_to, status, check_in_time,

@@ -1,5 +1,6 @@
 /**
- * Community dues (server-contract §7, operations §5): integer cents in storage, dollars in
+ * Community dues (docs/api.md#payments, docs/operations.md#dues-ledger): integer cents in storage,
+ * dollars in
  * JSON; only pending payments can be edited, completed or failed, each move one conditional
  * UPDATE so that concurrent attempts cannot both succeed. Residents see their own house's.
  * "Overdue" is derived (pending, due before today in the community's zone), never stored.
@@ -35,7 +36,10 @@ export type UpdatePaymentInput = z.output<typeof ZUpdatePaymentRequest>;
 export type BulkPaymentInput = z.output<typeof ZBulkPaymentRequest>;
 export type CompletePaymentInput = z.output<typeof ZCompletePaymentRequest>;
 
-/** Whether a payment is overdue on `today` (YYYY-MM-DD, the community's date): pending and due before it (operations §5). */
+/**
+ * Whether a payment is overdue on `today` (YYYY-MM-DD, the community's date): pending and due
+ * before it (docs/operations.md#dues-ledger).
+ */
 export function isOverdue(payment: Pick<Payment, 'status' | 'dueDate'>, today: string): boolean {
   return payment.status === 'pending' && payment.dueDate != null && payment.dueDate < today;
 }
@@ -69,7 +73,7 @@ function visibleTo(viewer: User): FilterQuery<Payment> {
 
 /**
  * A page of payments, newest first; filters `status`, `houseId` and `overdue` (true: pending
- * and due before `today`, the community's date YYYY-MM-DD; operations §5).
+ * and due before `today`, the community's date YYYY-MM-DD; docs/operations.md#dues-ledger).
  */
 export async function listPayments(
   em: EntityManager,
@@ -118,7 +122,7 @@ async function findHouse(em: EntityManager, id: string): Promise<House> {
 
 /**
  * Records a payment due from a house (admin): 201, status pending; any due date, past ones
- * included (server-contract §7 sets no bound); audited in the same transaction.
+ * included (docs/api.md#payments sets no bound); audited in the same transaction.
  * `today`: the community's date (YYYY-MM-DD). Errors: 404 House not found.
  */
 export async function createPayment(
@@ -152,7 +156,8 @@ export async function createPayment(
 const BULK_INSERT_CHUNK = 500;
 
 /**
- * Raises dues (operations §5, admin): one pending payment of `amount` dollars, `type`,
+ * Raises dues (docs/operations.md#dues-ledger, admin): one pending payment of `amount` dollars,
+ * `type`,
  * `description` and `dueDate` (past dates allowed) for each house named in `houseIds`
  * (repeats once), or for every house when it is omitted. One transaction, all or nothing:
  * an unknown or malformed house id is 404 `House not found` and nothing is created.
@@ -269,7 +274,8 @@ export async function updatePayment(
 }
 
 /**
- * Marks a pending payment completed (admin, operations §5): `method` (default `other`),
+ * Marks a pending payment completed (admin, docs/operations.md#dues-ledger): `method` (default
+ * `other`),
  * `reference` (optional) and `paidAt` (an ISO instant, default now; later than now is 400
  * `Paid at cannot be in the future`). Any status but pending: 409. Audited in the same
  * transaction. `today`: the community's date (YYYY-MM-DD).
@@ -326,7 +332,8 @@ export async function failPayment(
 }
 
 /**
- * A house's balance (operations §5), in dollars, from one aggregate query: `pending` every
+ * A house's balance (docs/operations.md#dues-ledger), in dollars, from one aggregate query:
+ * `pending` every
  * pending amount (overdue included), `overdue` the pending amounts due before today, and
  * `paidThisYear` the payments completed (by `paidAt`) in the current calendar year, days and
  * years both in `timeZone`, the community's. Who may read it follows payments: an admin any

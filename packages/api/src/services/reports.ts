@@ -1,5 +1,6 @@
 /**
- * The reports page of operations §4: the figures a community's committee reads, for an
+ * The reports page of docs/operations.md#reports-exports-and-inside-now: the figures a community's
+ * committee reads, for an
  * inclusive range of community dates. Every figure is an SQL aggregate over the range's
  * *entries*: one GROUP BY with a grouping set per figure (a single pass over the entries)
  * and a percentile_cont for the walk-in approval times; only the aggregated rows reach
@@ -9,10 +10,12 @@
  *
  * An entry is a check-in: a visitor's (`visitor_invitation.check_in_time`, read through the
  * `(status, check_in_time)` index: only checked-in and checked-out visitors have one), or
- * a recurring pass's (operations §1: one `pass_entry` row per check-in, kind `recurring`). Its
+ * a recurring pass's (docs/operations.md#frequent-visitors: one `pass_entry` row per check-in, kind
+ * `recurring`). Its
  * day, hour and weekday are those of the community's clock (`at time zone`), so a check-in
  * at 23:30 local belongs to that local day and hour whatever the server's zone. Anonymised
- * visitors (operations §6) keep their dates, house, status and gate, and count like the others.
+ * visitors (docs/privacy.md#retention-and-erasure) keep their dates, house, status and gate, and
+ * count like the others.
  *
  * All figures but the walk-in approval times come from the one `entries` set (`ENTRIES_SQL`),
  * so the parts add up: the days, the hours, the weekdays and the kinds each sum to
@@ -43,7 +46,8 @@ type SqlNumber = number | string | null;
  * The range's entries, one row each: kind, house, gate of entry, check-in and check-out
  * instants, the walk-in's decision instant and whether the gate approved it itself.
  * Parameters: the range's first instant (inclusive) and end instant (exclusive), twice:
- * once for the visitors, once for the recurring passes' entries (operations §1: a pass is
+ * once for the visitors, once for the recurring passes' entries
+ * (docs/operations.md#frequent-visitors: a pass is
  * checked in many times, each entry a `pass_entry` row, read through its check-in-time index).
  *
  * The gate override comes from the audit row of the approval (`visitor.approved` with
@@ -112,7 +116,8 @@ export interface ReportRange {
 }
 
 /**
- * The range of a report (operations §4): as the CSV exports' (`exportRange`: a missing end is
+ * The range of a report (docs/operations.md#reports-exports-and-inside-now): as the CSV exports'
+ * (`exportRange`: a missing end is
  * today in the community's zone, a missing start the end − 29 days, so the last 30 days by
  * default). Errors: 400 EXPORT_RANGE_MESSAGE (field `from`) when `from` is after `to`;
  * 400 REPORT_RANGE_TOO_LONG_MESSAGE (field `to`) when it covers more than REPORT_MAX_DAYS days.
@@ -135,7 +140,8 @@ function shareOf(part: number, whole: number): number | null {
 }
 
 /**
- * The report of operations §4 for `GET /api/reports/summary?from&to` (admins; the role check
+ * The report of docs/operations.md#reports-exports-and-inside-now for `GET
+ * /api/reports/summary?from&to` (admins; the role check
  * is the procedure's). Input: `from`, `to` (YYYY-MM-DD, inclusive; default the last 30 days,
  * see `reportRange`). Output: `ReportSummary` (shared/schemas/reports.ts): entries per day
  * (every day, zeros included), per hour 0–23 and per ISO weekday, the ten busiest houses,

@@ -1,5 +1,6 @@
 /**
- * Sign-in sessions (server-contract §4): opaque bearer tokens of 256 random bits,
+ * Sign-in sessions (docs/api.md#sign-in-sessions-and-users): opaque bearer tokens of 256 random
+ * bits,
  * stored only as their SHA-256 hash, expiring after SESSION_TTL_DAYS, revoked at
  * logout and when the user is deactivated.
  */
@@ -23,7 +24,7 @@ export async function startSession(
   options: { now: Date; ttlDays: number; ipAddress: string },
 ): Promise<string> {
   let token = randomBytes(32).toString('base64url');
-  // A session token never looks like an API token (`gh_…`, integrations §4): the look-up
+  // A session token never looks like an API token (`gh_…`, docs/api.md#api-tokens): the look-up
   // tells them apart by that prefix alone (one in 262,144 random tokens would have it).
   while (isApiTokenText(token)) token = randomBytes(32).toString('base64url');
   em.create(Session, {
@@ -51,7 +52,10 @@ export interface SessionUser {
   createdAt: Date;
 }
 
-/** The API token a call is made with (integrations §4), as procedures and the audit log name it. */
+/**
+ * The API token a call is made with (docs/api.md#api-tokens), as procedures and the audit log name
+ * it.
+ */
 export interface ApiTokenIdentity {
   id: string;
   name: string;
@@ -59,7 +63,7 @@ export interface ApiTokenIdentity {
 
 /**
  * A signed-in caller: the user and the session, or, for a call made with an API token
- * (integrations §4), the token and the user it acts as (its creator, with the token's
+ * (docs/api.md#api-tokens), the token and the user it acts as (its creator, with the token's
  * role in `user.role`) and no session.
  */
 export type AuthenticatedSession =
@@ -77,7 +81,7 @@ export function parseInstant(value: string | Date): Date {
  * (absolute lifetime), idle for longer than `idleDays`, revoked, or its user inactive.
  * One indexed query (the unique index on `token_hash`), no entity hydration; `last_seen_at`
  * is written at most once a minute. A token starting with `gh_` is an API token
- * (integrations §4) and is looked up as one (`authenticateApiToken`) instead: the prefix
+ * (docs/api.md#api-tokens) and is looked up as one (`authenticateApiToken`) instead: the prefix
  * decides, so a session's look-up costs no extra query.
  */
 export async function authenticate(
@@ -127,7 +131,7 @@ export async function authenticate(
 }
 
 /**
- * The API token `token` (integrations §4) and the user a call with it acts as, or null when
+ * The API token `token` (docs/api.md#api-tokens) and the user a call with it acts as, or null when
  * it is unknown, revoked, expired, or its creator is inactive or no longer an admin. The
  * user is the creator's columns with `role` replaced by the token's (guard or admin):
  * every role check and service rule then applies to the token's role, and what the call
@@ -195,7 +199,7 @@ export async function revokeSessionByToken(em: EntityManager, token: string, now
   return (session.user as User).id;
 }
 
-/** Revokes every open session of a user (deactivation, server-contract §4). */
+/** Revokes every open session of a user (deactivation, docs/api.md#sign-in-sessions-and-users). */
 export async function revokeSessionsOfUser(em: EntityManager, userId: string, now: Date): Promise<number> {
   return em.nativeUpdate(Session, { user: userId, revokedAt: null }, { revokedAt: now });
 }
@@ -208,7 +212,7 @@ export async function revokeOtherSessions(em: EntityManager, userId: string, kee
 /**
  * The session behind `token`, looked up at most once however often it is asked for:
  * one look-up per HTTP request, shared by the rate limiter and every call of a tRPC
- * batch (hardening issue, item 1). An API token (`gh_…`, integrations §4) is resolved here
+ * batch (docs/security.md#flooding). An API token (`gh_…`, docs/api.md#api-tokens) is resolved here
  * too (`authenticate` branches on the prefix). Null without a token or for an invalid one; rejects
  * when the database cannot be reached. The user comes as plain columns; each procedure
  * makes its own entity of it (see `protectedProcedure`).

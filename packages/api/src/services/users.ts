@@ -1,5 +1,6 @@
 /**
- * User administration (server-contract §4, §5, §8): list, read, create, update and
+ * User administration (docs/api.md#sign-in-sessions-and-users, docs/security.md#who-may-do-what,
+ * docs/api.md#lists-and-pagination): list, read, create, update and
  * deactivate. The community keeps at least one active admin.
  */
 import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
@@ -64,7 +65,7 @@ export async function listUsers(
   return { items: rows.map(serializeUser), total };
 }
 
-/** One user: admins read anyone, others only themselves (else 404, server-contract §1). */
+/** One user: admins read anyone, others only themselves (else 404, docs/api.md#the-envelope). */
 export async function getUser(em: EntityManager, viewer: User, id: string): Promise<UserJson> {
   if (viewer.role !== 'admin' && viewer.id !== id) throw httpError(404, 'User not found');
   return serializeUser(await findUser(em, id));
@@ -93,7 +94,8 @@ export async function createUser(em: EntityManager, actor: Actor, input: CreateU
 }
 
 /**
- * Partial update (server-contract §1, §5). Admins: every field. Anyone else: only their
+ * Partial update (docs/api.md#the-envelope, docs/security.md#who-may-do-what). Admins: every field.
+ * Anyone else: only their
  * own name and phone; another user is 404, their own role, active state or other fields
  * 403. Demoting or deactivating the last active admin is 409. Deactivation revokes the
  * user's sessions; so does a password reset (all of them, or all but `viewerSessionId`
@@ -151,7 +153,7 @@ export async function updateUser(
   if (deactivated) {
     await revokeSessionsOfUser(em, user.id, now);
   } else if (changes.password !== undefined) {
-    // A password reset signs the account out everywhere (hardening issue, item 5); an
+    // A password reset signs the account out everywhere (docs/security.md#sign-in-and-sessions); an
     // admin resetting their own password keeps the session they are using.
     const revoked =
       user.id === viewer.id && viewerSessionId

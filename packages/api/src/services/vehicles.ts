@@ -1,5 +1,6 @@
 /**
- * Vehicles (server-contract §5): staff read all (plate look-up at the gate), residents
+ * Vehicles (docs/security.md#who-may-do-what): staff read all (plate look-up at the gate),
+ * residents
  * their own house's; admins add anywhere, residents to their own house as owner; only
  * admins and a vehicle's owner may change or remove it. Plates are normalised and unique.
  */

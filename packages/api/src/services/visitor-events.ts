@@ -1,11 +1,12 @@
 /**
- * Live visitor events (live-gate §3). The database writes them: triggers on
+ * Live visitor events (docs/gate.md#live-updates). The database writes them: triggers on
  * `visitor_invitation` insert a `visitor_event` row for every new visitor and every change
  * of one, in the same transaction, and `NOTIFY visitor_event, '<id>'`, which PostgreSQL
  * delivers at commit to every server process listening (PGlite: in-process). The hub of
  * each process listens once it has a subscriber, reads the notified events with the
  * visitor as it was at each event, and hands every subscriber the ones its reader may see
- * (server-contract §5: residents their own house's and the ones they host, staff all).
+ * (docs/security.md#who-may-do-what: residents their own house's and the ones they host, staff
+ * all).
  * A reconnecting subscriber names the last event it got and receives what it missed in
  * the last 15 minutes, in order; anything older or unknown gets a `reset` (refetch).
  *
@@ -24,9 +25,9 @@ import { isoInstant, serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, 
 import { ACCESS_CHANGED_NOTICE, BLOCKLIST_REFUSED_NOTICE, VISITOR_EVENT_CHANNEL } from './live-channel';
 import { canSeeVisitorRow } from './visitors';
 
-/** How far back a reconnect is replayed (live-gate §3): 15 minutes. */
+/** How far back a reconnect is replayed (docs/gate.md#live-updates): 15 minutes. */
 export const REPLAY_WINDOW_MS = 15 * 60_000;
-/** How long events are kept (live-gate §3): a day. */
+/** How long events are kept (docs/gate.md#live-updates): a day. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 /** The most events one replay sends; more gets a `reset` instead (the client refetches). */
 export const MAX_REPLAY = 2_000;
@@ -46,7 +47,8 @@ export const STREAM_RECHECK_MS = 60_000;
 
 /**
  * What a subscriber receives: a visitor event (its id increases); `reset`: refetch
- * everything; or, admins only, `blocklist.refused` (operations §3: the gate refused a
+ * everything; or, admins only, `blocklist.refused` (docs/operations.md#blocklist: the gate refused
+ * a
  * blocklisted visitor or pass just now; the notifications say who; not replayed).
  */
 export type VisitorStreamItem =
@@ -411,7 +413,7 @@ export class VisitorEventHub {
 
 /**
  * One event with the visitor as it was at that event, serialized as a guard reads it (the
- * live events' own serialization; integrations §3: a webhook's `data`), and when it
+ * live events' own serialization; docs/api.md#webhooks: a webhook's `data`), and when it
  * happened (the database's clock). Null when the event is unknown or pruned.
  */
 export async function readVisitorEvent(
@@ -424,7 +426,8 @@ export async function readVisitorEvent(
 }
 
 /**
- * Deletes the events older than a day by the database's clock (live-gate §3); returns how
+ * Deletes the events older than a day by the database's clock (docs/gate.md#live-updates); returns
+ * how
  * many. Run by the periodic sweep (the created_at index).
  */
 export async function pruneVisitorEvents(em: EntityManager): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * Visitors' photos (live-gate §2): the gate takes one of a walk-in (an invitation may
+ * Visitors' photos (docs/gate.md#walk-ins): the gate takes one of a walk-in (an invitation may
  * carry one too), the resident deciding sees it. The upload is decoded and encoded again
  * (`reencodedPhoto`): what is kept in `visitor_photo` is a plain JPEG the server made, never
  * the uploaded bytes, so a file that only starts like a JPEG (an HTML page, a script) is
@@ -109,7 +109,7 @@ function photoStatusRefusal(status: VisitorStatus) {
 
 /**
  * The stored photo of visitor `id` (as the server encoded it), byte for byte, for whoever may read the visitor
- * (server-contract §5). Errors: 404 'Visitor not found' (also outside a resident's
+ * (docs/security.md#who-may-do-what). Errors: 404 'Visitor not found' (also outside a resident's
  * reach); 404 'Photo not found' when the visitor has none.
  */
 export async function getVisitorPhoto(em: EntityManager, user: User, id: string): Promise<Uint8Array<ArrayBuffer>> {

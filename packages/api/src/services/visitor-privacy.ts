@@ -1,5 +1,5 @@
 /**
- * Visitor privacy and retention (operations §6).
+ * Visitor privacy and retention (docs/privacy.md#retention-and-erasure).
  *
  * - The retention job (`anonymiseEndedVisitors`, daily): visitors whose visit ended more
  *   than `VISITOR_RETENTION_DAYS` ago lose their personal data: the name becomes "Visitor";
@@ -50,11 +50,11 @@ import { httpError } from '../errors';
 import { serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
 import { recordAudit, type Actor } from './audit';
 
-/** VISITOR_RETENTION_DAYS' default (operations §6). */
+/** VISITOR_RETENTION_DAYS' default (docs/privacy.md#retention-and-erasure). */
 export const DEFAULT_VISITOR_RETENTION_DAYS = 180;
 /** Visitors anonymised per statement: a million old rows never hold one huge transaction. */
 export const RETENTION_BATCH_SIZE = 1_000;
-/** The name an anonymised visitor keeps (operations §6). */
+/** The name an anonymised visitor keeps (docs/privacy.md#retention-and-erasure). */
 export const ANONYMISED_NAME = 'Visitor';
 
 /** What the retention job removes, and what an erase removes besides (the purpose). */
@@ -96,7 +96,7 @@ export interface RetentionResult {
 
 /**
  * The SET list of an anonymising UPDATE of `visitor_invitation v` (parameter: the instant).
- * Purpose is removed only by an erase (operations §6 lists it there alone).
+ * Purpose is removed only by an erase (docs/privacy.md#retention-and-erasure lists it there alone).
  */
 function anonymisingSets(erase: boolean): string {
   return [
@@ -221,7 +221,8 @@ function withCurrentValues(value: unknown, current: ReadonlyMap<string, Record<s
 }
 
 /**
- * The retention job (operations §6): anonymises every visitor whose visit ended more than
+ * The retention job (docs/privacy.md#retention-and-erasure): anonymises every visitor whose visit
+ * ended more than
  * `retentionDays` days before `now`, `batchSize` visitors per transaction, and returns how
  * many. Idempotent: anonymised visitors are skipped, so a second run (or a second process
  * running at once: rows are claimed with SKIP LOCKED) does nothing more.
@@ -301,7 +302,8 @@ export async function anonymiseEndedVisitors(
 }
 
 /**
- * An admin's erase of one visitor (operations §6, `POST /api/visitors/{id}/erase`): as the
+ * An admin's erase of one visitor (docs/privacy.md#retention-and-erasure, `POST
+ * /api/visitors/{id}/erase`): as the
  * retention job does, and the purpose too, at once, whatever the visitor's status (a
  * visitor inside stays checked in: the gate still sees them, as "Visitor"). Erasing again
  * is allowed and records another erase. Writes `visitor.erased` (who asked: the actor; the
@@ -359,7 +361,8 @@ export interface VisitorRetentionJobOptions {
 }
 
 /**
- * Registers the retention job (operations §6) on the process's pg-boss (the one the webhook
+ * Registers the retention job (docs/privacy.md#retention-and-erasure) on the process's pg-boss (the
+ * one the webhook
  * sender runs, on PostgreSQL and on PGlite alike): a queue whose policy lets one job be
  * active at a time, a cron schedule in the community's zone (pg-boss makes one job per
  * occurrence however many server processes run, and one job when the servers were down at

@@ -1,5 +1,6 @@
 /**
- * The visitor state machine of server-contract §6, in one place: `TRANSITIONS` says which
+ * The visitor state machine of docs/api.md#visitors-and-their-statuses, in one place: `TRANSITIONS`
+ * says which
  * move may start from which status, and every status change goes through
  * `transitionVisitor`, which applies it as ONE SQL statement: a conditional
  * `UPDATE … WHERE status IN (<legal sources>) AND <window> RETURNING`, with the move's
@@ -29,7 +30,8 @@ import { blocklistedError, blocklistedSql, findBlocklistMatch, recordBlocklistRe
 
 /**
  * The moves a caller can ask for, with the statuses each may start from. `lateFrom`: the
- * statuses a move recorded after the fact (offline-gate §3: an `occurredAt` sent by a gate
+ * statuses a move recorded after the fact (docs/gate.md#recording-moves-offline: an `occurredAt`
+ * sent by a gate
  * that was offline) may also start from: a check-in that happened inside the window of an
  * approved pass still counts when the pass expired between the entry and the upload (only
  * a pass that had been approved: `HAD_BEEN_APPROVED_SQL`).
@@ -62,13 +64,19 @@ export interface WindowRefusal {
 const HAD_BEEN_APPROVED_SQL = `(v.kind = 'invitation' or v.decided_at is not null)`;
 const hadBeenApproved = (row: Pick<VisitorRow, 'kind' | 'decided_at'>) => row.kind === 'invitation' || row.decided_at !== null;
 
-/** The statuses `transition` may start from; `late`: a move that happened earlier (offline-gate §3), with its `lateFrom` ones. */
+/**
+ * The statuses `transition` may start from; `late`: a move that happened earlier
+ * (docs/gate.md#recording-moves-offline), with its `lateFrom` ones.
+ */
 export function sourcesOf(transition: VisitorTransition, options: { late?: boolean } = {}): readonly VisitorStatus[] {
   const move: { from: readonly VisitorStatus[]; lateFrom?: readonly VisitorStatus[] } = TRANSITIONS[transition];
   return options.late && move.lateFrom ? [...move.from, ...move.lateFrom] : move.from;
 }
 
-/** The message of a check-out whose instant is before its visitor's check-in (offline-gate §3). */
+/**
+ * The message of a check-out whose instant is before its visitor's check-in
+ * (docs/gate.md#recording-moves-offline).
+ */
 export const CHECK_OUT_BEFORE_CHECK_IN_MESSAGE = 'Check-out cannot be before check-in';
 
 /**
@@ -112,13 +120,14 @@ export function checkInBeforeFirstInstant(subject: CheckInSubject, first: Date, 
 }
 
 /**
- * The statuses in which a visitor's photo may be added or replaced (live-gate §2): while
+ * The statuses in which a visitor's photo may be added or replaced (docs/gate.md#walk-ins): while
  * the visitor waits at the gate or may still enter. Not a move: the status stays.
  */
 export const PHOTO_STATUSES = ['pending', 'approved'] as const satisfies readonly VisitorStatus[];
 
 /**
- * The statuses a visitor can still leave: its pass is *open* (live-gate §1: a pass code is
+ * The statuses a visitor can still leave: its pass is *open* (docs/gate.md#verifying-a-pass: a pass
+ * code is
  * unique among open passes and finds only an open one). The others are final.
  */
 export const OPEN_STATUSES: readonly VisitorStatus[] = VISITOR_STATUSES.filter((status) =>
@@ -167,7 +176,10 @@ const AUDIT_ACTIONS: Partial<Record<VisitorTransition, AuditAction>> = {
   checkOut: 'visitor.checked-out',
 };
 
-/** Whether `transition` may start from `status`; `late`: a move that happened earlier (offline-gate §3). */
+/**
+ * Whether `transition` may start from `status`; `late`: a move that happened earlier
+ * (docs/gate.md#recording-moves-offline).
+ */
 export function canTransition(status: VisitorStatus, transition: VisitorTransition, options: { late?: boolean } = {}): boolean {
   return sourcesOf(transition, options).includes(status);
 }
@@ -190,11 +202,13 @@ export function assertTransition(status: VisitorStatus, transition: VisitorTrans
 }
 
 /**
- * SQL for the visit window, in the community's zone (server-contract §6); the same rule
+ * SQL for the visit window, in the community's zone (docs/api.md#visitors-and-their-statuses); the
+ * same rule
  * as `visitWindow` in visitors.ts, which words the 409. Parameters: zone, early minutes,
  * instant (opens) / zone, instant (closes) / zone, now, now (ended).
  * - a check-in is allowed from `visit_time_from − early` to the end of the `visit_time_to`
- *   minute on `visit_date` (offline-gate §3), judged at the instant of the move: now, or
+ *   minute on `visit_date` (docs/gate.md#recording-moves-offline), judged at the instant of the
+ *   move: now, or
  *   the `occurredAt` of a move the gate recorded offline;
  * - an invitation has *ended* once the community's current minute is past `visit_time_to`
  *   (the expiry rule of `expireEndedInvitations`).
@@ -204,7 +218,7 @@ const NOT_CLOSED_BY_NOW = `((v.visit_date + v.visit_time_to::time + interval '1 
 const ENDED_BY_NOW = `(((v.visit_date + v.visit_time_to::time + interval '1 minute') at time zone ?) <= ? or (v.status = 'pending' and v.decide_by <= ?))`;
 /**
  * Whether visitor `v` has ended by now: its window is over, or it is a walk-in still
- * pending past its `decide_by` (live-gate §2); parameters: zone, now, now.
+ * pending past its `decide_by` (docs/gate.md#walk-ins); parameters: zone, now, now.
  */
 export const ENDED_BY_NOW_SQL = ENDED_BY_NOW;
 
@@ -219,14 +233,15 @@ export interface TransitionOptions {
   /** Set `check_in_time`/`checked_in_by` (check-in) or `check_out_time`/`checked_out_by` (check-out) to the move's instant and the actor. */
   stamp?: 'checkIn' | 'checkOut';
   /**
-   * When a check-in or check-out the gate recorded offline happened (offline-gate §3): the
+   * When a check-in or check-out the gate recorded offline happened
+   * (docs/gate.md#recording-moves-offline): the
    * stamp is set to it, the window is judged at it, a check-in may start from `lateFrom`,
    * and the audit row records it beside `now` (when the server recorded the move). Absent:
    * the move happens now.
    */
   occurredAt?: Date;
   /**
-   * A decision on a walk-in (live-gate §2): records the actor as `decided_by`, now as
+   * A decision on a walk-in (docs/gate.md#walk-ins): records the actor as `decided_by`, now as
    * `decided_at` and the reason; `hostId` (a deciding resident) becomes the host.
    */
   decision?: { reason: string | null; hostId: string | null };
@@ -239,14 +254,16 @@ export interface TransitionOptions {
   /** How to word a refused check-in outside its window: the text and its details (`visit-window`). */
   windowMessage: (row: VisitorRow) => WindowRefusal;
   /**
-   * operations §2, with `stamp`: the gate the move names (the tablet's chosen gate); absent:
+   * docs/operations.md#gates, with `stamp`: the gate the move names (the tablet's chosen gate);
+   * absent:
    * the only active gate if there is exactly one, else none. Recorded on the visitor
    * (`check_in_gate_id`/`check_out_gate_id`) and as `gateId` in the audit row's details, by
    * the same statement; an unknown or inactive gate is 400 `Unknown gate`.
    */
   gateId?: string | undefined;
   /**
-   * operations §3: an admin's check-in of a blocklisted visitor all the same. Without it a
+   * docs/operations.md#blocklist: an admin's check-in of a blocklisted visitor all the same.
+   * Without it a
    * check-in's condition includes "phone and plate on no blocklist entry".
    */
   blocklistOverride?: boolean;
@@ -257,16 +274,18 @@ export interface TransitionOptions {
  * Applies `transition` to visitor `id` in one statement and returns the row as it now is.
  * - 404 'Visitor not found': no such visitor, or outside `reach`;
  * - 400 VALIDATION_FAILED 'Unknown gate' (details on `gateId`): a stamped move naming a gate
- *   that does not exist or is inactive (operations §2; judged only once the move matched nothing);
+ *   that does not exist or is inactive (docs/operations.md#gates; judged only once the move matched
+ *   nothing);
  * - 409 INVALID_TRANSITION naming the current status when the move cannot start from it (an invitation
  *   whose window has ended is expired on the way, and named so);
  * - 409 BLOCKLISTED 'This visitor is on the community blocklist' for a check-in of a visitor
- *   whose phone or plate is on the blocklist (operations §3; not with `blocklistOverride`): the
+ *   whose phone or plate is on the blocklist (docs/operations.md#blocklist; not with
+ *   `blocklistOverride`): the
  *   refused attempt is recorded (audit `visitor.blocklist-refused`, the admins notified) by a
  *   statement of its own that stays: do not call this inside a transaction for a check-in;
  * - 409 INVALID_TRANSITION with `windowMessage` (text and details) for a check-in outside its window;
  * - 409 INVALID_TRANSITION 'Check-out cannot be before check-in' for a check-out whose
- *   instant is before the visitor's check-in (offline-gate §3);
+ *   instant is before the visitor's check-in (docs/gate.md#recording-moves-offline);
  * - 400 `Check-in cannot be before Nov 22, 2026 at 9:00 AM, when the invitation was created`
  *   (details `check-in-before-invitation`, or `check-in-before-approval` for a walk-in) for
  *   a check-in dated more than CHECK_IN_CLOCK_SLACK_MS before the visitor could enter, once
@@ -283,11 +302,12 @@ export async function transitionVisitor(
   const { now, timeZone, actor } = options;
   const late = options.occurredAt !== undefined;
   const from = sourcesOf(transition, { late });
-  // The instant of the move: now, or when a move recorded offline happened (offline-gate §3).
+  // The instant of the move: now, or when a move recorded offline happened
+  // (docs/gate.md#recording-moves-offline).
   const at = options.occurredAt ?? now;
   const sets: string[] = ['status = ?', 'updated_at = ?'];
   const setParams: unknown[] = [to, now];
-  // operations §2: a stamped move records its gate, resolved inside this statement.
+  // docs/operations.md#gates: a stamped move records its gate, resolved inside this statement.
   const gate = options.stamp ? gateOfMove(options.gateId) : null;
   const gateColumn = options.stamp === 'checkIn' ? 'check_in_gate_id' : 'check_out_gate_id';
   // A check-in dated before the visitor could enter, within the clock slack, is recorded at
@@ -326,11 +346,12 @@ export async function transitionVisitor(
       conditions.push(`${FIRST_CHECK_IN_SQL} <= ?`);
       whereParams.push(new Date(at.getTime() + CHECK_IN_CLOCK_SLACK_MS));
     }
-    // operations §3: nobody on the blocklist enters (but by an admin's override). Part of
+    // docs/operations.md#blocklist: nobody on the blocklist enters (but by an admin's override).
+    // Part of
     // the one statement, so a normal check-in costs no extra round trip.
     if (!options.blocklistOverride) conditions.push(`not ${blocklistedSql('v.phone', 'v.vehicle_license_plate')}`);
   } else if (transition === 'checkOut') {
-    // Never out before in (offline-gate §3).
+    // Never out before in (docs/gate.md#recording-moves-offline).
     conditions.push('v.check_in_time <= ?');
     whereParams.push(at);
   } else if ((from as readonly string[]).some((status) => canTransition(status as VisitorStatus, 'expire'))) {
@@ -350,7 +371,7 @@ export async function transitionVisitor(
     whereParams.push(options.reach.hostId, options.reach.houseId);
   }
   const action = AUDIT_ACTIONS[transition];
-  // The audit row names the move's gate (operations §2) as the statement resolved it.
+  // The audit row names the move's gate (docs/operations.md#gates) as the statement resolved it.
   const detailsSql = gate
     ? `case when moved.${gateColumn} is null then ?::jsonb else coalesce(?::jsonb, '{}'::jsonb) || jsonb_build_object('gateId', moved.${gateColumn}) end`
     : '?::jsonb';
@@ -452,9 +473,10 @@ export async function expireVisitor(em: EntityManager, id: string, now: Date, ti
 
 /**
  * Expires every pending or approved invitation whose window has ended by `now`
- * (server-contract §6): its date is before today, or it is today and `visitTimeTo` is
+ * (docs/api.md#visitors-and-their-statuses): its date is before today, or it is today and
+ * `visitTimeTo` is
  * before the community's current minute; and every walk-in still pending past its
- * `decide_by` (live-gate §2). Run by a periodic sweep and before listings;
+ * `decide_by` (docs/gate.md#walk-ins). Run by a periodic sweep and before listings;
  * uses the (status, visit_date, visit_time_to) index. Returns how many expired.
  */
 export async function expireEndedInvitations(em: EntityManager, today: string, currentTime: string, now: Date): Promise<number> {
@@ -470,7 +492,8 @@ export async function expireEndedInvitations(em: EntityManager, today: string, c
 }
 
 /* ------------------------------------------------------------------------------------------
- * Recurring passes (operations §1). A pass is stored active, paused or cancelled; it reads
+ * Recurring passes (docs/operations.md#frequent-visitors). A pass is stored active, paused or
+ * cancelled; it reads
  * `ended` after its end date (community zone), whatever else it was but cancelled. Its gate
  * moves are entries (`pass_entry`): a check-in inserts one, a check-out closes the open one;
  * the partial unique index `pass_entry_open_unique` keeps a pass from being inside twice.
@@ -530,7 +553,10 @@ export function canTransitionPass(status: RecurringPassStoredStatus | 'ended', m
   return (PASS_TRANSITIONS[move].from as readonly string[]).includes(status);
 }
 
-/** The 409 of a check-in of a pass that is inside already (operations §1: never inside twice at once). */
+/**
+ * The 409 of a check-in of a pass that is inside already (docs/operations.md#frequent-visitors:
+ * never inside twice at once).
+ */
 export const PASS_ALREADY_INSIDE_MESSAGE = 'Pass cannot be checked in: already inside';
 /** The 409 of a check-out of a pass that is not inside. */
 export const PASS_NOT_INSIDE_MESSAGE = 'Pass cannot be checked out: not inside';
@@ -542,9 +568,11 @@ const isoWeekdayIndex = (date: string) => {
 };
 
 /**
- * Whether a pass may be checked in at instant `at` (operations §1): on a listed weekday
+ * Whether a pass may be checked in at instant `at` (docs/operations.md#frequent-visitors): on a
+ * listed weekday
  * between its start and end dates, from `timeFrom − earlyMinutes` to the end of the
- * `timeTo` minute, in the community zone (the invitation's window rule, server-contract §6).
+ * `timeTo` minute, in the community zone (the invitation's window rule,
+ * docs/api.md#visitors-and-their-statuses).
  * The early allowance can reach back into the day before (a window at 00:30), so both the
  * day of `at` and the day of `at + early` are candidates. `dayAt(instant)` is the community
  * date of an instant and `instantOf(date, time)` the instant of a community date and time.
@@ -568,7 +596,8 @@ export function passWindowAllows(
 }
 
 /**
- * Why a pass cannot be checked in at `at`, or null when it can (operations §1), in the
+ * Why a pass cannot be checked in at `at`, or null when it can
+ * (docs/operations.md#frequent-visitors), in the
  * order a guard needs it: a status other than active (ended included) → 409 naming it;
  * `at` more than CHECK_IN_CLOCK_SLACK_MS before the pass was made (`createdAt`) → 400
  * `check-in-before-pass` (`checkInBeforeFirstInstant`);

@@ -1,7 +1,8 @@
 /**
- * Visitor invitations (server-contract §6): invite with a pass (token and PNG QR),
+ * Visitor invitations (docs/api.md#visitors-and-their-statuses): invite with a pass (token and PNG
+ * QR),
  * listings, reading one, cancel, and the gate's scan, check-in and check-out. Who may
- * see which invitation follows server-contract §5; status changes go through
+ * see which invitation follows docs/security.md#who-may-do-what; status changes go through
  * `visitor-state-machine`.
  */
 import { randomBytes } from 'node:crypto';
@@ -89,9 +90,10 @@ export async function applyExpiry(em: EntityManager, clock: VisitorClock): Promi
 }
 
 /**
- * Whether an invitation's window has ended as of `clock` (server-contract §6): its date
+ * Whether an invitation's window has ended as of `clock` (docs/api.md#visitors-and-their-statuses):
+ * its date
  * is before today, or it is today and `visitTimeTo` is before the current minute; or it
- * is a walk-in still pending past its `decideBy` (live-gate §2).
+ * is a walk-in still pending past its `decideBy` (docs/gate.md#walk-ins).
  */
 export function hasEnded(
   visitor: { visitDate: string; visitTimeTo: string; status?: VisitorStatus; decideBy?: Date | null },
@@ -113,7 +115,10 @@ async function expireIfEnded(em: EntityManager, visitor: VisitorInvitation, cloc
   }
 }
 
-/** Whether `user` may see `visitor`: staff see all; a resident, their own house's or hosted ones (server-contract §5). */
+/**
+ * Whether `user` may see `visitor`: staff see all; a resident, their own house's or hosted ones
+ * (docs/security.md#who-may-do-what).
+ */
 export function canSeeVisitor(user: User, visitor: VisitorInvitation): boolean {
   return canSeeVisitorRow(user, { house_id: (visitor.house).id, host_id: (visitor.host as User | null)?.id ?? null });
 }
@@ -128,7 +133,7 @@ export function canSeeVisitorRow(user: Pick<User, 'id' | 'role' | 'house'>, visi
 /**
  * Creates an invitation: 201 with status approved and a fresh pass.
  * Errors: 403 'You can only invite visitors to your own house' (a resident, another
- * house); 404 'House not found'; 400 VALIDATION_FAILED (integrations §2, details on
+ * house); 404 'House not found'; 400 VALIDATION_FAILED (docs/api.md#error-codes, details on
  * `visitDate` or `visitTimeTo`): 'Visit date cannot be in the past', 'Visit date can be at
  * most one year ahead', 'End time has already passed' (today, window over).
  */
@@ -146,7 +151,8 @@ export async function inviteVisitor(
   if (!house) throw httpError(404, 'House not found');
   const today = communityDate(clock.now, clock.timeZone);
   if (input.visitDate < today) throw httpError(400, 'Visit date cannot be in the past', { field: 'visitDate' });
-  // An invitation is for a visit, not a standing pass: at most a year ahead (hardening issue, item 12).
+  // An invitation is for a visit, not a standing pass: at most a year ahead
+  // (docs/security.md#input).
   if (input.visitDate > oneYearAfter(today)) throw httpError(400, 'Visit date can be at most one year ahead', { field: 'visitDate' });
   if (communityInstant(input.visitDate, input.visitTimeTo, clock.timeZone).getTime() <= clock.now.getTime()) {
     throw httpError(400, 'End time has already passed', { field: 'visitTimeTo' });
@@ -177,11 +183,12 @@ export async function inviteVisitor(
 }
 
 /**
- * Registers a walk-in at the gate (live-gate §2), guard or admin: 201 with status pending,
+ * Registers a walk-in at the gate (docs/gate.md#walk-ins), guard or admin: 201 with status pending,
  * `kind` walk-in, no host, a pass (token, QR, code), for today from the community's
  * current minute to 23:59; it expires if nobody decides within `walkinApprovalMinutes`.
  * The visitor and its `visitor.walked-in` audit row in one transaction. The answer carries
- * `blocklisted: {reason} | null` (operations §3): whether the phone or plate is on the blocklist.
+ * `blocklisted: {reason} | null` (docs/operations.md#blocklist): whether the phone or plate is on
+ * the blocklist.
  * Errors: 404 'House not found'.
  */
 export async function registerWalkIn(
@@ -215,7 +222,7 @@ export async function registerWalkIn(
       walkInDecideBy: new Date(clock.now.getTime() + clock.walkinApprovalMinutes * 60_000),
     });
     await recordAudit(tx, actor, { action: 'visitor.walked-in', ...visitorTarget(row.id) }, clock.now);
-    // operations §3: the guard sees the warning as the walk-in is registered.
+    // docs/operations.md#blocklist: the guard sees the warning as the walk-in is registered.
     const entry = await findBlocklistMatch(tx, input.phone, input.vehicleLicensePlate ?? null);
     return { ...serializeVisitorRow(row), blocklisted: blocklistedOf(entry?.reason) };
   });
@@ -224,14 +231,14 @@ export async function registerWalkIn(
 /** Whether `error` is a 404 (a visitor that does not exist, at the gate). */
 const isNotFound = (error: unknown) => error instanceof TRPCError && error.code === 'NOT_FOUND';
 
-/** A walk-in may be checked in until this minute of its day (live-gate §2). */
+/** A walk-in may be checked in until this minute of its day (docs/gate.md#walk-ins). */
 const WALK_IN_LAST_MINUTE = '23:59';
 
-/** The shortest reason with which the gate may approve a walk-in itself (live-gate §2). */
+/** The shortest reason with which the gate may approve a walk-in itself (docs/gate.md#walk-ins). */
 const GATE_APPROVAL_MIN_REASON = 5;
 
 /**
- * Approves or rejects a pending walk-in (live-gate §2), one conditional UPDATE with its
+ * Approves or rejects a pending walk-in (docs/gate.md#walk-ins), one conditional UPDATE with its
  * audit row (the state machine's `transitionVisitor`; of two concurrent decisions exactly
  * one wins, the other gets 409 naming the new status):
  * - a resident of the visitor's house decides and becomes its host; another house's
@@ -506,7 +513,7 @@ export async function listVisitors(
   const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
   const today = communityDate(clock.now, clock.timeZone);
   const columns = view === 'full' ? visitorRowColumns('v') : visitorSummaryColumns('v');
-  // A summary shows no gates (operations §2): it skips their joins.
+  // A summary shows no gates (docs/operations.md#gates): it skips their joins.
   const joins = view === 'full' ? VISITOR_ROW_JOINS : VISITOR_SUMMARY_JOINS;
   const byCheckIn = input.status === 'checked-in';
   const wanted = input.offset + input.limit;
@@ -585,7 +592,10 @@ async function findVisibleVisitor(em: EntityManager, user: User, id: string): Pr
   return visitor;
 }
 
-/** One invitation (server-contract §5: a resident only their house's or hosted ones, else 404). */
+/**
+ * One invitation (docs/security.md#who-may-do-what: a resident only their house's or hosted ones,
+ * else 404).
+ */
 export async function getVisitor(em: EntityManager, user: User, id: string, clock: VisitorClock): Promise<Visitor> {
   const visitor = await findVisibleVisitor(em, user, id);
   await expireIfEnded(em, visitor, clock);
@@ -596,7 +606,8 @@ export async function getVisitor(em: EntityManager, user: User, id: string, cloc
 const ACTIVITY_ACTIONS = new Set<string>(ZVisitorActivityEntry.shape.action.options.map((action) => `visitor.${action}`));
 
 /**
- * A visitor's Activity Log (product-spec §2), from the audit log: invited, scanned,
+ * A visitor's Activity Log (docs/product.md#screens-and-routes), from the audit log: invited,
+ * scanned,
  * checked in and out (with the guard's notes), cancelled; oldest first. Same
  * visibility as reading the visitor.
  */
@@ -607,12 +618,15 @@ export async function getVisitorActivity(
 ): Promise<{ items: VisitorActivityEntry[] }> {
   const visitor = await findVisibleVisitor(em, user, id);
   const events = await visitorActivity(em, visitor.id);
-  // operations §2: the gate of each check-in and check-out, by the id its audit row names.
+  // docs/operations.md#gates: the gate of each check-in and check-out, by the id its audit row
+  // names.
   const gates = await gateRefsById(em, events.map((event) => event.details?.gateId as string | undefined));
   return {
-    // Only the moves the log names (not the photo, nor an erase: operations §6 shows that on the visitor).
+    // Only the moves the log names (not the photo, nor an erase:
+    // docs/privacy.md#retention-and-erasure shows that on the visitor).
     items: events.filter((event) => ACTIVITY_ACTIONS.has(event.action)).map((event) => ({
-      // A move recorded offline shows when it happened (offline-gate §3), not when it was uploaded.
+      // A move recorded offline shows when it happened (docs/gate.md#recording-moves-offline), not
+      // when it was uploaded.
       at: typeof event.details?.occurredAt === 'string' ? event.details.occurredAt : event.occurredAt,
       action: event.action.replace('visitor.', '') as VisitorActivityEntry['action'],
       by: event.actor?.name ?? null,
@@ -632,7 +646,7 @@ function reachOf(user: User) {
   return user.role === 'resident' ? { hostId: user.id, houseId: houseIdOf(user) } : undefined;
 }
 
-/** Words a refused check-in for a visitor row (server-contract §6). */
+/** Words a refused check-in for a visitor row (docs/api.md#visitors-and-their-statuses). */
 const windowMessageOf = (row: VisitorRow) =>
   visitWindowMessage({ visitDate: row.visit_date.slice(0, 10), visitTimeFrom: row.visit_time_from, visitTimeTo: row.visit_time_to });
 
@@ -663,9 +677,10 @@ export async function cancelVisitor(
 /**
  * The invitation behind a pass token, whatever its status, so the guard sees why it
  * cannot enter; or behind a pass code (6 or 8 digits, spaces ignored), only while the pass
- * is open (live-gate §1: codes are reused). One statement reads it and writes the
+ * is open (docs/gate.md#verifying-a-pass: codes are reused). One statement reads it and writes the
  * `visitor.scanned` audit row; an invitation whose window has ended is expired (only
- * then, one more statement). The same statement matches the blocklist (operations §3): the
+ * then, one more statement). The same statement matches the blocklist
+ * (docs/operations.md#blocklist): the
  * answer is the visitor JSON plus `blocklisted: {reason} | null`.
  * Errors: 404 'Invalid or expired QR code' for an unknown token or code, counted in
  * `failedScans` (one audit row per user per minute, not one each); 429 'Too many failed
@@ -704,7 +719,8 @@ export async function scanPass(
       )
     : [];
   if (!row) {
-    // operations §1: no invitation has it; a recurring pass may (7-digit codes, its own tokens).
+    // docs/operations.md#frequent-visitors: no invitation has it; a recurring pass may (7-digit
+    // codes, its own tokens).
     const pass = await scanRecurringPass(em, actor, token, { ...clock, earlyCheckinMinutes: 0 });
     if (pass) return pass;
     failedScans.record(actor, clock.now);
@@ -714,7 +730,10 @@ export async function scanPass(
   return { ...serializeVisitorRow(row), blocklisted: blocklistedOf(row.blocklist_reason) };
 }
 
-/** The blocklist entry matching visitor `id`'s phone or plate (operations §3), or null. */
+/**
+ * The blocklist entry matching visitor `id`'s phone or plate (docs/operations.md#blocklist), or
+ * null.
+ */
 async function blocklistEntryOfVisitor(em: EntityManager, id: string): Promise<{ id: string; reason: string } | null> {
   const [row] = await em.execute<{ id: string; reason: string }[]>(
     `select bl.id, bl.reason from visitor_invitation v cross join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl where v.id = ?`,
@@ -725,7 +744,8 @@ async function blocklistEntryOfVisitor(em: EntityManager, id: string): Promise<{
 
 /**
  * A check-in refused outside the visit window: `This invitation is valid on Nov 22, 2026
- * from 9:00 AM to 5:00 PM` (server-contract §6), details `{reason: 'visit-window', date:
+ * from 9:00 AM to 5:00 PM` (docs/api.md#visitors-and-their-statuses), details `{reason:
+ * 'visit-window', date:
  * '2026-11-22', from: '09:00', to: '17:00'}`.
  */
 export function visitWindowMessage(visitor: Pick<VisitorInvitation, 'visitDate' | 'visitTimeFrom' | 'visitTimeTo'>): WindowRefusal {
@@ -745,7 +765,7 @@ export function visitWindowMessage(visitor: Pick<VisitorInvitation, 'visitDate' 
 /**
  * The instants between which a check-in is allowed: from `visitTimeFrom` minus
  * `earlyMinutes` (inclusive) to the end of the `visitTimeTo` minute (`closesAt`, exclusive:
- * offline-gate §3), on `visitDate`, in the community's zone.
+ * docs/gate.md#recording-moves-offline), on `visitDate`, in the community's zone.
  */
 export function visitWindow(
   visitor: Pick<VisitorInvitation, 'visitDate' | 'visitTimeFrom' | 'visitTimeTo'>,
@@ -763,21 +783,37 @@ export function visitWindow(
 export interface GateMoveInput {
   visitorId: string;
   notes?: string | undefined;
-  /** When a move the gate recorded offline happened: an ISO 8601 instant with an offset (offline-gate §3). */
+  /**
+   * When a move the gate recorded offline happened: an ISO 8601 instant with an offset
+   * (docs/gate.md#recording-moves-offline).
+   */
   occurredAt?: string | undefined;
-  /** operations §3: an admin's check-in of a blocklisted visitor (with notes); ignored by a check-out. */
+  /**
+   * docs/operations.md#blocklist: an admin's check-in of a blocklisted visitor (with notes);
+   * ignored by a check-out.
+   */
   override?: boolean | undefined;
-  /** operations §2: the gate of the move (absent: the only active gate, if exactly one); unknown or inactive: 400 `Unknown gate`. */
+  /**
+   * docs/operations.md#gates: the gate of the move (absent: the only active gate, if exactly one);
+   * unknown or inactive: 400 `Unknown gate`.
+   */
   gateId?: string | undefined;
 }
 
-/** How far back a move recorded offline may have happened (offline-gate §3): 24 hours. */
+/**
+ * How far back a move recorded offline may have happened (docs/gate.md#recording-moves-offline): 24
+ * hours.
+ */
 export const OCCURRED_AT_MAX_AGE_MS = 24 * 60 * 60_000;
-/** How far ahead of the server's clock a gate's clock may be (offline-gate §3): 2 minutes. */
+/**
+ * How far ahead of the server's clock a gate's clock may be (docs/gate.md#recording-moves-offline):
+ * 2 minutes.
+ */
 export const OCCURRED_AT_MAX_AHEAD_MS = 2 * 60_000;
 
 /**
- * The instant of a move recorded offline (offline-gate §3), or undefined for a move made
+ * The instant of a move recorded offline (docs/gate.md#recording-moves-offline), or undefined for a
+ * move made
  * now. Errors: 400 VALIDATION_FAILED on `occurredAt`: 'occurredAt must be an ISO 8601
  * instant' (not one, or without an offset); 'occurredAt is out of range' (more than 24 h
  * before `now`, or more than 2 minutes after).
@@ -798,13 +834,14 @@ export function occurredAtOf(value: string | undefined, now: Date): Date | undef
  * (else 409 INVALID_TRANSITION with the invitation's own date and times); records the time and the guard.
  * One statement: the conditional UPDATE and its audit row (the state machine's
  * `transitionVisitor`). Of concurrent check-ins of one visitor exactly one succeeds.
- * With `occurredAt` (offline-gate §3, a check-in the gate recorded offline) the check-in
+ * With `occurredAt` (docs/gate.md#recording-moves-offline, a check-in the gate recorded offline)
+ * the check-in
  * time is that instant and the window is judged at it: a pass whose window ended, or that
  * expired, after the entry still checks in. It cannot be before the visitor could enter
  * (the invitation made, the walk-in approved, the recurring pass made): 400 naming that
  * instant (`checkInBeforeFirstInstant`); up to CHECK_IN_CLOCK_SLACK_MS before it (a gate
  * clock running slow), the check-in is recorded at that instant.
- * operations §3: a visitor whose phone or plate is on the blocklist is refused, 409
+ * docs/operations.md#blocklist: a visitor whose phone or plate is on the blocklist is refused, 409
  * BLOCKLISTED 'This visitor is on the community blocklist' (the attempt audited as
  * `visitor.blocklist-refused` and notified to the admins), unless an admin sends
  * `override: true` with `notes` (the audit row then has `override: true`, the notes and the
@@ -819,7 +856,7 @@ export async function checkInVisitor(
   clock: VisitorClock & { earlyCheckinMinutes: number },
 ): Promise<Visitor | RecurringPassWithEntries> {
   if (input.override) {
-    // operations §3: only an admin overrides the blocklist, and says why.
+    // docs/operations.md#blocklist: only an admin overrides the blocklist, and says why.
     if (guard.role !== 'admin') throw httpError(403, OVERRIDE_FORBIDDEN_MESSAGE);
     if (!input.notes) throw httpError(400, OVERRIDE_NOTES_REQUIRED_MESSAGE, { field: 'notes' });
   }
@@ -828,7 +865,8 @@ export async function checkInVisitor(
 
 /**
  * Checks a visitor out (guard or admin): only from checked-in; records the time and the
- * guard. One statement. With `occurredAt` (offline-gate §3) the check-out time is that
+ * guard. One statement. With `occurredAt` (docs/gate.md#recording-moves-offline) the check-out time
+ * is that
  * instant; before the check-in it is 409 'Check-out cannot be before check-in'.
  */
 export async function checkOutVisitor(
@@ -873,7 +911,8 @@ async function gateMove(
       windowMessage: windowMessageOf,
     });
   } catch (error) {
-    // operations §1: no visitor has this id; a recurring pass may (only on this miss: the
+    // docs/operations.md#frequent-visitors: no visitor has this id; a recurring pass may (only on
+    // this miss: the
     // invitation path pays nothing for passes).
     const pass = isNotFound(error)
       ? await movePassAtGate(em, actor, { visitorId: input.visitorId, notes: input.notes, occurredAt, gateId: input.gateId ?? null, override }, clock, move)

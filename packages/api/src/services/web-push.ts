@@ -1,5 +1,6 @@
 /**
- * Web Push (live-gate §4), when the server has VAPID keys: the notification triggers send
+ * Web Push (docs/gate.md#notifications), when the server has VAPID keys: the notification triggers
+ * send
  * `NOTIFY notification, '<visitor id>'`; every server process with Web Push listens, and
  * the one whose `UPDATE … SET pushed_at` claims a notification sends it to each of its
  * user's devices, through the `web-push` package. A push carries no personal data beyond
@@ -32,14 +33,14 @@ const TITLES = {
   'walk-in.waiting': 'A visitor is waiting at the gate',
   'visitor.checked-in': 'Your visitor has arrived',
   'visitor.checked-out': 'Your visitor has left',
-  // operations §3: to the admins, when the gate refused a blocklisted visitor.
+  // docs/operations.md#blocklist: to the admins, when the gate refused a blocklisted visitor.
   'visitor.blocklist-refused': 'Blocklisted visitor refused at the gate',
 } as const;
 
 /**
  * The payload for a notification: the visitor's first name and the house only. `visitor`
- * is the person: a visitor, or with `target: 'pass'` a recurring pass's holder (operations
- * §3, a refused pass check-in), whose tap opens the pass.
+ * is the person: a visitor, or with `target: 'pass'` a recurring pass's holder
+ * (docs/operations.md#blocklist, a refused pass check-in), whose tap opens the pass.
  */
 export function pushPayload(
   kind: keyof typeof TITLES,
@@ -107,7 +108,7 @@ export class PushDispatcher {
     const claimed = await em.execute<
       { kind: keyof typeof TITLES; user_id: string; target: 'visitor' | 'pass'; subject_id: string; name: string; house_number: string; block: string }[]
     >(
-      // A notification is about a visitor or (operations §3) a recurring pass.
+      // A notification is about a visitor or (docs/operations.md#blocklist) a recurring pass.
       `with claimed as (
          update notification set pushed_at = now()
           where pushed_at is null and created_at > now() - interval '1 hour'

@@ -1,5 +1,5 @@
 /**
- * Where a webhook may point (integrations §3): only at public addresses, so that an admin's
+ * Where a webhook may point (docs/api.md#webhooks): only at public addresses, so that an admin's
  * URL (or a DNS record changed later) cannot make the server POST into its own network
  * (server-side request forgery). A URL's host is resolved (every address, IPv4 and IPv6)
  * when the webhook is saved and again before every delivery, and the delivery connects to
@@ -142,13 +142,16 @@ export function isNonPublicAddress(address: string): boolean {
   return true;
 }
 
-/** Why a URL was refused: the spec's message, for a 400 or a delivery's `lastError`. */
+/**
+ * Why a URL was refused: the documented message (docs/api.md#webhooks), for a 400 or a delivery's
+ * `lastError`.
+ */
 export class WebhookAddressError extends Error {
   override name = 'WebhookAddressError';
 }
 
 /**
- * Resolves `url`'s host and checks it (integrations §3): the scheme must be http or https,
+ * Resolves `url`'s host and checks it (docs/api.md#webhooks): the scheme must be http or https,
  * and unless `allowPrivate`, every address the host resolves to must be public. Returns the
  * addresses (an IP literal is its own). Throws `WebhookAddressError` with `Webhook URL must
  * use http or https`, `Webhook URL must be a public address` or `Webhook URL host could
@@ -185,7 +188,7 @@ export async function resolveWebhookUrl(
 
 /**
  * `resolveWebhookUrl` for a request: a refusal is 400 VALIDATION_FAILED on `url` with the
- * spec's words (integrations §3).
+ * spec's words (docs/api.md#webhooks).
  */
 export async function assertWebhookUrlAllowed(url: string, options: { allowPrivate: boolean; resolver?: HostResolver }): Promise<void> {
   try {

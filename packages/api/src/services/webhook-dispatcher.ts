@@ -1,5 +1,5 @@
 /**
- * Sending webhook deliveries (integrations §3) from a job queue, pg-boss, so that a slow or
+ * Sending webhook deliveries (docs/api.md#webhooks) from a job queue, pg-boss, so that a slow or
  * failing receiver never slows a request.
  *
  * - The database writes the deliveries: the trigger on `visitor_event` inserts one pending
@@ -32,7 +32,10 @@ import { fromPglite, PgBoss, type PGliteLike } from 'pg-boss';
 import { readVisitorEvent } from './visitor-events';
 import { resolveWebhookUrl, WebhookAddressError, type HostResolver, type ResolvedAddress } from './webhook-addresses';
 
-/** The retry schedule of integrations §3: after the 1st to 7th failed attempt (ms); then failed. */
+/**
+ * The retry schedule of docs/api.md#webhooks: after the 1st to 7th failed attempt (ms); then
+ * failed.
+ */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
   5_000,
   60_000,
@@ -42,7 +45,7 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
   6 * 3_600_000,
   15 * 3_600_000,
 ];
-/** integrations §3: an attempt has 10 s to be answered. */
+/** docs/api.md#webhooks: an attempt has 10 s to be answered. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The pg-boss queue of delivery attempts. */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -51,7 +54,10 @@ export const PG_BOSS_SCHEMA = 'pgboss';
 /** The NOTIFY channel of the trigger that writes deliveries (payload: the event id). */
 export const WEBHOOK_DELIVERY_CHANNEL = 'webhook_delivery';
 
-/** How the dispatcher sends; everything but `allowPrivate` has the spec's default. */
+/**
+ * How the dispatcher sends; everything but `allowPrivate` has the documented default
+ * (docs/api.md#webhooks).
+ */
 export interface WebhookDispatcherOptions {
   /** WEBHOOK_ALLOW_PRIVATE: deliver to loopback and private addresses too. */
   allowPrivate: boolean;
@@ -71,7 +77,8 @@ export interface WebhookDispatcherOptions {
   onError?: (error: unknown) => void;
   /**
    * Other work on this process's pg-boss (one job queue per process), registered once it has
-   * started, e.g. the daily retention job (operations §6). Given: pg-boss also runs its cron
+   * started, e.g. the daily retention job (docs/privacy.md#retention-and-erasure). Given: pg-boss
+   * also runs its cron
    * schedules (checked every 30 s).
    */
   jobs?: (boss: PgBoss) => Promise<void>;
@@ -92,7 +99,7 @@ interface ClaimedDelivery {
 
 /**
  * The Standard Webhooks signature header value: `v1,<base64 HMAC-SHA256(key, "<id>.<timestamp>.<body>")>`,
- * the key being the base64-decoded part of `secret` after `whsec_` (integrations §3).
+ * the key being the base64-decoded part of `secret` after `whsec_` (docs/api.md#webhooks).
  */
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');

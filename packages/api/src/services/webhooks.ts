@@ -1,5 +1,5 @@
 /**
- * Webhooks (integrations §3, admin): the endpoints and their deliveries. Deliveries are
+ * Webhooks (docs/api.md#webhooks, admin): the endpoints and their deliveries. Deliveries are
  * written by the database with each visitor event (the trigger on `visitor_event`) and sent
  * by the `WebhookDispatcher`; here are the admin's calls. Every change writes its audit row
  * (`webhook.created`, `-updated`, `-deleted`, `-delivery-resent`, target `webhook`) in the
@@ -30,7 +30,10 @@ export interface WebhookUrlPolicy {
   resolver?: HostResolver;
 }
 
-/** A new signing secret: `whsec_` + base64 of 24 random bytes (integrations §3, Standard Webhooks). */
+/**
+ * A new signing secret: `whsec_` + base64 of 24 random bytes (docs/api.md#webhooks, Standard
+ * Webhooks).
+ */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
@@ -47,7 +50,10 @@ export function serializeWebhook(webhook: Webhook): WebhookJson {
   };
 }
 
-/** A delivery as JSON (integrations §3: `{id, event, status, attempts, lastStatusCode, lastError, nextAttemptAt, createdAt}`). */
+/**
+ * A delivery as JSON (docs/api.md#webhooks: `{id, event, status, attempts, lastStatusCode,
+ * lastError, nextAttemptAt, createdAt}`).
+ */
 export function serializeWebhookDelivery(
   delivery: Pick<WebhookDelivery, 'id' | 'eventType' | 'status' | 'attempts' | 'lastStatusCode' | 'lastError' | 'nextAttemptAt' | 'createdAt'>,
 ): WebhookDeliveryJson {
@@ -186,8 +192,8 @@ export async function createWebhook(
 }
 
 /**
- * Changes a webhook (`PUT /api/webhooks/{id}`): only the fields present (server-contract
- * §1); a URL with masked parts keeps the stored ones (`unmaskedWebhookUrl`); a new URL is
+ * Changes a webhook (`PUT /api/webhooks/{id}`): only the fields present (docs/api.md#the-envelope);
+ * a URL with masked parts keeps the stored ones (`unmaskedWebhookUrl`); a new URL is
  * checked again. Output: the webhook, without its secret, its URL masked. Errors: 404
  * 'Webhook not found'; 400 on `url` as for a create, or when the URL with its stored parts
  * is over 2000 characters.

@@ -14,7 +14,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /**
  * The append-only audit log: sign-ins (success and failure), role and account changes,
  * and every gate event, with who, when and from which address. The database refuses
- * UPDATE (but the removal of an anonymised visitor's free text, operations §6) and DELETE
+ * UPDATE (but the removal of an anonymised visitor's free text,
+ * docs/privacy.md#retention-and-erasure) and DELETE
  * on it (the trigger below), and TRUNCATE (a statement trigger that
  * migration Migration20261124145902 creates by hand: MikroORM's schema comparison does
  * not see statement triggers, so declaring it here would make it look missing forever).
@@ -32,7 +33,7 @@ export const AuditEventSchema = defineEntity({
     actor: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     /** The email a sign-in was attempted with (failures included). */
     actorEmail: p.string().length(MAX_LENGTH.email).nullable(),
-    /** The API token the call was made with (integrations §4); null for a session's call. */
+    /** The API token the call was made with (docs/api.md#api-tokens); null for a session's call. */
     apiToken: () => p.manyToOne(ApiToken).nullable().deleteRule('set null'),
     ipAddress: p.string().length(64).nullable(),
     targetType: p.string().length(32).nullable(),
@@ -43,7 +44,8 @@ export const AuditEventSchema = defineEntity({
   indexes: [
     { name: 'audit_event_target_index', properties: ['targetType', 'targetId', 'occurredAt'] },
     { name: 'audit_event_occurred_at_index', properties: ['occurredAt'] },
-    // A user's sign-ins and failed attempts since the last one (hardening issue, item 9).
+    // A user's sign-ins and failed attempts since the last one
+    // (docs/security.md#password-guessing).
     { name: 'audit_event_actor_action_index', properties: ['actor', 'action', 'sequence'] },
   ],
   triggers: [
@@ -52,7 +54,8 @@ export const AuditEventSchema = defineEntity({
       timing: 'before',
       events: ['update', 'delete'],
       forEach: 'row',
-      // One change is allowed (operations §6): removing the free text a row about a visitor
+      // One change is allowed (docs/privacy.md#retention-and-erasure): removing the free text a row
+      // about a visitor
       // may hold (the gate's notes, a decision's or refusal's reason, a Needs review message
       // or note) from its details when the visitor is erased or anonymised, every other
       // column and detail as it was.

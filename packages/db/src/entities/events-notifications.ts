@@ -1,4 +1,7 @@
-/** What is told about visitors: the visitor events (live-gate §3), notifications and Web Push subscriptions (live-gate §4). */
+/**
+ * What is told about visitors: the visitor events (docs/gate.md#live-updates), notifications and
+ * Web Push subscriptions (docs/gate.md#notifications).
+ */
 import { defineEntity, p } from '@mikro-orm/core';
 
 import { createdAt, id, updatedAt } from './common';
@@ -7,12 +10,13 @@ import { User } from './users-sessions';
 import { VisitorInvitation } from './visitors';
 import { VISITOR_EVENT_WEBHOOK_DELIVERIES } from '../sql/visitor-events';
 
-/** The kinds of visitor event a live subscriber receives (live-gate §3). */
+/** The kinds of visitor event a live subscriber receives (docs/gate.md#live-updates). */
 export const VISITOR_EVENT_TYPES = ['visitor.created', 'visitor.updated'] as const;
 export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
 
 /**
- * A visitor event (live-gate §3), written by the triggers on `visitor_invitation`: which
+ * A visitor event (docs/gate.md#live-updates), written by the triggers on `visitor_invitation`:
+ * which
  * visitor, whose house, and the columns a move changes as they were after it (`state`),
  * so that a replay shows each visitor as it was at that event. Ids increase; rows older
  * than a day are pruned.
@@ -24,14 +28,17 @@ export const VisitorEventSchema = defineEntity({
     id: p.bigint('string').primary().autoincrement(),
     type: p.enum(VISITOR_EVENT_TYPES),
     visitor: () => p.manyToOne(VisitorInvitation).deleteRule('cascade').index(),
-    /** The visitor's house and host at the event: who may receive it (server-contract §5). */
+    /**
+     * The visitor's house and host at the event: who may receive it
+     * (docs/security.md#who-may-do-what).
+     */
     houseId: p.uuid(),
     hostId: p.uuid().nullable(),
     state: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().defaultRaw('current_timestamp').index(),
   },
   triggers: [
-    // integrations §3: each event becomes one delivery per active webhook subscribed to its
+    // docs/api.md#webhooks: each event becomes one delivery per active webhook subscribed to its
     // type, written with the event (so exactly once, whatever the number of server
     // processes); the NOTIFY (at commit) carries the event id and wakes the senders.
     {
@@ -46,18 +53,26 @@ export const VisitorEventSchema = defineEntity({
 export class VisitorEvent extends VisitorEventSchema.class {}
 VisitorEventSchema.setClass(VisitorEvent);
 
-/** The kinds of notification a resident gets (live-gate §4), each of which they can turn off. */
-/** `visitor.blocklist-refused`: written for the admins by the gate's refused check-in (operations §3), not by a trigger. */
+/**
+ * The kinds of notification a resident gets (docs/gate.md#notifications), each of which they can
+ * turn off.
+ */
+/**
+ * `visitor.blocklist-refused`: written for the admins by the gate's refused check-in
+ * (docs/operations.md#blocklist), not by a trigger.
+ */
 export const NOTIFICATION_KINDS = ['walk-in.waiting', 'visitor.checked-in', 'visitor.checked-out', 'visitor.blocklist-refused'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * A resident's notification (live-gate §4): a walk-in waits for their house, or their own
+ * A resident's notification (docs/gate.md#notifications): a walk-in waits for their house, or their
+ * own
  * visitor checked in or out. Written by the triggers on `visitor_invitation` in the same
  * transaction as the move (every path, one place), for each resident who has not turned
  * that kind off; the host of a recurring pass that asks for it, each check-in and
  * check-out of its holder (the triggers on `pass_entry`); and for the admins, a check-in
- * of a visitor or recurring pass the blocklist refused (operations §3, services/blocklist.ts); `NOTIFY notification, '<id>'` lets a server with Web Push send it, and
+ * of a visitor or recurring pass the blocklist refused (docs/operations.md#blocklist,
+ * services/blocklist.ts); `NOTIFY notification, '<id>'` lets a server with Web Push send it, and
  * `pushed_at` makes exactly one process send it.
  */
 export const NotificationSchema = defineEntity({
@@ -67,7 +82,10 @@ export const NotificationSchema = defineEntity({
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     kind: p.enum(NOTIFICATION_KINDS),
-    /** Who it is about: a visitor, or (operations §3, a refused pass) a recurring pass; exactly one of the two. */
+    /**
+     * Who it is about: a visitor, or (docs/operations.md#blocklist, a refused pass) a recurring
+     * pass; exactly one of the two.
+     */
     visitor: () => p.manyToOne(VisitorInvitation).deleteRule('cascade').nullable().index(),
     pass: () => p.manyToOne(RecurringPass).deleteRule('cascade').nullable().index(),
     createdAt: p.datetime().defaultRaw('current_timestamp'),
@@ -80,7 +98,7 @@ export const NotificationSchema = defineEntity({
 export class Notification extends NotificationSchema.class {}
 NotificationSchema.setClass(Notification);
 
-/** Which notifications a user wants (live-gate §4); no row: all of them. */
+/** Which notifications a user wants (docs/gate.md#notifications); no row: all of them. */
 export const NotificationPreferenceSchema = defineEntity({
   name: 'NotificationPreference',
   tableName: 'notification_preference',
@@ -95,7 +113,10 @@ export const NotificationPreferenceSchema = defineEntity({
 export class NotificationPreference extends NotificationPreferenceSchema.class {}
 NotificationPreferenceSchema.setClass(NotificationPreference);
 
-/** A browser's Web Push subscription (live-gate §4); deleted when the push service answers 404 or 410. */
+/**
+ * A browser's Web Push subscription (docs/gate.md#notifications); deleted when the push service
+ * answers 404 or 410.
+ */
 export const PushSubscriptionSchema = defineEntity({
   name: 'PushSubscription',
   tableName: 'push_subscription',

@@ -8,7 +8,7 @@ import { User } from './users-sessions';
 import { VisitorInvitation } from './visitors';
 
 /**
- * A gate of the community (operations §2): admins name it and switch it on or off; every
+ * A gate of the community (docs/operations.md#gates): admins name it and switch it on or off; every
  * check-in and check-out records the gate it happened at. Names are unique whatever
  * their case (`gate_name_lower_unique`).
  */
@@ -31,7 +31,8 @@ export class Gate extends GateSchema.class {}
 GateSchema.setClass(Gate);
 
 /**
- * An entry the gate recorded offline that the server refused on replay (offline-gate §3,
+ * An entry the gate recorded offline that the server refused on replay
+ * (docs/gate.md#recording-moves-offline,
  * Needs review): which visitor or recurring pass (if known; at most one), the move, when
  * it happened, the server's message. Open until a person dismisses it, or an admin
  * records, with a note, that the person did pass the gate. `idempotencyKey` is the queued
@@ -43,7 +44,10 @@ export const GateReviewSchema = defineEntity({
   properties: {
     id: id(),
     visitor: () => p.manyToOne(VisitorInvitation).nullable().deleteRule('cascade').index(),
-    /** Or the recurring pass it was about (operations §1: a pass moved offline); never both. */
+    /**
+     * Or the recurring pass it was about (docs/operations.md#frequent-visitors: a pass moved
+     * offline); never both.
+     */
     pass: () => p.manyToOne(RecurringPass).nullable().deleteRule('cascade').index(),
     action: p.enum(GATE_REVIEW_ACTIONS),
     occurredAt: p.datetime(),
@@ -76,7 +80,8 @@ GateReviewSchema.setClass(GateReview);
 
 /**
  * The salt the gate pack's pass codes are hashed with on one community day (PBKDF2,
- * offline-gate §2): 16 random bytes as lowercase hex, made by the first process that needs
+ * docs/gate.md#the-gate-pack): 16 random bytes as lowercase hex, made by the first process that
+ * needs
  * it, so every server process hashes a day's codes alike; with the iterations its hashes were
  * made with. Days before yesterday are deleted (with their hashes).
  */
@@ -117,10 +122,12 @@ export class GatePackCodeHash extends GatePackCodeHashSchema.class {}
 GatePackCodeHashSchema.setClass(GatePackCodeHash);
 
 /**
- * An entry of the community blocklist (operations §3): a person the gate must not let in,
+ * An entry of the community blocklist (docs/operations.md#blocklist): a person the gate must not
+ * let in,
  * matched by phone number and/or licence plate (at least one), each stored as a visitor's
  * is (phone trimmed; plate trimmed, upper-cased, inner spaces collapsed). Phones match with
- * spaces and dashes ignored (product-spec §5), through `blocklist_entry_phone_key_index`.
+ * spaces and dashes ignored (docs/product.md#forms-and-their-messages), through
+ * `blocklist_entry_phone_key_index`.
  */
 export const BlocklistEntrySchema = defineEntity({
   name: 'BlocklistEntry',

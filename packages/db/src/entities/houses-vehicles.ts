@@ -5,7 +5,9 @@ import { MAX_LENGTH } from '@gatehouse/shared';
 import { createdAt, id, updatedAt } from './common';
 import { User } from './users-sessions';
 
-/** A house of the community, identified by (houseNumber, block) (server-contract §5). */
+/**
+ * A house of the community, identified by (houseNumber, block) (docs/security.md#who-may-do-what).
+ */
 export const HouseSchema = defineEntity({
   name: 'House',
   tableName: 'house',
@@ -28,7 +30,10 @@ export const HouseSchema = defineEntity({
 export class House extends HouseSchema.class {}
 HouseSchema.setClass(House);
 
-/** A vehicle registered to a house; plates are normalised and unique (server-contract §5). */
+/**
+ * A vehicle registered to a house; plates are normalised and unique
+ * (docs/security.md#who-may-do-what).
+ */
 export const VehicleSchema = defineEntity({
   name: 'Vehicle',
   tableName: 'vehicle',

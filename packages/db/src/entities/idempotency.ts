@@ -1,14 +1,15 @@
-/** The REST API's idempotency keys (offline-gate §3). */
+/** The REST API's idempotency keys (docs/gate.md#recording-moves-offline). */
 import { defineEntity, p } from '@mikro-orm/core';
 
 import { User } from './users-sessions';
 
 /**
  * An `Idempotency-Key` a signed-in user sent with a state-changing POST of the REST API
- * (offline-gate §3), and the first answer to it: a repeat with the same key, caller, method
+ * (docs/gate.md#recording-moves-offline), and the first answer to it: a repeat with the same key,
+ * caller, method
  * and path within 24 hours gets that answer again instead of doing the work twice. The
  * caller is the user's sessions (`caller` empty) or one API token (`api-token:<id>`,
- * integrations §4): a token acts as its creator, but never gets an answer kept for the
+ * docs/api.md#api-tokens): a token acts as its creator, but never gets an answer kept for the
  * creator's own calls or another token's. While
  * the first request runs, `responseStatus` is null. The body is compared as parsed JSON,
  * by `requestHash` (SHA-256 of its canonical JSON). Answers of 5xx are not kept (the row is

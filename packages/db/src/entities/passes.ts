@@ -1,4 +1,4 @@
-/** Recurring passes and their entries (operations §1). */
+/** Recurring passes and their entries (docs/operations.md#frequent-visitors). */
 import { defineEntity, p } from '@mikro-orm/core';
 import { MAX_LENGTH, RECURRING_PASS_STORED_STATUSES } from '@gatehouse/shared';
 
@@ -9,7 +9,8 @@ import { User } from './users-sessions';
 import { PASS_ENTRY_NOTIFY_INSERT, PASS_ENTRY_NOTIFY_UPDATE } from '../sql/notifications';
 
 /**
- * A recurring pass (operations §1): a frequent visitor who may enter on the listed
+ * A recurring pass (docs/operations.md#frequent-visitors): a frequent visitor who may enter on the
+ * listed
  * weekdays (`weekdays`: a bitmask, bit 0 Monday … bit 6 Sunday) inside a daily window,
  * from `startDate` to `endDate` (at most 12 months later). `ended` is not stored: it is
  * derived from `endDate` in the community zone. Pass codes have 7 digits, a length
@@ -54,7 +55,8 @@ export class RecurringPass extends RecurringPassSchema.class {}
 RecurringPassSchema.setClass(RecurringPass);
 
 /**
- * One check-in of a recurring pass and its check-out (operations §1). A pass is never
+ * One check-in of a recurring pass and its check-out (docs/operations.md#frequent-visitors). A pass
+ * is never
  * inside twice at once: at most one entry of a pass has no check-out
  * (`pass_entry_open_unique`, a partial unique index), so of concurrent check-ins one wins.
  */

@@ -6,7 +6,10 @@ import { createdAt, id, updatedAt } from './common';
 import { House } from './houses-vehicles';
 import { APP_USER_ACCESS_CHANGED, SESSION_ACCESS_CHANGED } from '../sql/access-changed';
 
-/** A person who signs in: admin, resident or guard (product-spec §3, server-contract §4). */
+/**
+ * A person who signs in: admin, resident or guard (docs/api.md#objects,
+ * docs/api.md#sign-in-sessions-and-users).
+ */
 export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'app_user',
@@ -18,7 +21,7 @@ export const UserSchema = defineEntity({
     role: p.enum(ROLES),
     /** argon2id hash in PHC format; never serialised. */
     passwordHash: p.text().hidden().lazy(),
-    /** A user lives in at most one house (server-contract §5). */
+    /** A user lives in at most one house (docs/security.md#who-may-do-what). */
     house: () => p.manyToOne(House).nullable().deleteRule('set null').index(),
     isActive: p.boolean().default(true),
     createdAt: createdAt(),
@@ -46,7 +49,7 @@ UserSchema.setClass(User);
 
 /**
  * A sign-in session. The bearer token itself is never stored: only its SHA-256 hash
- * (server-contract §4).
+ * (docs/api.md#sign-in-sessions-and-users).
  */
 export const SessionSchema = defineEntity({
   name: 'Session',
@@ -78,7 +81,7 @@ SessionSchema.setClass(Session);
 /**
  * An address an account has signed in from successfully, kept only as a SHA-256 marker
  * of (user, address). Once an email's failed sign-ins have tripped its limit, the right
- * password still gets through from such an address (hardening issue, item 9).
+ * password still gets through from such an address (docs/security.md#password-guessing).
  */
 export const SignInMarkerSchema = defineEntity({
   name: 'SignInMarker',

@@ -12,7 +12,7 @@ import { VISITOR_INVITATION_EVENT_INSERT, VISITOR_INVITATION_EVENT_UPDATE } from
 
 /**
  * A visitor invitation: who is expected, at which house, on which day and between which
- * times, and where the visit stands (product-spec §3, server-contract §6).
+ * times, and where the visit stands (docs/api.md#objects, docs/api.md#visitors-and-their-statuses).
  */
 export const VisitorInvitationSchema = defineEntity({
   name: 'VisitorInvitation',
@@ -31,7 +31,10 @@ export const VisitorInvitationSchema = defineEntity({
     purpose: p.string().length(MAX_LENGTH.purpose).nullable(),
     vehicleLicensePlate: p.string().length(MAX_LENGTH.licensePlate).nullable(),
     house: () => p.manyToOne(House).deleteRule('restrict').index(),
-    /** Who invited; for a walk-in, null until a resident of the house decides (live-gate §2). */
+    /**
+     * Who invited; for a walk-in, null until a resident of the house decides
+     * (docs/gate.md#walk-ins).
+     */
     host: () => p.manyToOne(User).nullable().deleteRule('restrict').index(),
     /** YYYY-MM-DD in the community's time zone. */
     visitDate: p.date(),
@@ -41,7 +44,8 @@ export const VisitorInvitationSchema = defineEntity({
     status: p.enum(VISITOR_STATUSES),
     qrCodeToken: p.string().length(64).unique(),
     /**
-     * The pass code a visitor can read out (live-gate §1): 6 digits, 8 in a community with
+     * The pass code a visitor can read out (docs/gate.md#verifying-a-pass): 6 digits, 8 in a
+     * community with
      * over 100,000 open passes; unique among passes not in a final status (reused after).
      */
     passCode: p.string().length(8),
@@ -51,11 +55,14 @@ export const VisitorInvitationSchema = defineEntity({
     checkOutTime: p.datetime().nullable(),
     checkedInBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     checkedOutBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    /** The gate of the check-in and of the check-out (operations §2); null when none was known. */
+    /**
+     * The gate of the check-in and of the check-out (docs/operations.md#gates); null when none was
+     * known.
+     */
     checkInGate: () => p.manyToOne(Gate).nullable().deleteRule('restrict'),
     checkOutGate: () => p.manyToOne(Gate).nullable().deleteRule('restrict'),
     notes: p.string().length(MAX_LENGTH.notes * 2 + 1).nullable(),
-    /** Invited ahead, or registered at the gate (live-gate §2). */
+    /** Invited ahead, or registered at the gate (docs/gate.md#walk-ins). */
     kind: p.enum(VISITOR_KINDS).default('invitation'),
     /** A walk-in still pending at this instant expires (`WALKIN_APPROVAL_MINUTES` after it was registered). */
     decideBy: p.datetime().nullable(),
@@ -66,14 +73,16 @@ export const VisitorInvitationSchema = defineEntity({
     /** Whether `visitor_photo` holds a photo of this visitor. */
     hasPhoto: p.boolean().default(false),
     /**
-     * When the visitor's personal data was removed (operations §6: the retention job or an
+     * When the visitor's personal data was removed (docs/privacy.md#retention-and-erasure: the
+     * retention job or an
      * admin's erase): the name is then "Visitor" and the phone is stored as '' (shown as null).
      */
     anonymisedAt: p.datetime().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // One index per list's filter and order (performance issue), so that a first page reads
+  // One index per list's filter and order (docs/performance.md#the-targets), so that a first page
+  // reads
   // about as many index entries at a million invitations as at ten thousand. The lists come
   // nearest visit first: today's by start time, then the upcoming ones, then past ones latest
   // first, each part a range of one visit-order index read forwards or backwards.
@@ -92,7 +101,8 @@ export const VisitorInvitationSchema = defineEntity({
     { name: 'visitor_invitation_status_check_in_time_index', properties: ['status', 'checkInTime', 'id'] },
     // The reports' walk-ins registered in a range.
     { name: 'visitor_invitation_created_at_index', properties: ['createdAt', 'id'] },
-    // The CSV export's keyset pages (operations §4): by visit date, then id.
+    // The CSV export's keyset pages (docs/operations.md#reports-exports-and-inside-now): by visit
+    // date, then id.
     { name: 'visitor_invitation_visit_date_index', properties: ['visitDate', 'id'] },
     // A pass code finds one open pass; codes of passes in a final status may come back.
     {
@@ -113,7 +123,8 @@ export const VisitorInvitationSchema = defineEntity({
       expression:
         'create index "visitor_invitation_plate_trgm_index" on "visitor_invitation" using gin ("vehicle_license_plate" gin_trgm_ops)',
     },
-    // The retention job's walk (operations §6): the visitors not yet anonymised, oldest visit first.
+    // The retention job's walk (docs/privacy.md#retention-and-erasure): the visitors not yet
+    // anonymised, oldest visit first.
     {
       name: 'visitor_invitation_retention_index',
       expression: 'create index "visitor_invitation_retention_index" on "visitor_invitation" ("visit_date") where "anonymised_at" is null',
@@ -136,11 +147,13 @@ export const VisitorInvitationSchema = defineEntity({
       forEach: 'row',
       body: VISITOR_INVITATION_COUNT_UPDATE,
     },
-    // Every new visitor and every change of one is an event (live-gate §3), written by the
+    // Every new visitor and every change of one is an event (docs/gate.md#live-updates), written by
+    // the
     // same statement, so that no code path can change a visitor unseen; the NOTIFY (sent
     // at commit) carries only the event's id. One exception: a transaction that says
     // `set local gatehouse.quiet_visitor_events = 'on'` changes visitors without events
-    // (the retention job, operations §6: its first run on an old database would otherwise
+    // (the retention job, docs/privacy.md#retention-and-erasure: its first run on an old database
+    // would otherwise
     // send an event, and a webhook delivery, per visitor ever recorded).
     {
       name: 'visitor_invitation_event_insert',
@@ -156,7 +169,8 @@ export const VisitorInvitationSchema = defineEntity({
       forEach: 'row',
       body: VISITOR_INVITATION_EVENT_UPDATE,
     },
-    // A resident's notifications (live-gate §4): a walk-in waiting for their house; their
+    // A resident's notifications (docs/gate.md#notifications): a walk-in waiting for their house;
+    // their
     // own visitor checking in or out. The NOTIFY carries the visitor id (no personal data).
     {
       name: 'visitor_invitation_notify_insert',
@@ -226,7 +240,7 @@ export const VisitorInvitationSchema = defineEntity({
     // An invitation always has its host; a walk-in has a deadline to be decided by.
     { name: 'visitor_invitation_host_check', expression: "kind = 'walk-in' or host_id is not null" },
     { name: 'visitor_invitation_decide_by_check', expression: "kind = 'invitation' or decide_by is not null" },
-    // Only an anonymised visitor has no phone (operations §6).
+    // Only an anonymised visitor has no phone (docs/privacy.md#retention-and-erasure).
     { name: 'visitor_invitation_phone_check', expression: "phone <> '' or anonymised_at is not null" },
   ],
 });
@@ -234,7 +248,7 @@ export class VisitorInvitation extends VisitorInvitationSchema.class {}
 VisitorInvitationSchema.setClass(VisitorInvitation);
 
 /**
- * A visitor's photo (live-gate §2): the JPEG as uploaded, at most 200 KB, apart from the
+ * A visitor's photo (docs/gate.md#walk-ins): the JPEG as uploaded, at most 200 KB, apart from the
  * visitor row so that lists and the gate path never read it.
  */
 export const VisitorPhotoSchema = defineEntity({

@@ -1,4 +1,7 @@
-/** Integrations: API tokens (integrations §4), webhooks and their deliveries (integrations §3). */
+/**
+ * Integrations: API tokens (docs/api.md#api-tokens), webhooks and their deliveries
+ * (docs/api.md#webhooks).
+ */
 import { defineEntity, p } from '@mikro-orm/core';
 import { API_TOKEN_NAME_MAX, API_TOKEN_PREFIX_LENGTH, API_TOKEN_ROLES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX } from '@gatehouse/shared';
 
@@ -7,7 +10,7 @@ import { User } from './users-sessions';
 import { API_TOKEN_ACCESS_CHANGED } from '../sql/access-changed';
 
 /**
- * An API token an admin made for an integration (integrations §4). Like a session, only
+ * An API token an admin made for an integration (docs/api.md#api-tokens). Like a session, only
  * the token's SHA-256 hash is stored: the token is `gh_` and 32 random bytes, so a fast
  * hash cannot be brute-forced and a slow one (argon2) would only slow every call down.
  * A call made with it acts as its creator with the token's role; it stops working when
@@ -48,7 +51,7 @@ export class ApiToken extends ApiTokenSchema.class {}
 ApiTokenSchema.setClass(ApiToken);
 
 /**
- * A webhook endpoint (integrations §3, admin): where visitor events are POSTed, which
+ * A webhook endpoint (docs/api.md#webhooks, admin): where visitor events are POSTed, which
  * types (`events`: known types or `*`), and the signing secret (`whsec_` + base64 of 24
  * random bytes). The secret is a signing key the server needs in clear to sign each
  * delivery (Standard Webhooks), not a password: kept lazy and hidden, answered only by
@@ -75,7 +78,7 @@ export class Webhook extends WebhookSchema.class {}
 WebhookSchema.setClass(Webhook);
 
 /**
- * One event sent to one webhook (integrations §3), written by the trigger on
+ * One event sent to one webhook (docs/api.md#webhooks), written by the trigger on
  * `visitor_event`. `id` is the Standard Webhooks message id (`webhook-id` and the body's
  * `id`), kept by retries and resends. `payload` is `{id, type, occurredAt, data}` exactly
  * as sent, built at the first attempt from the event (`eventId`; events are pruned after a

@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Pass codes (live-gate §1): every visitor gets `pass_code`, unique among open passes
+ * Pass codes (docs/gate.md#verifying-a-pass): every visitor gets `pass_code`, unique among open
+ * passes
  * (pending, approved, checked-in). Existing passes are numbered open ones first, each
  * number times a unit mod 10^6 plus one random offset, so their codes differ from one
  * another yet follow no visible order.

@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Search counts (performance issue, target 3): `visitor_search_grams(name, phone)`, the
+ * Search counts (docs/performance.md#what-moves-the-figures): `visitor_search_grams(name, phone)`,
+ * the
  * 3-character fragments of a visitor, and `visitor_search_gram_count`, how many visitors
  * have each, kept by triggers and filled here from the existing rows; `search_text` (name
  * and phone lower-cased), covered by the newest-first index, so that a common fragment's

@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Idempotency keys (offline-gate §3): `idempotency_key`, one row per (user, key, method,
+ * Idempotency keys (docs/gate.md#recording-moves-offline): `idempotency_key`, one row per (user,
+ * key, method,
  * path) with the first answer, purged after a day.
  */
 export class Migration20261125154805 extends Migration {

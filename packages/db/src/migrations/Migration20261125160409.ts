@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Needs review (offline-gate §3): `gate_review`, the entries the server refused on replay,
+ * Needs review (docs/gate.md#recording-moves-offline): `gate_review`, the entries the server
+ * refused on replay,
  * open until dismissed or recorded; the audit log's three `gate.review-*` actions.
  */
 export class Migration20261125160409 extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * API tokens (integrations §4): `api_token` (the SHA-256 of each token, never the token),
+ * API tokens (docs/api.md#api-tokens): `api_token` (the SHA-256 of each token, never the token),
  * the audit log's `api_token_id` naming the token a call was made with, and the actions
  * `api-token.created` and `api-token.revoked`.
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Webhooks (integrations §3): `webhook` (the endpoints, their events and signing secret),
+ * Webhooks (docs/api.md#webhooks): `webhook` (the endpoints, their events and signing secret),
  * `webhook_delivery` (one row per event and endpoint, newest first per endpoint), the
  * trigger on `visitor_event` that writes the deliveries with each event, and the audit
  * log's four `webhook.*` actions.

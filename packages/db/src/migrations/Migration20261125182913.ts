@@ -6,7 +6,8 @@ export class Migration20261125182913 extends Migration {
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "payment" add "method" text null, add "reference" varchar(100) null;`);
-    // operations §5: payments completed before methods were recorded read as method 'other'.
+    // docs/operations.md#dues-ledger: payments completed before methods were recorded read as
+    // method 'other'.
     this.addSql(`update "payment" set "method" = 'other' where "status" = 'completed';`);
     this.addSql(`create index "payment_status_due_date_index" on "payment" ("status", "due_date");`);
     this.addSql(`alter table "payment" add constraint "payment_method_status_check" check ((status = 'completed') = (method is not null) and (status = 'completed' or reference is null));`);

@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Visitor privacy and retention (operations §6): `visitor_invitation.anonymised_at` (when the
+ * Visitor privacy and retention (docs/privacy.md#retention-and-erasure):
+ * `visitor_invitation.anonymised_at` (when the
  * retention job or an admin's erase removed the visitor's personal data), the only rows whose
  * phone may be '' (a CHECK), a partial index for the retention job's walk, the audit actions
  * `visitor.anonymised` and `visitor.erased`, and the append-only audit trigger allowing one

@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The CSV export of visitors (operations §4) reads its rows in keyset pages ordered by visit
+ * The CSV export of visitors (docs/operations.md#reports-exports-and-inside-now) reads its rows in
+ * keyset pages ordered by visit
  * date, then id: this index serves each page as a range scan, so a page costs the same at
  * the end of a million-row export as at its start.
  */

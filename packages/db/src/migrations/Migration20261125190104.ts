@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Idempotency keys are kept per caller (integrations §4): the user's sessions, or one API
+ * Idempotency keys are kept per caller (docs/api.md#api-tokens): the user's sessions, or one API
  * token, so that a token never gets an answer kept for its creator's calls or another
  * token's.
  */

@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The visitor-update event trigger stays quiet in a transaction that set
- * `gatehouse.quiet_visitor_events = 'on'` (operations §6: the retention job's batches write
+ * `gatehouse.quiet_visitor_events = 'on'` (docs/privacy.md#retention-and-erasure: the retention
+ * job's batches write
  * no visitor.updated event, so no webhook delivery per anonymised visitor). Everything else
  * the trigger does is unchanged.
  */

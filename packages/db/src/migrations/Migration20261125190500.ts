@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * `webhook_delivery.leased_until` (integrations §3): set while an attempt is in flight, so
+ * `webhook_delivery.leased_until` (docs/api.md#webhooks): set while an attempt is in flight, so
  * that a resend or another worker never starts a second attempt of the same delivery.
  */
 export class Migration20261125190500 extends Migration {

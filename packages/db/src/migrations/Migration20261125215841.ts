@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Gates (operations §2): `gate` (names unique whatever their case), the gate of each
+ * Gates (docs/operations.md#gates): `gate` (names unique whatever their case), the gate of each
  * visitor's check-in and check-out, and the audit log's `gate.created`/`gate.updated`.
  */
 export class Migration20261125215841 extends Migration {

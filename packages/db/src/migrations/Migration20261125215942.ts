@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The community blocklist (operations §3): `blocklist_entry` (phone and/or plate, indexed
+ * The community blocklist (docs/operations.md#blocklist): `blocklist_entry` (phone and/or plate,
+ * indexed
  * for the gate's match: the phone with spaces and dashes removed), the audit log's
  * `blocklist.added`/`blocklist.removed`/`visitor.blocklist-refused`, and the admins'
  * `visitor.blocklist-refused` notification.

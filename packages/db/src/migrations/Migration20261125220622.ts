@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Recurring passes (operations §1): `recurring_pass` (7-digit codes, unique) and
+ * Recurring passes (docs/operations.md#frequent-visitors): `recurring_pass` (7-digit codes, unique)
+ * and
  * `pass_entry` (one row per check-in; `pass_entry_open_unique`: at most one open entry per
  * pass, so a pass is never inside twice at once), and the audit log's `pass.*` actions.
  */

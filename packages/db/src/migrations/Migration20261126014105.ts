@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Needs review names a recurring pass (offline-gate §3, operations §1): `gate_review.pass_id`,
+ * Needs review names a recurring pass (docs/gate.md#recording-moves-offline,
+ * docs/operations.md#frequent-visitors): `gate_review.pass_id`,
  * a pass moved offline whose replay was refused; a review names a visitor or a pass, never both.
  */
 export class Migration20261126014105 extends Migration {

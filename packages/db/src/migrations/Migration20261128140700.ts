@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The gate pack's pass codes are hashed with PBKDF2 and a salt of the community day
- * (hardening, round three): `gate_pack_salt` keeps each day's salt and iterations, so every
+ * (docs/security.md#the-gate-tablets-pack): `gate_pack_salt` keeps each day's salt and iterations,
+ * so every
  * server process hashes alike, and `gate_pack_code_hash` each code's hash under it, so a
  * code is hashed once a day, not at every pack.
  */

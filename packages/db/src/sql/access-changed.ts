@@ -1,5 +1,6 @@
 /**
- * The triggers that end live streams when their reader's rights change (live-gate §3): a
+ * The triggers that end live streams when their reader's rights change (docs/gate.md#live-updates):
+ * a
  * NOTIFY on the `visitor_event` channel, sent at commit, that every server process's stream
  * hub reads. The payloads carry an id only. Each constant is a PL/pgSQL trigger body
  * (entities/users-sessions.ts, entities/webhooks-tokens.ts declare the triggers).

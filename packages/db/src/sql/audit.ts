@@ -2,7 +2,8 @@
 
 /**
  * `audit_event` before update or delete: refuses both (`audit_event is append-only`) but one
- * update (operations §6): removing the free text a row about a visitor may hold (`notes`,
+ * update (docs/privacy.md#retention-and-erasure): removing the free text a row about a visitor may
+ * hold (`notes`,
  * `reason`, `message`, `note`) from its details when the visitor is erased or anonymised, every
  * other column and detail as it was.
  */

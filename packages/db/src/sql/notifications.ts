@@ -1,5 +1,6 @@
 /**
- * The triggers that write residents' notifications (live-gate §4) in the transaction of the
+ * The triggers that write residents' notifications (docs/gate.md#notifications) in the transaction
+ * of the
  * move they are about, whatever path made it, and NOTIFY `notification` with the visitor's
  * or pass's id (Web Push). Each constant is a PL/pgSQL trigger body (entities/visitors.ts,
  * entities/passes.ts declare the triggers).

@@ -1,6 +1,7 @@
 /**
- * The triggers that make every change of a visitor an event (live-gate §3) and every event
- * a webhook delivery (integrations §3), in the statement that made the change. Each constant
+ * The triggers that make every change of a visitor an event (docs/gate.md#live-updates) and every
+ * event
+ * a webhook delivery (docs/api.md#webhooks), in the statement that made the change. Each constant
  * is a PL/pgSQL trigger body (entities/visitors.ts, entities/events-notifications.ts declare
  * the triggers); the NOTIFYs are sent at commit and carry an id only.
  */
@@ -15,7 +16,7 @@ export const VISITOR_INVITATION_EVENT_INSERT =
 /**
  * `visitor_invitation` after update: a `visitor.updated` event with the row's state and its
  * NOTIFY, unless the transaction set `gatehouse.quiet_visitor_events` to 'on' (the retention job,
- * operations §6).
+ * docs/privacy.md#retention-and-erasure).
  */
 export const VISITOR_INVITATION_EVENT_UPDATE =
   "if current_setting('gatehouse.quiet_visitor_events', true) = 'on' then return null; end if; insert into visitor_event (type, visitor_id, house_id, host_id, state, created_at) values ('visitor.updated', new.id, new.house_id, new.host_id, jsonb_build_object('status', new.status, 'host_id', new.host_id, 'check_in_time', new.check_in_time, 'check_out_time', new.check_out_time, 'checked_in_by_id', new.checked_in_by_id, 'checked_out_by_id', new.checked_out_by_id, 'notes', new.notes, 'decided_by_id', new.decided_by_id, 'decided_at', new.decided_at, 'decision_reason', new.decision_reason, 'has_photo', new.has_photo, 'updated_at', new.updated_at), now()); perform pg_notify('visitor_event', currval('visitor_event_id_seq')::text); return null;";

@@ -1,5 +1,5 @@
 /**
- * API tokens (integrations §4): long-lived bearer tokens an admin makes for an integration
+ * API tokens (docs/api.md#api-tokens): long-lived bearer tokens an admin makes for an integration
  * (a gate barrier, a visitor kiosk, a script). Each has a name, a role (guard or admin) and
  * an optional expiry; the token itself is shown once, at creation.
  */
@@ -7,23 +7,28 @@ import { z } from 'zod';
 
 import { idField, paginationFields, parseIsoInstant, requiredText } from './fields';
 
-/** Every API token starts with this, so that secret scanners can find one (integrations §4). */
+/**
+ * Every API token starts with this, so that secret scanners can find one (docs/api.md#api-tokens).
+ */
 export const API_TOKEN_PREFIX = 'gh_';
 
-/** How many characters of the token after `gh_` its listed `prefix` shows (integrations §4: 8). */
+/**
+ * How many characters of the token after `gh_` its listed `prefix` shows (docs/api.md#api-tokens:
+ * 8).
+ */
 export const API_TOKEN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 8;
 
 /** Whether a bearer token is an API token (by its prefix) rather than a sign-in session's. */
 export const isApiTokenText = (token: string) => token.startsWith(API_TOKEN_PREFIX);
 
-/** The roles an API token may have (integrations §4): never resident. */
+/** The roles an API token may have (docs/api.md#api-tokens): never resident. */
 export const API_TOKEN_ROLES = ['guard', 'admin'] as const;
 export type ApiTokenRole = (typeof API_TOKEN_ROLES)[number];
 
-/** Longest token name, as a person's name (server-contract §1a). */
+/** Longest token name, as a person's name (docs/api.md#input-limits). */
 export const API_TOKEN_NAME_MAX = 100;
 
-/** How far ahead an expiry may be (integrations §4): two years. */
+/** How far ahead an expiry may be (docs/api.md#api-tokens): two years. */
 export const API_TOKEN_MAX_LIFETIME_YEARS = 2;
 
 export const API_TOKEN_ROLE_MESSAGE = 'Role must be guard or admin';
@@ -39,7 +44,7 @@ export function latestApiTokenExpiry(now: Date): Date {
 }
 
 /**
- * What is wrong with `expiresAt` as a new token's expiry at `now` (integrations §4): not in
+ * What is wrong with `expiresAt` as a new token's expiry at `now` (docs/api.md#api-tokens): not in
  * the future, or more than two years ahead; null when it is fine. The server decides with
  * its own clock; the form asks the same with the browser's.
  */
@@ -76,7 +81,7 @@ export type ApiTokenListRequest = z.input<typeof ZApiTokenListRequest>;
 /** `apiTokens.revoke` input (`DELETE /api/api-tokens/{id}`). */
 export const ZApiTokenByIdRequest = z.object({ id: idField('API token id is required') });
 
-/** An API token as listed: never the token itself, nor its hash (integrations §4). */
+/** An API token as listed: never the token itself, nor its hash (docs/api.md#api-tokens). */
 export const ZApiToken = z.object({
   id: z.string(),
   name: z.string(),
@@ -97,5 +102,5 @@ export type CreatedApiToken = z.infer<typeof ZCreatedApiToken>;
 export const ZApiTokenListResponse = z.object({ items: z.array(ZApiToken), total: z.number().int() });
 export type ApiTokenListResponse = z.infer<typeof ZApiTokenListResponse>;
 
-/** `apiTokens.revoke` output: `{id}` (server-contract §1: DELETE returns the id). */
+/** `apiTokens.revoke` output: `{id}` (docs/api.md#the-envelope: DELETE returns the id). */
 export const ZApiTokenRevokeResponse = z.object({ id: z.string() });

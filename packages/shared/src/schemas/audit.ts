@@ -1,4 +1,4 @@
-/** The audit log and a visitor's Activity Log (product-spec §2). */
+/** The audit log and a visitor's Activity Log (docs/product.md#screens-and-routes). */
 import { z } from 'zod';
 
 import { paginationFields, uuidField } from './fields';
@@ -40,26 +40,28 @@ export const AUDIT_ACTION_NAMES = [
   'payment.updated',
   'payment.completed',
   'payment.failed',
-  // offline-gate §3: the Needs review list.
+  // docs/gate.md#recording-moves-offline: the Needs review list.
   'gate.review-opened',
   'gate.review-dismissed',
   'gate.review-recorded',
-  // integrations §3: webhooks.
+  // docs/api.md#webhooks: webhooks.
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
   'webhook.delivery-resent',
-  // integrations §4: API tokens.
+  // docs/api.md#api-tokens: API tokens.
   'api-token.created',
   'api-token.revoked',
-  // operations §6: the retention job's run (ids only) and an admin's erase of one visitor.
+  // docs/privacy.md#retention-and-erasure: the retention job's run (ids only) and an admin's erase
+  // of one visitor.
   'visitor.anonymised',
   'visitor.erased',
-  // operations §3: the blocklist, and a check-in it refused (the entry's id and reason).
+  // docs/operations.md#blocklist: the blocklist, and a check-in it refused (the entry's id and
+  // reason).
   'blocklist.added',
   'blocklist.removed',
   'visitor.blocklist-refused',
-  // operations §1: recurring passes (target_type 'pass').
+  // docs/operations.md#frequent-visitors: recurring passes (target_type 'pass').
   'pass.created',
   'pass.updated',
   'pass.paused',
@@ -68,7 +70,7 @@ export const AUDIT_ACTION_NAMES = [
   'pass.scanned',
   'pass.checked-in',
   'pass.checked-out',
-  // operations §2: gates.
+  // docs/operations.md#gates: gates.
   'gate.created',
   'gate.updated',
 ] as const;
@@ -95,14 +97,14 @@ export const ZAuditTargetType = z.enum(AUDIT_TARGET_TYPES, { error: 'Invalid tar
 /**
  * The audit log's filters (the list and its CSV export): `action`; `actorId`, who acted;
  * `targetType` and/or `targetId`, what it was about; `apiTokenId`, calls made with that API
- * token (integrations §4).
+ * token (docs/api.md#api-tokens).
  */
 export const ZAuditFilterFields = {
   action: ZAuditAction.optional(),
   actorId: uuidField('Invalid actor').optional(),
   targetType: ZAuditTargetType.optional(),
   targetId: uuidField('Invalid target').optional(),
-  /** integrations §4: only the events of calls made with this API token. */
+  /** docs/api.md#api-tokens: only the events of calls made with this API token. */
   apiTokenId: uuidField('Invalid API token').optional(),
 };
 
@@ -128,7 +130,10 @@ export const ZAuditEvent = z.object({
   action: ZAuditAction,
   actor: z.object({ id: z.string(), name: z.string() }).nullable(),
   actorEmail: z.string().nullable(),
-  /** The API token the call was made with (integrations §4); null for a sign-in session's call. */
+  /**
+   * The API token the call was made with (docs/api.md#api-tokens); null for a sign-in session's
+   * call.
+   */
   apiToken: z.object({ id: z.string(), name: z.string() }).nullable(),
   ipAddress: z.string().nullable(),
   targetType: z.string().nullable(),
@@ -146,8 +151,8 @@ export const ZAuditListResponse = z.object({ items: z.array(ZAuditEvent), total:
 
 /**
  * One line of a visitor's Activity Log: what happened, when, by whom, with the guard's
- * notes (or a decision's reason); a check-in or check-out also names its gate (operations
- * §2; null when none was recorded).
+ * notes (or a decision's reason); a check-in or check-out also names its gate
+ * (docs/operations.md#gates; null when none was recorded).
  */
 export const ZVisitorActivityEntry = z.object({
   at: z.string(),

@@ -1,4 +1,7 @@
-/** Sign-in, sign-up and user schemas (product-spec §3, §5; server-contract §4). */
+/**
+ * Sign-in, sign-up and user schemas (docs/api.md#objects, docs/product.md#forms-and-their-messages;
+ * docs/api.md#sign-in-sessions-and-users).
+ */
 import { z } from 'zod';
 
 import { MAX_LENGTH } from '../constants';
@@ -25,7 +28,10 @@ export const ZSignupRequest = z.object({
 });
 export type SignupRequest = z.input<typeof ZSignupRequest>;
 
-/** The sign-up form: the request plus the password confirmation (product-spec §5). */
+/**
+ * The sign-up form: the request plus the password confirmation
+ * (docs/product.md#forms-and-their-messages).
+ */
 export const ZSignupForm = ZSignupRequest.extend({
   confirmPassword: z.string({ error: 'Passwords do not match' }),
 }).refine((form) => form.password === form.confirmPassword, {
@@ -42,7 +48,7 @@ export const ZHouseRef = z.object({
 });
 export type HouseRef = z.infer<typeof ZHouseRef>;
 
-/** User JSON (server-contract §4). Never a password hash. */
+/** User JSON (docs/api.md#sign-in-sessions-and-users). Never a password hash. */
 export const ZUser = z.object({
   id: z.string(),
   name: z.string(),
@@ -58,7 +64,7 @@ export type User = z.infer<typeof ZUser>;
 /**
  * Signup and login answer: `{token, user}`; login adds `failedSignIns`, the number of
  * failed sign-in attempts on the account since its previous successful sign-in, so the
- * app can tell the user (hardening issue, item 9).
+ * app can tell the user (docs/security.md#password-guessing).
  */
 export const ZAuthResponse = z.object({
   token: z.string(),
@@ -73,7 +79,8 @@ export type MeResponse = z.infer<typeof ZMeResponse>;
 
 /**
  * POST /api/auth/change-password, `auth.changePassword` input: the current password and
- * the new one (the password rules of product-spec §5). A wrong current password is 400
+ * the new one (the password rules of docs/product.md#forms-and-their-messages). A wrong current
+ * password is 400
  * 'Current password is incorrect'.
  */
 export const ZChangePasswordRequest = z.object({

@@ -1,5 +1,6 @@
 /**
- * The community blocklist (operations §3): admins list people who may not enter, by phone
+ * The community blocklist (docs/operations.md#blocklist): admins list people who may not enter, by
+ * phone
  * number and/or licence plate, with a name and a reason. The gate sees the reason of a
  * match (`blocklisted`) on a scan, a walk-in and a refused check-in; never who added it.
  */
@@ -14,18 +15,21 @@ import { ZVisitor } from './visitors';
 /** The longest reason an entry may carry. */
 export const BLOCKLIST_REASON_MAX = 500;
 
-/** operations §3: an entry needs something the gate can match it on. */
+/** docs/operations.md#blocklist: an entry needs something the gate can match it on. */
 export const BLOCKLIST_MATCH_REQUIRED_MESSAGE = 'Give a phone number or a licence plate';
-/** operations §3: the 409 of a check-in of a blocklisted visitor (code BLOCKLISTED). */
+/**
+ * docs/operations.md#blocklist: the 409 of a check-in of a blocklisted visitor (code BLOCKLISTED).
+ */
 export const BLOCKLISTED_MESSAGE = 'This visitor is on the community blocklist';
 /** An admin's override of the blocklist must say why. */
 export const OVERRIDE_NOTES_REQUIRED_MESSAGE = 'Notes are required to override the blocklist';
-/** A guard cannot override the blocklist (operations §3: 403). */
+/** A guard cannot override the blocklist (docs/operations.md#blocklist: 403). */
 export const OVERRIDE_FORBIDDEN_MESSAGE = 'Only an admin can override the blocklist';
 
 /**
  * `blocklist.create` input (`POST /api/blocklist`). `phone` is validated and stored as a
- * visitor's phone is (product-spec §5: trimmed; spaces and dashes are ignored when matching),
+ * visitor's phone is (docs/product.md#forms-and-their-messages: trimmed; spaces and dashes are
+ * ignored when matching),
  * `licensePlate` as a visitor's plate (trimmed, upper-cased, inner spaces collapsed);
  * empty ones are absent. At least one of them: 400 `Give a phone number or a licence plate`.
  */
@@ -55,7 +59,10 @@ export type BlocklistListRequest = z.input<typeof ZBlocklistListRequest>;
 /** `blocklist.remove` input (`DELETE /api/blocklist/{id}`). */
 export const ZBlocklistByIdRequest = z.object({ id: idField('Blocklist entry not found') });
 
-/** A blocklist entry as admins see it (operations §3): who added it and when included. */
+/**
+ * A blocklist entry as admins see it (docs/operations.md#blocklist): who added it and when
+ * included.
+ */
 export const ZBlocklistEntry = z.object({
   id: z.string(),
   name: z.string(),
@@ -74,14 +81,16 @@ export type BlocklistListResponse = z.infer<typeof ZBlocklistListResponse>;
 export const ZBlocklistRemoveResponse = z.object({ id: z.string() });
 
 /**
- * What the gate is told of a match (operations §3): the reason only, never who added the
+ * What the gate is told of a match (docs/operations.md#blocklist): the reason only, never who added
+ * the
  * entry; null when the visitor's phone and plate are on no entry.
  */
 export const ZBlocklisted = z.object({ reason: z.string() }).nullable();
 export type Blocklisted = z.infer<typeof ZBlocklisted>;
 
 /**
- * The scan's and the walk-in's answer (operations §3): the visitor JSON plus `blocklisted`,
+ * The scan's and the walk-in's answer (docs/operations.md#blocklist): the visitor JSON plus
+ * `blocklisted`,
  * so the guard sees the warning before anyone opens the gate.
  */
 export const ZGateVisitor = ZVisitor.extend({ blocklisted: ZBlocklisted });

@@ -1,5 +1,6 @@
 /**
- * The CSV exports of operations §4: their query parameters (with the spec's messages) and
+ * The CSV exports of docs/operations.md#reports-exports-and-inside-now: their query parameters
+ * (with the documented messages) and
  * their columns, in order. The server streams the rows; the web app sends the same filters.
  */
 import { z } from 'zod';
@@ -7,7 +8,10 @@ import { z } from 'zod';
 import { ZAuditFilterFields } from './audit';
 import { DATE_RANGE_ORDER_MESSAGE, dateRangeFields, isOrderedRange, visitorFilterFields } from './visitors';
 
-/** Days an export covers when `from` and `to` are not given: the last 30, today included (operations §4). */
+/**
+ * Days an export covers when `from` and `to` are not given: the last 30, today included
+ * (docs/operations.md#reports-exports-and-inside-now).
+ */
 export const EXPORT_DEFAULT_DAYS = 30;
 
 /** The longest range an export covers, in days (a year, a leap year included). */
@@ -24,7 +28,8 @@ const booleanFlag = (message: string) =>
   z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }).transform((value) => value === true || value === 'true');
 
 /**
- * `GET /api/visitors/export.csv` (operations §4): what the visitor list shows under the same
+ * `GET /api/visitors/export.csv` (docs/operations.md#reports-exports-and-inside-now): what the
+ * visitor list shows under the same
  * filters (`status`, `from`, `to` on the visit date, `houseId`, `gateId`, `q`), over a range
  * of at most EXPORT_MAX_DAYS days; `mine=true` keeps the invitations the caller hosts (a
  * resident's My Invitations). Admins export every house; a resident only their own.
@@ -38,7 +43,8 @@ export const ZVisitorExportRequest = z
 export type VisitorExportRequest = z.input<typeof ZVisitorExportRequest>;
 
 /**
- * `GET /api/audit/export.csv` (operations §4, admins): `from`, `to` on the event's day in the
+ * `GET /api/audit/export.csv` (docs/operations.md#reports-exports-and-inside-now, admins): `from`,
+ * `to` on the event's day in the
  * community's zone, and the audit list's filters (`action`, `actorId`, `targetType`, `targetId`).
  */
 export const ZAuditExportRequest = z
@@ -46,7 +52,10 @@ export const ZAuditExportRequest = z
   .refine(isOrderedRange, { message: DATE_RANGE_ORDER_MESSAGE, path: ['from'] });
 export type AuditExportRequest = z.input<typeof ZAuditExportRequest>;
 
-/** The visitor export's columns, in order, as its header row names them (operations §4). */
+/**
+ * The visitor export's columns, in order, as its header row names them
+ * (docs/operations.md#reports-exports-and-inside-now).
+ */
 export const VISITOR_EXPORT_COLUMNS = [
   'id',
   'kind',
@@ -67,7 +76,10 @@ export const VISITOR_EXPORT_COLUMNS = [
   'checkOutGate',
 ] as const;
 
-/** The audit export's columns, in order (README: the actor's name and email, the token's name, details as JSON). */
+/**
+ * The audit export's columns, in order (docs/operations.md#csv-exports: the actor's name and email,
+ * the token's name, details as JSON).
+ */
 export const AUDIT_EXPORT_COLUMNS = [
   'id',
   'occurredAt',

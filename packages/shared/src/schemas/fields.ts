@@ -1,25 +1,29 @@
 /**
- * Field schemas with the exact messages of product-spec §5 and the bounds of
- * server-contract §1a. Forms and procedures build their schemas from these, so
+ * Field schemas with the exact messages of docs/product.md#forms-and-their-messages and the bounds
+ * of
+ * docs/api.md#input-limits. Forms and procedures build their schemas from these, so
  * the browser and the server can never disagree on a rule.
  */
 import { z } from 'zod';
 
 import { MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
-/** A simple email pattern: something@something.something, no spaces (product-spec §5). */
+/**
+ * A simple email pattern: something@something.something, no spaces
+ * (docs/product.md#forms-and-their-messages).
+ */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * International-style phone number: optional +, a digit 1-9, then 1-14 more digits,
- * once spaces and dashes are removed (product-spec §5).
+ * once spaces and dashes are removed (docs/product.md#forms-and-their-messages).
  */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 
-/** HH:MM, 24-hour (server-contract §2). */
+/** HH:MM, 24-hour (docs/api.md#ids-dates-times-and-money). */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** YYYY-MM-DD (server-contract §2). */
+/** YYYY-MM-DD (docs/api.md#ids-dates-times-and-money). */
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
@@ -50,7 +54,7 @@ export function isStorableText(value: string): boolean {
 /** `<Field> contains characters that cannot be stored`. */
 export const unstorableMessage = (label: string) => `${label} contains characters that cannot be stored`;
 
-/** `<Field> must be at most N characters` (server-contract §1a). */
+/** `<Field> must be at most N characters` (docs/api.md#input-limits). */
 export const tooLongMessage = (label: string, max: number) =>
   `${label} must be at most ${max} characters`;
 
@@ -69,7 +73,8 @@ export function requiredText(label: string, max: number, requiredMessage: string
 
 /**
  * An optional text field: trimmed; empty, blank, null and missing all become `undefined`
- * (product-spec §5: empty optional fields are omitted; server-contract §6: stored as null).
+ * (docs/product.md#forms-and-their-messages: empty optional fields are omitted;
+ * docs/api.md#visitors-and-their-statuses: stored as null).
  */
 export function optionalText(label: string, max: number) {
   return z
@@ -81,7 +86,10 @@ export function optionalText(label: string, max: number) {
     .transform((value) => (value ? value : undefined));
 }
 
-/** Email: required, simple pattern, trimmed and lower-cased (product-spec §5, server-contract §4). */
+/**
+ * Email: required, simple pattern, trimmed and lower-cased
+ * (docs/product.md#forms-and-their-messages, docs/api.md#sign-in-sessions-and-users).
+ */
 export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
@@ -91,7 +99,10 @@ export const emailField = z
   .refine(isStorableText, 'Invalid email format')
   .toLowerCase();
 
-/** Password: required, at least 6 characters, at most 128; never trimmed (product-spec §5). */
+/**
+ * Password: required, at least 6 characters, at most 128; never trimmed
+ * (docs/product.md#forms-and-their-messages).
+ */
 export const passwordField = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
@@ -99,7 +110,10 @@ export const passwordField = z
   .max(MAX_LENGTH.password, tooLongMessage('Password', MAX_LENGTH.password))
   .refine(isStorableText, unstorableMessage('Password'));
 
-/** A person's name: required, at least 2 characters after trimming, at most 100 (product-spec §5). */
+/**
+ * A person's name: required, at least 2 characters after trimming, at most 100
+ * (docs/product.md#forms-and-their-messages).
+ */
 export const personNameField = z
   .string({ error: 'Name is required' })
   .trim()
@@ -108,12 +122,18 @@ export const personNameField = z
   .max(MAX_LENGTH.name, tooLongMessage('Name', MAX_LENGTH.name))
   .refine(isStorableText, unstorableMessage('Name'));
 
-/** Whether a phone number passes product-spec §5 once spaces and dashes are ignored. */
+/**
+ * Whether a phone number passes docs/product.md#forms-and-their-messages once spaces and dashes are
+ * ignored.
+ */
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.replace(/[\s-]/g, ''));
 }
 
-/** Phone: required, international style with spaces and dashes ignored (product-spec §5). */
+/**
+ * Phone: required, international style with spaces and dashes ignored
+ * (docs/product.md#forms-and-their-messages).
+ */
 export const phoneField = z
   .string({ error: 'Phone number is required' })
   .trim()
@@ -121,13 +141,16 @@ export const phoneField = z
   .max(MAX_LENGTH.phone, 'Invalid phone number format')
   .refine(isValidPhone, 'Invalid phone number format');
 
-/** Whether `value` is a UUID (server-contract §2); a malformed id is treated as unknown (404). */
+/**
+ * Whether `value` is a UUID (docs/api.md#ids-dates-times-and-money); a malformed id is treated as
+ * unknown (404).
+ */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /**
  * An object id as sent by a caller. Only its presence and size are checked here: a
- * malformed id is answered like an unknown one, 404 (server-contract §1).
+ * malformed id is answered like an unknown one, 404 (docs/api.md#the-envelope).
  */
 export const idField = (requiredMessage: string) =>
   z
@@ -144,7 +167,10 @@ export const idField = (requiredMessage: string) =>
 export const uuidField = (message: string) =>
   z.string({ error: message }).trim().regex(UUID_PATTERN, message).transform((value) => value.toLowerCase());
 
-/** A list page: `limit` clamped to 1..100 (default 50), `offset` from 0 (server-contract §6, §8). */
+/**
+ * A list page: `limit` clamped to 1..100 (default 50), `offset` from 0
+ * (docs/api.md#visitors-and-their-statuses, docs/api.md#lists-and-pagination).
+ */
 export const paginationFields = {
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -160,7 +186,10 @@ export const paginationFields = {
     .transform((value) => value ?? 0),
 };
 
-/** Search text `q`: trimmed, at most 100 characters, empty means no filter (server-contract §1a). */
+/**
+ * Search text `q`: trimmed, at most 100 characters, empty means no filter
+ * (docs/api.md#input-limits).
+ */
 export const searchField = z
   .string({ error: 'q must be text' })
   .trim()
@@ -169,7 +198,10 @@ export const searchField = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-/** `occurredAt` that is not an ISO 8601 instant with an offset (offline-gate §3). */
+/**
+ * `occurredAt` that is not an ISO 8601 instant with an offset
+ * (docs/gate.md#recording-moves-offline).
+ */
 export const OCCURRED_AT_MESSAGE = 'occurredAt must be an ISO 8601 instant';
 
 /**
@@ -181,7 +213,8 @@ const ISO_INSTANT_EXTENDED = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}
 const ISO_INSTANT_BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(?:(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?:\d{2})?)$/i;
 
 /**
- * The instant an ISO 8601 date-time with an offset names (offline-gate §3: `occurredAt`), or
+ * The instant an ISO 8601 date-time with an offset names (docs/gate.md#recording-moves-offline:
+ * `occurredAt`), or
  * null when `value` is not one: a local time without an offset, a date alone, an impossible
  * date or time (2026-02-30, 24:00, a leap second) are all null, and so is a date outside the
  * years of EARLIEST_DATE..LATEST_DATE (year 0 has no PostgreSQL timestamp).
@@ -209,12 +242,18 @@ export function parseIsoInstant(value: string): Date | null {
   return new Date(utc.getTime() - offsetMinutes * 60_000);
 }
 
-/** `occurredAt` (offline-gate §3): an ISO 8601 instant with an offset, trimmed; kept as sent (the server reads it with `parseIsoInstant`). */
+/**
+ * `occurredAt` (docs/gate.md#recording-moves-offline): an ISO 8601 instant with an offset, trimmed;
+ * kept as sent (the server reads it with `parseIsoInstant`).
+ */
 export const occurredAtField = z
   .string({ error: OCCURRED_AT_MESSAGE })
   .trim()
   .refine((value) => parseIsoInstant(value) !== null, OCCURRED_AT_MESSAGE);
 
-/** An Idempotency-Key (offline-gate §3), as a header or in a body: 1 to 100 printable ASCII characters. */
+/**
+ * An Idempotency-Key (docs/gate.md#recording-moves-offline), as a header or in a body: 1 to 100
+ * printable ASCII characters.
+ */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,100}$/;
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 printable characters';

@@ -1,4 +1,7 @@
-/** The gate working offline (offline-gate.md): the gate pack (§2) and the Needs review list (§3). */
+/**
+ * The gate working offline: the gate pack (docs/gate.md#the-gate-pack) and the Needs review list
+ * (docs/gate.md#needs-review).
+ */
 import { z } from 'zod';
 
 import { ZHouseRef } from './auth';
@@ -9,7 +12,8 @@ import { ZVisitorKind } from './visitors';
 import { ERROR_CODES } from '../errors';
 import { ZErrorDetails } from './refusals';
 
-// The gate pack (offline-gate §2) -----------------------------------------------------------
+// The gate pack (docs/gate.md#the-gate-pack)
+// -----------------------------------------------------------
 
 /** A `since` that is not a cursor the gate pack gave. */
 export const GATE_PACK_CURSOR_MESSAGE = 'since must be a cursor from the gate pack';
@@ -35,7 +39,8 @@ export type GatePackRequest = z.input<typeof ZGatePackRequest>;
 export const GATE_PACK_STATUSES = ['approved', 'checked-in'] as const;
 
 /**
- * What a pass in the gate pack is: a visitor's kind, or `recurring` (operations §1: a
+ * What a pass in the gate pack is: a visitor's kind, or `recurring`
+ * (docs/operations.md#frequent-visitors: a
  * recurring pass, its id the pass's, its date the listed day it may enter next, its window
  * the daily one).
  */
@@ -72,7 +77,7 @@ export const ZGatePackCodeHash = z.object({
 export type GatePackCodeHash = z.infer<typeof ZGatePackCodeHash>;
 
 /**
- * A pass as the gate keeps it offline (offline-gate §2): enough to verify it and to show
+ * A pass as the gate keeps it offline (docs/gate.md#the-gate-pack): enough to verify it and to show
  * who it is, never the token or code themselves (the token's SHA-256 and the code's PBKDF2
  * hash, lowercase hex), a phone number or an e-mail.
  */
@@ -91,7 +96,10 @@ export const ZGatePackItem = z.object({
   status: z.enum(GATE_PACK_STATUSES),
   vehicleLicensePlate: z.string().nullable(),
   updatedAt: z.string(),
-  /** operations §3: the reason when the visitor's phone or plate is on the blocklist, else null. */
+  /**
+   * docs/operations.md#blocklist: the reason when the visitor's phone or plate is on the blocklist,
+   * else null.
+   */
   blocklisted: ZBlocklisted,
 });
 export type GatePackItem = z.infer<typeof ZGatePackItem>;
@@ -110,7 +118,8 @@ export const ZGatePack = z.object({
 });
 export type GatePack = z.infer<typeof ZGatePack>;
 
-// Needs review (offline-gate §3) ------------------------------------------------------------
+// Needs review (docs/gate.md#recording-moves-offline)
+// ------------------------------------------------------------
 
 /** The move a refused offline entry was. */
 export const GATE_REVIEW_ACTIONS = ['check-in', 'check-out'] as const;
@@ -126,7 +135,8 @@ export const GATE_REVIEW_TEXT_MAX = 500;
 /**
  * `gate.createReview` input (`POST /api/gate/reviews`): an entry the server refused on
  * replay, with the server's message. `visitorId` when the entry was about a known pass:
- * the visitor's id or, as the replayed move sent it, a recurring pass's (operations §1);
+ * the visitor's id or, as the replayed move sent it, a recurring pass's
+ * (docs/operations.md#frequent-visitors);
  * `idempotencyKey` the queued entry's key (the same key again gives the same review).
  * `code` and `details`: the refusal's stable code and details as the server answered them
  * (optional), so that Needs review can word the refusal in the reader's language.
@@ -169,7 +179,10 @@ export const ZGateReviewListRequest = z.object({ ...paginationFields });
 
 const ZPersonRef = z.object({ id: z.string(), name: z.string() });
 
-/** What a review is about: a visitor, or a recurring pass (operations §1, moved offline). */
+/**
+ * What a review is about: a visitor, or a recurring pass (docs/operations.md#frequent-visitors,
+ * moved offline).
+ */
 export const GATE_REVIEW_TARGETS = ['visitor', 'pass'] as const;
 export type GateReviewTarget = (typeof GATE_REVIEW_TARGETS)[number];
 
@@ -207,7 +220,8 @@ export type GateReview = z.infer<typeof ZGateReview>;
 export const ZGateReviewListResponse = z.object({ items: z.array(ZGateReview), total: z.number().int() });
 export type GateReviewListResponse = z.infer<typeof ZGateReviewListResponse>;
 
-// Inside now (operations §4) ----------------------------------------------------------------
+// Inside now (docs/operations.md#reports-exports-and-inside-now)
+// ----------------------------------------------------------------
 
 /**
  * Most people an Inside now answer lists. A community has at most a few hundred people
@@ -220,11 +234,15 @@ export const ZGateInsideRequest = z.object({});
 
 /**
  * What someone inside is: a visitor ('invitation' | 'walk-in', as the visitor has it) or a
- * recurring pass's open entry ('recurring', operations §1; the item's id is the pass's).
+ * recurring pass's open entry ('recurring', docs/operations.md#frequent-visitors; the item's id is
+ * the pass's).
  */
 export const ZGateInsideKind = z.enum([...ZVisitorKind.options, 'recurring']);
 
-/** The gate someone came in by (operations §2, §4): `{id, name}`, defined with the gates. */
+/**
+ * The gate someone came in by (docs/operations.md#gates,
+ * docs/operations.md#reports-exports-and-inside-now): `{id, name}`, defined with the gates.
+ */
 export { ZGateRef };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Gates (operations §2): the community's entrances, which admins name and switch on or
+ * Gates (docs/operations.md#gates): the community's entrances, which admins name and switch on or
  * off, and which every check-in and check-out records. The admin screen and the
  * procedures share these schemas and their messages.
  */
@@ -13,7 +13,10 @@ export const GATE_NAME_MAX = 60;
 /** The most gates a community keeps (the list is answered whole, never paged). */
 export const GATES_MAX = 200;
 
-/** operations §2: an unknown or inactive `gateId` on a check-in or check-out (400, details on `gateId`). */
+/**
+ * docs/operations.md#gates: an unknown or inactive `gateId` on a check-in or check-out (400,
+ * details on `gateId`).
+ */
 export const UNKNOWN_GATE_MESSAGE = 'Unknown gate';
 
 /** A second gate with the same name, whatever its case (409). */
@@ -26,7 +29,7 @@ export const TOO_MANY_GATES_MESSAGE = 'A community can have at most 200 gates';
 export const gateNameField = requiredText('Gate name', GATE_NAME_MAX, 'Gate name is required');
 
 /**
- * The gate of a check-in or check-out (operations §2): a gate's id, or absent/null for
+ * The gate of a check-in or check-out (docs/operations.md#gates): a gate's id, or absent/null for
  * "the only active gate, if there is exactly one". Anything but a uuid is 400 `Unknown gate`.
  */
 export const gateIdField = uuidField(UNKNOWN_GATE_MESSAGE)
@@ -37,7 +40,10 @@ export const gateIdField = uuidField(UNKNOWN_GATE_MESSAGE)
 export const ZCreateGateRequest = z.object({ name: gateNameField });
 export type CreateGateRequest = z.input<typeof ZCreateGateRequest>;
 
-/** `gates.update` input (`PUT /api/gates/{id}`, admin): `{name?, isActive?}`, partial (server-contract §1). */
+/**
+ * `gates.update` input (`PUT /api/gates/{id}`, admin): `{name?, isActive?}`, partial
+ * (docs/api.md#the-envelope).
+ */
 export const ZUpdateGateRequest = z.object({
   id: idField('Gate not found'),
   name: gateNameField.optional(),

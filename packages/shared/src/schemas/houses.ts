@@ -1,10 +1,16 @@
-/** House schemas (product-spec §3, §7; server-contract §5, §8). */
+/**
+ * House schemas (docs/api.md#objects, docs/api.md#the-rest-paths; docs/security.md#who-may-do-what,
+ * docs/api.md#lists-and-pagination).
+ */
 import { z } from 'zod';
 
 import { MAX_LENGTH } from '../constants';
 import { idField, paginationFields, requiredText, searchField } from './fields';
 
-/** POST /api/houses, `houses.create` input (product-spec §5: all four required). */
+/**
+ * POST /api/houses, `houses.create` input (docs/product.md#forms-and-their-messages: all four
+ * required).
+ */
 export const ZCreateHouseRequest = z.object({
   houseNumber: requiredText('House number', MAX_LENGTH.houseNumber, 'House number is required'),
   block: requiredText('Block', MAX_LENGTH.block, 'Block is required'),
@@ -18,7 +24,10 @@ export const ZHouseListRequest = z.object({ ...paginationFields, q: searchField 
 export type HouseListRequest = z.input<typeof ZHouseListRequest>;
 
 /** A resident as listed on a house: id, name, email. */
-/** A resident as listed on a house; the phone lets the gate call them about a walk-in (live-gate §2). */
+/**
+ * A resident as listed on a house; the phone lets the gate call them about a walk-in
+ * (docs/gate.md#walk-ins).
+ */
 export const ZHouseResident = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
 
 /** A vehicle as listed on a house. */
@@ -30,7 +39,7 @@ export const ZHouseVehicle = z.object({
   color: z.string(),
 });
 
-/** House JSON (product-spec §3): owner `{id, name}` or null. */
+/** House JSON (docs/api.md#objects): owner `{id, name}` or null. */
 export const ZHouse = z.object({
   id: z.string(),
   houseNumber: z.string(),
@@ -51,7 +60,7 @@ export type HouseDetail = z.infer<typeof ZHouseDetail>;
 export const ZHouseListResponse = z.object({ items: z.array(ZHouse), total: z.number().int() });
 export type HouseListResponse = z.infer<typeof ZHouseListResponse>;
 
-/** POST /api/houses/{id}/residents `{userId}` (server-contract §5). */
+/** POST /api/houses/{id}/residents `{userId}` (docs/security.md#who-may-do-what). */
 export const ZAddResidentRequest = z.object({
   id: idField('House not found'),
   userId: idField('User is required'),

@@ -1,12 +1,16 @@
 /**
- * Notifications (live-gate §4): the in-app bell and list, each kind's opt-out, and the
+ * Notifications (docs/gate.md#notifications): the in-app bell and list, each kind's opt-out, and
+ * the
  * Web Push subscriptions of a user's devices.
  */
 import { z } from 'zod';
 
 import { paginationFields, uuidField } from './fields';
 
-/** `visitor.blocklist-refused`: an admin's, when the gate was refused a blocklisted visitor (operations §3). */
+/**
+ * `visitor.blocklist-refused`: an admin's, when the gate was refused a blocklisted visitor
+ * (docs/operations.md#blocklist).
+ */
 export const NOTIFICATION_KIND_NAMES = ['walk-in.waiting', 'visitor.checked-in', 'visitor.checked-out', 'visitor.blocklist-refused'] as const;
 export type NotificationKindName = (typeof NOTIFICATION_KIND_NAMES)[number];
 
@@ -14,7 +18,10 @@ export type NotificationKindName = (typeof NOTIFICATION_KIND_NAMES)[number];
 export const ZNotificationListRequest = z.object({ ...paginationFields });
 export type NotificationListRequest = z.input<typeof ZNotificationListRequest>;
 
-/** What a notification is about: a visitor, or a recurring pass (operations §3: a refused pass check-in). */
+/**
+ * What a notification is about: a visitor, or a recurring pass (docs/operations.md#blocklist: a
+ * refused pass check-in).
+ */
 export const NOTIFICATION_TARGETS = ['visitor', 'pass'] as const;
 
 /**
@@ -47,7 +54,7 @@ export const ZMarkReadRequest = z.object({
   ids: z.array(uuidField('Notification not found')).max(100).optional(),
 });
 
-/** Which kinds a user is notified of (live-gate §4: each can be turned off). */
+/** Which kinds a user is notified of (docs/gate.md#notifications: each can be turned off). */
 export const ZNotificationSettings = z.object({
   walkIns: z.boolean({ error: 'walkIns must be true or false' }),
   checkIns: z.boolean({ error: 'checkIns must be true or false' }),

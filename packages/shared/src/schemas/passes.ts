@@ -1,5 +1,6 @@
 /**
- * Recurring passes (operations §1): frequent visitors (daily help, drivers, tutors, carers)
+ * Recurring passes (docs/operations.md#frequent-visitors): frequent visitors (daily help, drivers,
+ * tutors, carers)
  * who may enter on listed weekdays inside a daily window, between a start and an end date
  * at most 12 months apart. The person fields reuse the invitation's (same messages).
  */
@@ -27,19 +28,21 @@ export const RECURRING_PASS_CODE_DIGITS = 7;
 
 /**
  * A recurring pass's code as typed or read out, spaces and dashes removed, when it is one:
- * 7 digits (operations §1; invitations have 6 or 8, `passCodeOf`); else null.
+ * 7 digits (docs/operations.md#frequent-visitors; invitations have 6 or 8, `passCodeOf`); else
+ * null.
  */
 export function recurringPassCodeOf(value: string): string | null {
   const digits = value.replace(/[\s-]/g, '');
   return digits.length === RECURRING_PASS_CODE_DIGITS && /^\d+$/.test(digits) ? digits : null;
 }
 
-/** operations §1: a pass lasts at most 12 months. */
+/** docs/operations.md#frequent-visitors: a pass lasts at most 12 months. */
 export const PASS_TOO_LONG_MESSAGE = 'A pass can last at most 12 months';
 export const PASS_NO_WEEKDAY_MESSAGE = 'Choose at least one day';
 
 /**
- * The last end date a pass starting on `startDate` (YYYY-MM-DD) may have (operations §1):
+ * The last end date a pass starting on `startDate` (YYYY-MM-DD) may have
+ * (docs/operations.md#frequent-visitors):
  * the same day of the month 12 months later, or that month's last day when the day does
  * not exist (2028-02-29 → 2029-02-28). Pure calendar arithmetic, no time zone.
  */
@@ -76,7 +79,7 @@ const weekdaysField = z
 
 const invitation = ZInviteVisitorRequest.shape;
 
-/** The fields of a pass a create and an update share (operations §1). */
+/** The fields of a pass a create and an update share (docs/operations.md#frequent-visitors). */
 const passFields = {
   name: invitation.name,
   phone: invitation.phone,
@@ -113,7 +116,8 @@ function checkPassRules(
 }
 
 /**
- * `passes.create` input and the create form (operations §1): the invitation's person
+ * `passes.create` input and the create form (docs/operations.md#frequent-visitors): the
+ * invitation's person
  * fields and house, the weekdays, the daily window and the dates.
  */
 export const ZCreatePassRequest = z
@@ -181,7 +185,7 @@ export type PassByIdRequest = z.input<typeof ZPassByIdRequest>;
 export const ZPassListRequest = z.object({ ...paginationFields, status: ZRecurringPassStatus.optional() });
 export type PassListRequest = z.input<typeof ZPassListRequest>;
 
-/** One check-in (and its check-out) of a pass (operations §1). */
+/** One check-in (and its check-out) of a pass (docs/operations.md#frequent-visitors). */
 export const ZPassEntry = z.object({
   id: z.string(),
   checkInTime: z.string(),
@@ -193,7 +197,7 @@ export const ZPassEntry = z.object({
 });
 export type PassEntry = z.infer<typeof ZPassEntry>;
 
-/** Pass JSON (operations §1). */
+/** Pass JSON (docs/operations.md#frequent-visitors). */
 export const ZRecurringPass = z.object({
   id: z.string(),
   kind: z.literal('recurring'),
@@ -229,7 +233,10 @@ export type RecurringPassWithEntries = z.infer<typeof ZRecurringPassWithEntries>
 export const ZPassListResponse = z.object({ items: z.array(ZRecurringPass), total: z.number().int() });
 export type PassListResponse = z.infer<typeof ZPassListResponse>;
 
-/** A recurring pass as the scan answers it: with its entries and `blocklisted: {reason} | null` (operations §3). */
+/**
+ * A recurring pass as the scan answers it: with its entries and `blocklisted: {reason} | null`
+ * (docs/operations.md#blocklist).
+ */
 export const ZScannedRecurringPass = ZRecurringPassWithEntries.extend({ blocklisted: ZBlocklisted });
 export type ScannedRecurringPass = z.infer<typeof ZScannedRecurringPass>;
 

@@ -1,4 +1,6 @@
-/** Payment (community dues) schemas (server-contract §2, §7). */
+/**
+ * Payment (community dues) schemas (docs/api.md#ids-dates-times-and-money, docs/api.md#payments).
+ */
 import { z } from 'zod';
 
 import { MAX_LENGTH } from '../constants';
@@ -11,15 +13,21 @@ export const ZPaymentStatus = z.enum(PAYMENT_STATUSES, { error: 'Invalid payment
 export const ZPaymentType = z.enum(PAYMENT_TYPES, { error: 'Type must be maintenance, amenity, fine or other' });
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Method must be cash, cheque, bank-transfer, card or other' });
 
-/** Longest reference of a completed payment (a cheque number, a transfer id): operations §5. */
+/**
+ * Longest reference of a completed payment (a cheque number, a transfer id):
+ * docs/operations.md#dues-ledger.
+ */
 export const PAYMENT_REFERENCE_MAX = 100;
-/** Most houses one bulk call may name (omit houseIds for every house): operations §5. */
+/**
+ * Most houses one bulk call may name (omit houseIds for every house):
+ * docs/operations.md#dues-ledger.
+ */
 export const BULK_PAYMENT_HOUSES_MAX = 1000;
 
-/** Largest amount of one payment, in dollars (server-contract §7). */
+/** Largest amount of one payment, in dollars (docs/api.md#payments). */
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
 
-/** An amount in USD: more than 0, at most 1,000,000, at most 2 decimals (server-contract §7). */
+/** An amount in USD: more than 0, at most 1,000,000, at most 2 decimals (docs/api.md#payments). */
 export const amountField = z
   .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Amount is required' : 'Amount must be a number') })
   .refine(Number.isFinite, 'Amount is required')
@@ -66,7 +74,8 @@ const booleanFlag = (message: string) =>
   z.union([z.boolean(), z.enum(['true', 'false'])], { error: message }).transform((value) => value === true || value === 'true');
 
 /**
- * `payments.list` input: limit, offset, status, houseId, overdue (operations §5: only
+ * `payments.list` input: limit, offset, status, houseId, overdue (docs/operations.md#dues-ledger:
+ * only
  * pending payments due before today in the community's zone; `false` = no filter); newest first.
  */
 export const ZPaymentListRequest = z.object({
@@ -77,7 +86,10 @@ export const ZPaymentListRequest = z.object({
 });
 export type PaymentListRequest = z.input<typeof ZPaymentListRequest>;
 
-/** `Due date is required`: raising dues always names the day they fall due (operations §5). */
+/**
+ * `Due date is required`: raising dues always names the day they fall due
+ * (docs/operations.md#dues-ledger).
+ */
 const requiredDueDateField = z
   .string({ error: 'Due date is required' })
   .trim()
@@ -86,7 +98,8 @@ const requiredDueDateField = z
   .refine((value) => !isCalendarDate(value) || isDateInRange(value), DATE_OUT_OF_RANGE_MESSAGE);
 
 /**
- * POST /api/payments/bulk (admin, operations §5): one pending payment per house, for the
+ * POST /api/payments/bulk (admin, docs/operations.md#dues-ledger): one pending payment per house,
+ * for the
  * houses named (1 to BULK_PAYMENT_HOUSES_MAX, repeats counted once) or, with `houseIds`
  * omitted, for every house. Due dates in the past are allowed.
  */
@@ -110,7 +123,8 @@ export type BulkPaymentResponse = z.infer<typeof ZBulkPaymentResponse>;
 const PAID_AT_MESSAGE = 'Paid at must be a date and time with a time zone (ISO 8601)';
 
 /**
- * POST /api/payments/{id}/complete (admin, operations §5): how and when it was paid, all
+ * POST /api/payments/{id}/complete (admin, docs/operations.md#dues-ledger): how and when it was
+ * paid, all
  * optional. No body still completes: method `other`, no reference, paid now.
  */
 export const ZCompletePaymentRequest = z.object({
@@ -127,7 +141,7 @@ export const ZCompletePaymentRequest = z.object({
 });
 export type CompletePaymentRequest = z.input<typeof ZCompletePaymentRequest>;
 
-/** Payment JSON (server-contract §7). */
+/** Payment JSON (docs/api.md#payments). */
 export const ZPayment = z.object({
   id: z.string(),
   houseId: ZHouseRef,
@@ -137,11 +151,14 @@ export const ZPayment = z.object({
   status: ZPaymentStatus,
   dueDate: z.string().nullable(),
   paidAt: z.string().nullable(),
-  /** How it was paid (operations §5); null unless completed. */
+  /** How it was paid (docs/operations.md#dues-ledger); null unless completed. */
   method: ZPaymentMethod.nullable(),
   /** The payer's reference (cheque number, transfer id); null when none. */
   reference: z.string().nullable(),
-  /** Pending and due before today in the community's zone (operations §5: derived, not a status). */
+  /**
+   * Pending and due before today in the community's zone (docs/operations.md#dues-ledger: derived,
+   * not a status).
+   */
   overdue: z.boolean(),
   created_at: z.string(),
 });
@@ -151,7 +168,8 @@ export const ZPaymentListResponse = z.object({ items: z.array(ZPayment), total: 
 export type PaymentListResponse = z.infer<typeof ZPaymentListResponse>;
 
 /**
- * GET /api/houses/{id}/balance (operations §5), in dollars: `pending` every pending amount
+ * GET /api/houses/{id}/balance (docs/operations.md#dues-ledger), in dollars: `pending` every
+ * pending amount
  * (overdue included), `overdue` the part due before today, `paidThisYear` what was completed
  * in the current calendar year, both days and years in the community's zone.
  */

@@ -1,6 +1,7 @@
 /**
- * The reports page of operations §4 (`GET /api/reports/summary?from&to`, admins): its query
- * (with the spec's messages) and its figures. The server computes every figure with SQL
+ * The reports page of docs/operations.md#reports-exports-and-inside-now (`GET
+ * /api/reports/summary?from&to`, admins): its query
+ * (with the documented messages) and its figures. The server computes every figure with SQL
  * aggregates in the community's time zone; the web app draws them and shows each as a table.
  */
 import { z } from 'zod';
@@ -15,7 +16,10 @@ export const REPORT_MAX_DAYS = 366;
 /** A range longer than REPORT_MAX_DAYS. */
 export const REPORT_RANGE_TOO_LONG_MESSAGE = 'A report covers at most 366 days';
 
-/** Minutes after its approval from which a check-in counts as late (operations §4: "more than 15 minutes"). */
+/**
+ * Minutes after its approval from which a check-in counts as late
+ * (docs/operations.md#reports-exports-and-inside-now: "more than 15 minutes").
+ */
 export const REPORT_LATE_CHECK_IN_MINUTES = 15;
 
 /** How many houses the busiest-houses figure lists. */
@@ -56,9 +60,10 @@ const share = z.number().min(0).max(1).nullable();
 const minutes = z.number().nonnegative().nullable();
 
 /**
- * `reports.summary` output (operations §4). An *entry* is a check-in (a visitor's, or a
+ * `reports.summary` output (docs/operations.md#reports-exports-and-inside-now). An *entry* is a
+ * check-in (a visitor's, or a
  * recurring pass's entry) whose instant falls on a day of the range in the community's zone;
- * anonymised visitors (operations §6) count like the others.
+ * anonymised visitors (docs/privacy.md#retention-and-erasure) count like the others.
  */
 export const ZReportSummary = z.object({
   /** The range covered, YYYY-MM-DD, inclusive, and the zone its days are in. */

@@ -1,4 +1,7 @@
-/** User administration schemas (server-contract §4, §5, §8). */
+/**
+ * User administration schemas (docs/api.md#sign-in-sessions-and-users,
+ * docs/security.md#who-may-do-what, docs/api.md#lists-and-pagination).
+ */
 import { z } from 'zod';
 
 import { ZRole, ZUser } from './auth';
@@ -40,8 +43,9 @@ export const ZCreateUserRequest = z.object({
 export type CreateUserRequest = z.input<typeof ZCreateUserRequest>;
 
 /**
- * PUT /api/users/{id}: partial; only the fields present change (server-contract §1).
- * Admins may change every field; users may change their own name and phone (§5).
+ * PUT /api/users/{id}: partial; only the fields present change (docs/api.md#the-envelope).
+ * Admins may change every field; users may change their own name and phone
+ * (docs/security.md#who-may-do-what).
  */
 export const ZUpdateUserRequest = z.object({
   id: idField('User not found'),
@@ -55,5 +59,5 @@ export const ZUpdateUserRequest = z.object({
 });
 export type UpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
 
-/** `{id}`: what DELETE answers (server-contract §1). */
+/** `{id}`: what DELETE answers (docs/api.md#the-envelope). */
 export const ZDeletedResponse = z.object({ id: z.string() });

@@ -1,11 +1,16 @@
-/** Vehicle schemas (product-spec §3, §5; server-contract §1a, §5). */
+/**
+ * Vehicle schemas (docs/api.md#objects, docs/product.md#forms-and-their-messages;
+ * docs/api.md#input-limits, docs/security.md#who-may-do-what).
+ */
 import { z } from 'zod';
 
 import { MAX_LENGTH } from '../constants';
 import { ZHouseRef } from './auth';
 import { idField, isStorableText, paginationFields, requiredText, tooLongMessage, unstorableMessage } from './fields';
 
-/** Trims, upper-cases and collapses inner runs of spaces to one (server-contract §5). */
+/**
+ * Trims, upper-cases and collapses inner runs of spaces to one (docs/security.md#who-may-do-what).
+ */
 export function normalizeLicensePlate(plate: string): string {
   return plate.trim().toUpperCase().replace(/\s+/g, ' ');
 }
@@ -22,7 +27,10 @@ export const licensePlateField = z
       .refine(isStorableText, unstorableMessage('License plate')),
   );
 
-/** POST /api/vehicles: every field required (product-spec §5); a resident's ownerId is forced to self. */
+/**
+ * POST /api/vehicles: every field required (docs/product.md#forms-and-their-messages); a resident's
+ * ownerId is forced to self.
+ */
 export const ZCreateVehicleRequest = z.object({
   licensePlate: licensePlateField,
   make: requiredText('Make', MAX_LENGTH.make, 'Make is required'),
@@ -49,7 +57,7 @@ export type UpdateVehicleRequest = z.input<typeof ZUpdateVehicleRequest>;
 export const ZVehicleListRequest = z.object({ ...paginationFields, houseId: idField('House not found').optional() });
 export type VehicleListRequest = z.input<typeof ZVehicleListRequest>;
 
-/** Vehicle JSON (product-spec §3): houseId `{id, houseNumber, block}`, ownerId `{id, name}`. */
+/** Vehicle JSON (docs/api.md#objects): houseId `{id, houseNumber, block}`, ownerId `{id, name}`. */
 export const ZVehicle = z.object({
   id: z.string(),
   licensePlate: z.string(),

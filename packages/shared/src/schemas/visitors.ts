@@ -1,4 +1,7 @@
-/** Visitor invitation schemas (product-spec §3, §5; server-contract §6). */
+/**
+ * Visitor invitation schemas (docs/api.md#objects, docs/product.md#forms-and-their-messages;
+ * docs/api.md#visitors-and-their-statuses).
+ */
 import { z } from 'zod';
 
 import { MAX_LENGTH } from '../constants';
@@ -42,7 +45,8 @@ const timeField = (requiredMessage: string, label: string) =>
 
 /**
  * Who a visitor is and whom they visit: the fields an invitation and a walk-in share
- * (product-spec §5). Empty optional ones are dropped; the plate is upper-cased.
+ * (docs/product.md#forms-and-their-messages). Empty optional ones are dropped; the plate is
+ * upper-cased.
  */
 const visitorFields = {
   name: requiredText('Name', MAX_LENGTH.name, 'Visitor name is required'),
@@ -55,7 +59,8 @@ const visitorFields = {
 };
 
 /**
- * The invitation form and `visitors.invite` input (product-spec §5). Optional email,
+ * The invitation form and `visitors.invite` input (docs/product.md#forms-and-their-messages).
+ * Optional email,
  * purpose and plate: empty ones are dropped; the plate is upper-cased.
  */
 export const ZInviteVisitorRequest = z
@@ -89,19 +94,22 @@ export type InviteVisitorRequest = z.input<typeof ZInviteVisitorRequest>;
 export type InviteVisitorInput = z.output<typeof ZInviteVisitorRequest>;
 
 /**
- * A walk-in registered at the gate (live-gate §2) and `visitors.walkIn` input: validated
+ * A walk-in registered at the gate (docs/gate.md#walk-ins) and `visitors.walkIn` input: validated
  * as an invitation, without dates (a walk-in is for today, from now to 23:59).
  */
 export const ZWalkInRequest = z.object(visitorFields);
 export type WalkInRequest = z.input<typeof ZWalkInRequest>;
 export type WalkInInput = z.output<typeof ZWalkInRequest>;
 
-/** The longest reason a decision on a walk-in may carry (live-gate §2). */
+/** The longest reason a decision on a walk-in may carry (docs/gate.md#walk-ins). */
 export const DECISION_REASON_MAX = 200;
 
-/** The largest photo of a visitor, in bytes: 200 KB (live-gate §2). */
+/** The largest photo of a visitor, in bytes: 200 KB (docs/gate.md#walk-ins). */
 export const PHOTO_MAX_BYTES = 200 * 1024;
-/** The answer to a photo that is not a JPEG, too large, or sent as another type (live-gate §2). */
+/**
+ * The answer to a photo that is not a JPEG, too large, or sent as another type
+ * (docs/gate.md#walk-ins).
+ */
 export const PHOTO_MESSAGE = 'Photo must be a JPEG of at most 200 KB';
 
 /**
@@ -115,7 +123,7 @@ export const ZPutPhotoRequest = z.object({
 });
 
 /**
- * `visitors.approve` / `visitors.reject` input (live-gate §2): the visitor and an optional
+ * `visitors.approve` / `visitors.reject` input (docs/gate.md#walk-ins): the visitor and an optional
  * reason, trimmed, at most 200 characters; empty is no reason.
  */
 export const ZDecisionRequest = z.object({
@@ -126,12 +134,12 @@ export type DecisionRequest = z.input<typeof ZDecisionRequest>;
 
 export const ZVisitorKind = z.enum(VISITOR_KINDS);
 
-/** Visitor JSON (product-spec §3, server-contract §6). */
+/** Visitor JSON (docs/api.md#objects, docs/api.md#visitors-and-their-statuses). */
 export const ZVisitor = z.object({
   id: z.string(),
-  /** "Visitor" once anonymised (operations §6; `anonymisedAt` says so). */
+  /** "Visitor" once anonymised (docs/privacy.md#retention-and-erasure; `anonymisedAt` says so). */
   name: z.string(),
-  /** Null only once anonymised (operations §6). */
+  /** Null only once anonymised (docs/privacy.md#retention-and-erasure). */
   phone: z.string().nullable(),
   email: z.string().nullable(),
   purpose: z.string().nullable(),
@@ -145,24 +153,31 @@ export const ZVisitor = z.object({
   status: ZVisitorStatus,
   qrCodeDataUrl: z.string(),
   qrCodeToken: z.string(),
-  /** 6 digits (8 in a community with over 100,000 open passes), leading zeros kept (live-gate §1). */
+  /**
+   * 6 digits (8 in a community with over 100,000 open passes), leading zeros kept
+   * (docs/gate.md#verifying-a-pass).
+   */
   passCode: z.string(),
   check_in_time: z.string().nullable(),
   check_out_time: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
-  /** live-gate §2. */
+  /** docs/gate.md#walk-ins. */
   kind: ZVisitorKind,
   hasPhoto: z.boolean(),
   decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   decidedAt: z.string().nullable(),
   decisionReason: z.string().nullable(),
   /**
-   * When the visitor's personal data was removed (operations §6: the retention job or an
+   * When the visitor's personal data was removed (docs/privacy.md#retention-and-erasure: the
+   * retention job or an
    * admin's erase), else null: the name then reads "Visitor" and is no one's real name.
    */
   anonymisedAt: z.string().nullable(),
-  /** operations §2: the gate of the check-in and of the check-out, `{id, name}`, or null (none recorded). */
+  /**
+   * docs/operations.md#gates: the gate of the check-in and of the check-out, `{id, name}`, or null
+   * (none recorded).
+   */
   checkInGate: ZGateRef.nullable(),
   checkOutGate: ZGateRef.nullable(),
 });
@@ -230,7 +245,7 @@ export type VisitorListResponse = z.infer<typeof ZVisitorListResponse>;
 /**
  * A visitor in the web app's lists: the visitor without its pass (no QR image, no token)
  * and without a walk-in's decision (who, when, why), about a sixth of the size; both are
- * fetched where they are shown (performance issue: at most 600 bytes a row).
+ * fetched where they are shown (docs/performance.md#the-targets: at most 600 bytes a row).
  */
 export const ZVisitorSummary = ZVisitor.omit({
   qrCodeDataUrl: true,
@@ -239,7 +254,8 @@ export const ZVisitorSummary = ZVisitor.omit({
   decidedBy: true,
   decidedAt: true,
   decisionReason: true,
-  // operations §2: the gates are on the visitor's page, not in the lists (bytes per row).
+  // docs/operations.md#gates: the gates are on the visitor's page, not in the lists (bytes per
+  // row).
   checkInGate: true,
   checkOutGate: true,
 });
@@ -253,8 +269,10 @@ export type VisitorSummaryListResponse = z.infer<typeof ZVisitorSummaryListRespo
 export const ZByIdRequest = z.object({ id: idField('Not found') });
 
 /**
- * The scan form and `visitors.scan` input: the token is trimmed (product-spec §5). Its
- * value is a pass token or a pass code (live-gate §1: spaces in a code are ignored).
+ * The scan form and `visitors.scan` input: the token is trimmed
+ * (docs/product.md#forms-and-their-messages). Its
+ * value is a pass token or a pass code (docs/gate.md#verifying-a-pass: spaces in a code are
+ * ignored).
  */
 export const ZScanRequest = z.object({
   token: z
@@ -265,8 +283,10 @@ export const ZScanRequest = z.object({
 export type ScanRequest = z.input<typeof ZScanRequest>;
 
 /**
- * `visitors.checkIn` / `visitors.checkOut` input (server-contract §6). `occurredAt`
- * (offline-gate §3): when a move recorded offline by the gate happened, an ISO 8601 instant
+ * `visitors.checkIn` / `visitors.checkOut` input (docs/api.md#visitors-and-their-statuses).
+ * `occurredAt`
+ * (docs/gate.md#recording-moves-offline): when a move recorded offline by the gate happened, an ISO
+ * 8601 instant
  * with an offset; absent (or null) for a move made now.
  */
 export const ZGateTransitionRequest = z.object({
@@ -274,13 +294,14 @@ export const ZGateTransitionRequest = z.object({
   notes: optionalText('Notes', MAX_LENGTH.notes),
   occurredAt: occurredAtField.nullish().transform((value) => value ?? undefined),
   /**
-   * operations §2: the gate of the move (the tablet's chosen gate), offline replays too;
+   * docs/operations.md#gates: the gate of the move (the tablet's chosen gate), offline replays too;
    * absent or null: the only active gate, if there is exactly one. Not a uuid, unknown or
    * inactive: 400 `Unknown gate`.
    */
   gateId: gateIdField,
   /**
-   * operations §3: an admin checks in a blocklisted visitor all the same (`notes` required
+   * docs/operations.md#blocklist: an admin checks in a blocklisted visitor all the same (`notes`
+   * required
    * then); a guard's override is 403. Ignored by a check-out.
    */
   override: z.boolean({ error: 'override must be true or false' }).nullish().transform((value) => value ?? undefined),
@@ -288,7 +309,7 @@ export const ZGateTransitionRequest = z.object({
 export type GateTransitionRequest = z.input<typeof ZGateTransitionRequest>;
 
 /**
- * `visitors.events` input (live-gate §3): the id of the last event received, to resume
+ * `visitors.events` input (docs/gate.md#live-updates): the id of the last event received, to resume
  * (tRPC's SSE link fills it in on reconnect; REST sends the `Last-Event-ID` header).
  */
 export const ZVisitorEventsRequest = z.object({
@@ -296,14 +317,18 @@ export const ZVisitorEventsRequest = z.object({
 });
 export type VisitorEventsRequest = z.input<typeof ZVisitorEventsRequest>;
 
-/** What a live-update stream carries (live-gate §3): a visitor event, or `reset` (refetch everything). */
+/**
+ * What a live-update stream carries (docs/gate.md#live-updates): a visitor event, or `reset`
+ * (refetch everything).
+ */
 export type VisitorStreamEvent =
   | { type: 'visitor.created' | 'visitor.updated'; visitor: Visitor }
   | { type: 'reset' };
 
 /**
  * `visitors.settings` output: the community's gate settings the web app needs to show
- * times and count-downs as the server judges them (live-gate §5, server-contract §3).
+ * times and count-downs as the server judges them (docs/configuration.md#environment-variables,
+ * docs/configuration.md#environment-variables).
  */
 export const ZGateSettings = z.object({
   /** The community's name (COMMUNITY_NAME), printed on the passes residents share. */

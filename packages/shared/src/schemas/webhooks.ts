@@ -1,13 +1,16 @@
 /**
- * Webhooks (integrations §3, admin): endpoints that receive the visitor events of
- * live-gate §3 as signed HTTP POSTs (the Standard Webhooks scheme), and their deliveries.
+ * Webhooks (docs/api.md#webhooks, admin): endpoints that receive the visitor events of
+ * docs/gate.md#live-updates as signed HTTP POSTs (the Standard Webhooks scheme), and their
+ * deliveries.
  * The form and the procedures share these schemas and their messages.
  */
 import { z } from 'zod';
 
 import { idField, isStorableText, paginationFields, tooLongMessage, unstorableMessage } from './fields';
 
-/** The event types a webhook can subscribe to (live-gate §3); `*` means all of them. */
+/**
+ * The event types a webhook can subscribe to (docs/gate.md#live-updates); `*` means all of them.
+ */
 export const WEBHOOK_EVENT_TYPES = ['visitor.created', 'visitor.updated'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -20,10 +23,10 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** The longest URL accepted (browsers and proxies handle this much safely). */
 export const WEBHOOK_URL_MAX = 2000;
-/** The longest description (server-contract §1a: description 500). */
+/** The longest description (docs/api.md#input-limits: description 500). */
 export const WEBHOOK_DESCRIPTION_MAX = 500;
 
-/** integrations §3: the exact words of the spec. */
+/** docs/api.md#webhooks: the exact words of the spec. */
 export const WEBHOOK_URL_SCHEME_MESSAGE = 'Webhook URL must use http or https';
 export const WEBHOOK_URL_PUBLIC_MESSAGE = 'Webhook URL must be a public address';
 export const WEBHOOK_URL_REQUIRED_MESSAGE = 'Webhook URL is required';
@@ -47,7 +50,7 @@ function hasWebScheme(value: string): boolean {
 /**
  * A webhook URL: trimmed, at most 2000 characters, with the scheme http or https (400
  * `Webhook URL must use http or https`, also for a URL without a scheme, such as
- * `hooks.example.com/x`: integrations §3), then a URL that parses (`Webhook URL must be a
+ * `hooks.example.com/x`: docs/api.md#webhooks), then a URL that parses (`Webhook URL must be a
  * valid URL`, e.g. `https://exa mple.com`). Whether it points at a public address is
  * checked by the server (it needs DNS).
  */
@@ -62,7 +65,7 @@ export const webhookUrlField = z
 
 /**
  * The events of a subscription: a non-empty list of known types, or `["*"]` (all). Unknown
- * types are 400 VALIDATION_FAILED (integrations §3); duplicates are dropped, and `*` with
+ * types are 400 VALIDATION_FAILED (docs/api.md#webhooks); duplicates are dropped, and `*` with
  * other types is just `["*"]`.
  */
 export const webhookEventsField = z
@@ -90,7 +93,7 @@ export const ZCreateWebhookRequest = z.object({
 export type CreateWebhookRequest = z.input<typeof ZCreateWebhookRequest>;
 
 /**
- * `webhooks.update` input (`PUT /api/webhooks/{id}`): partial (server-contract §1); a
+ * `webhooks.update` input (`PUT /api/webhooks/{id}`): partial (docs/api.md#the-envelope); a
  * description of `null` or `""` clears it.
  */
 export const ZUpdateWebhookRequest = z.object({
@@ -135,7 +138,10 @@ export type CreatedWebhook = z.infer<typeof ZCreatedWebhook>;
 export const ZWebhookListResponse = z.object({ items: z.array(ZWebhook), total: z.number().int() });
 export type WebhookListResponse = z.infer<typeof ZWebhookListResponse>;
 
-/** One delivery of an event to a webhook (integrations §3). `id` is the `webhook-id` header it is sent with. */
+/**
+ * One delivery of an event to a webhook (docs/api.md#webhooks). `id` is the `webhook-id` header it
+ * is sent with.
+ */
 export const ZWebhookDelivery = z.object({
   id: z.string(),
   event: z.string(),

@@ -1,5 +1,5 @@
 /**
- * /api-tokens (admin): the API tokens of integrations (integrations §4): the list with
+ * /api-tokens (admin): the API tokens of integrations (docs/api.md#api-tokens): the list with
  * each token's role, prefix, dates and status, a New Token dialog that shows the token
  * once with Copy, and Revoke with a confirmation.
  */
@@ -172,7 +172,7 @@ function endOfDay(date: string, timeZone: string): Date {
   return new Date(zonedInstant(date, '23:59', timeZone).getTime() + 59_999);
 }
 
-/** Shows the new token once, with Copy (integrations §4: the token is shown this once). */
+/** Shows the new token once, with Copy (docs/api.md#api-tokens: the token is shown this once). */
 function CreatedToken({ created, onClose }: { created: CreatedApiToken; onClose: () => void }) {
   const t = useMessages(dialogMessages);
   const [copied, setCopied] = useState(false);
@@ -215,7 +215,7 @@ function CreatedToken({ created, onClose }: { created: CreatedApiToken; onClose:
 }
 
 /**
- * New API token (integrations §4): name, role (guard or admin) and an optional expiry date,
+ * New API token (docs/api.md#api-tokens): name, role (guard or admin) and an optional expiry date,
  * checked by the shared rules (in the future, at most 2 years ahead); then the token,
  * shown once, with Copy. Server refusals show in the error box.
  */
@@ -285,7 +285,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The API tokens (admin; integrations §4), newest first, each with its role, prefix,
+ * The API tokens (admin; docs/api.md#api-tokens), newest first, each with its role, prefix,
  * created, expiry and last use in the community's zone, and its status (Active, Revoked,
  * Expired). New Token opens the dialog; Revoke asks first, then revokes at once.
  */

@@ -1,4 +1,7 @@
-/** /login: sign in with email and password (product-spec §2, §5). */
+/**
+ * /login: sign in with email and password (docs/product.md#screens-and-routes,
+ * docs/product.md#forms-and-their-messages).
+ */
 import type { LoginRequest } from '@gatehouse/shared';
 import { Link } from 'wouter';
 
@@ -32,7 +35,8 @@ export function LoginPage() {
   const { login } = useSession();
   const { serverError, dismissServerError, submit } = useAuthSubmit(t.failed);
   const { form, field, errors } = useSubmitValidatedForm<LoginRequest>({
-    // The sign-in rules (product-spec §5), loaded with zod at the first submit.
+    // The sign-in rules (docs/product.md#forms-and-their-messages), loaded with zod at the first
+    // submit.
     resolver: lazyZodResolver(() => import('@gatehouse/shared/schemas/auth').then((module) => module.ZLoginRequest)),
     defaultValues: { email: '', password: '' },
   });

@@ -1,4 +1,7 @@
-/** /signup: create an account (product-spec §2, §5, §6). */
+/**
+ * /signup: create an account (docs/product.md#screens-and-routes,
+ * docs/product.md#forms-and-their-messages, docs/product.md#roles-and-what-they-see).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZSignupForm, type SignupForm } from '@gatehouse/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -38,7 +41,8 @@ const messages = i18n('SignupPage', {
 
 /**
  * The sign-up screen. The roles offered are those the server says can succeed: all three
- * while the community has no admin, then Resident only (product-spec §6 lets anyone pick;
+ * while the community has no admin, then Resident only (docs/product.md#roles-and-what-they-see
+ * lets anyone pick;
  * the server refuses guard and admin with 403 once there is an admin, and that message is
  * shown if it happens). Success goes to /dashboard.
  */
@@ -67,7 +71,7 @@ function SignupScreen() {
     },
   });
   const { isSubmitting } = form.formState;
-  // Only what can succeed (usable-by-everyone issue, item 9): once the community has an
+  // Only what can succeed (docs/product.md#signing-up): once the community has an
   // admin, guards and admins are created by that admin. Unknown yet: all three.
   const trpc = useTRPC();
   const options = useQuery(trpc.auth.signupOptions.queryOptions());

@@ -1,4 +1,7 @@
-/** The submit of the sign-in and sign-up forms (product-spec §2, §8). */
+/**
+ * The submit of the sign-in and sign-up forms (docs/product.md#screens-and-routes,
+ * docs/product.md#how-the-app-shows-errors).
+ */
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
@@ -19,7 +22,8 @@ export function useAuthSubmit(fallback: string) {
       await sessionCall();
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      // No answer at all says so plainly (usable-by-everyone issue, item 6), not in the browser's
+      // No answer at all says so plainly (docs/product.md#when-the-network-fails), not in the
+      // browser's
       // words; in the current language (the catalogs' `serverTexts`, as toAppError's texts).
       const { message, status } = toAppError(error, fallback);
       setServerError(status === 0 ? translateServerError(undefined, UNREACHABLE_MESSAGE) : message);

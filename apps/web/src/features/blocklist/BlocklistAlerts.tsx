@@ -1,5 +1,6 @@
 /**
- * The admin dashboard's blocklist alerts (operations §3): the check-ins the gate refused
+ * The admin dashboard's blocklist alerts (docs/operations.md#blocklist): the check-ins the gate
+ * refused
  * because the visitor is on the blocklist, from the admin's unread
  * `visitor.blocklist-refused` notifications (written with the refusal, also sent by Web
  * Push), for visitors and recurring passes. Live: the event stream's `blocklist.refused`

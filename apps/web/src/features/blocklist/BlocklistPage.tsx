@@ -1,5 +1,6 @@
 /**
- * /blocklist (admin, operations §3): the people the gate must not let in, matched by phone
+ * /blocklist (admin, docs/operations.md#blocklist): the people the gate must not let in, matched by
+ * phone
  * number or licence plate: list, add (name, phone, plate, reason; the server's own schema
  * checks the form) and remove (confirmed). The gate sees a match's reason, never who added it.
  */

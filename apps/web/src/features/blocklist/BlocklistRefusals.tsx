@@ -1,5 +1,6 @@
 /**
- * A visitor's refused check-ins (operations §3), on the visitor's page for the gate staff
+ * A visitor's refused check-ins (docs/operations.md#blocklist), on the visitor's page for the gate
+ * staff
  * and the admins: every time the blocklist kept this visitor out, newest first, with the
  * date and time, the gate, who was at it and the reason. Nothing is shown to residents (the
  * blocklist's reasons are not theirs to read) nor while there is none.

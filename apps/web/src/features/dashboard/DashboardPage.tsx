@@ -1,4 +1,4 @@
-/** /dashboard for the three roles (product-spec §2). */
+/** /dashboard for the three roles (docs/product.md#screens-and-routes). */
 import { PAGE_SIZES, type Role, type User } from '@gatehouse/shared';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -84,7 +84,7 @@ interface Shortcut {
   icon: LucideIcon;
 }
 
-/** Shortcuts by role (product-spec §2), in the current language. */
+/** Shortcuts by role (docs/product.md#screens-and-routes), in the current language. */
 function shortcutsFor(role: Role, t: Messages): Shortcut[] {
   switch (role) {
     case 'resident':
@@ -149,7 +149,8 @@ function ShortcutGrid({ role }: { role: Role }) {
 
 /**
  * The recent-visitors card: a resident's 5 latest own invitations, a guard's up to 10
- * checked-in visitors, an admin's 5 latest visitors (product-spec §2, §9).
+ * checked-in visitors, an admin's 5 latest visitors (docs/product.md#screens-and-routes,
+ * docs/product.md#constants-and-formats).
  */
 function RecentVisitorsCard({ role }: { role: Role }) {
   const t = useMessages(messages);
@@ -257,7 +258,10 @@ function Stat({
   );
 }
 
-/** The admin dashboard's vehicle query (product-spec §2, §9: limit 5). */
+/**
+ * The admin dashboard's vehicle query (docs/product.md#screens-and-routes,
+ * docs/product.md#constants-and-formats: limit 5).
+ */
 function useDashboardVehicles() {
   const trpc = useTRPC();
   return useQuery(trpc.vehicles.list.queryOptions({ limit: PAGE_SIZES.adminDashboardVehicles }));
@@ -265,7 +269,7 @@ function useDashboardVehicles() {
 
 /**
  * Community figures for the admin: the houses list and the vehicles (limit 5) are fetched
- * for the admin per product-spec §2; each figure opens its screen.
+ * for the admin per docs/product.md#screens-and-routes; each figure opens its screen.
  */
 function AdminStats() {
   const t = useMessages(messages);
@@ -293,9 +297,10 @@ function AdminStats() {
 }
 
 /**
- * The admin's Vehicles card: the 5 vehicles fetched for the dashboard (product-spec §2).
- * A failure shows in the shared error box with Retry (the issue asks for it; the spec only
- * logs it, product-spec §8), and is logged too.
+ * The admin's Vehicles card: the 5 vehicles fetched for the dashboard
+ * (docs/product.md#screens-and-routes).
+ * A failure shows in the shared error box with Retry, and is logged too
+ * (docs/product.md#how-the-app-shows-errors).
  */
 function AdminVehiclesCard() {
   const t = useMessages(messages);
@@ -372,7 +377,10 @@ function ResidentHouse({ user }: { user: User }) {
   );
 }
 
-/** Greeting, shortcuts and recent visitors; a resident with a house also sees its dues balance (operations §5). */
+/**
+ * Greeting, shortcuts and recent visitors; a resident with a house also sees its dues balance
+ * (docs/operations.md#dues-ledger).
+ */
 export function DashboardPage() {
   const t = useMessages(messages);
   useDocumentTitle(t.title);
@@ -387,7 +395,7 @@ export function DashboardPage() {
         />
         {user.role === 'resident' && <ResidentHouse user={user} />}
       </div>
-      {/* offline-gate §3: entries refused on replay, for admins too. */}
+      {/* docs/gate.md#recording-moves-offline: entries refused on replay, for admins too. */}
       {user.role === 'admin' && <NeedsReview className="" />}
       {user.role === 'admin' && <BlocklistAlerts />}
       <ShortcutGrid role={user.role} />

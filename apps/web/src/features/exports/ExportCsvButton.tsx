@@ -1,5 +1,6 @@
 /**
- * Export CSV (operations §4): downloads one of the server's CSV exports with the screen's
+ * Export CSV (docs/operations.md#reports-exports-and-inside-now): downloads one of the server's CSV
+ * exports with the screen's
  * current filters. A link cannot send the bearer header, so the file is fetched with it,
  * kept as a blob and saved through a `blob:` URL and the `download` attribute; the button
  * is busy meanwhile, and a refusal shows the server's words under it.

@@ -1,5 +1,5 @@
 /**
- * The guard dashboard's gate of this tablet (operations §2): the tablet chooses its gate
+ * The guard dashboard's gate of this tablet (docs/operations.md#gates): the tablet chooses its gate
  * once (remembered on the device: lib/gate-choice.ts) and every check-in and check-out made
  * on it names that gate. With several active gates and none chosen (or the chosen one
  * switched off or removed) it asks which gate this is, with a large button per gate; with

@@ -1,5 +1,6 @@
 /**
- * /gates (admin): the community's gates (operations §2): the list (active and inactive, by
+ * /gates (admin): the community's gates (docs/operations.md#gates): the list (active and inactive,
+ * by
  * name), add a gate, rename one, switch one off or on. A gate switched off stays on the
  * visits it recorded; no tablet can check anyone in or out at it any more. The server's
  * refusals (a taken name, 400s) show under the form or in the shared error box.

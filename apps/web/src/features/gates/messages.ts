@@ -1,4 +1,4 @@
-/** Texts of the gates shown on a visitor (operations §2), in a catalog of their own. */
+/** Texts of the gates shown on a visitor (docs/operations.md#gates), in a catalog of their own. */
 import { i18n, params } from '../../lib/i18n';
 
 /** The visitor page's gate rows and the Activity Log's "at {gate}". */

@@ -1,5 +1,6 @@
 /**
- * The gate's blocklist warning (operations §3): a red alert with the reason on a scanned
+ * The gate's blocklist warning (docs/operations.md#blocklist): a red alert with the reason on a
+ * scanned
  * pass or a walk-in whose phone or plate is on the community blocklist (never who added
  * it), and, for an admin, "Override and check in", which asks for notes first.
  */

@@ -1,5 +1,6 @@
 /**
- * The camera view of /guard/scan (live-gate §1): the rear camera first, a switch when the
+ * The camera view of /guard/scan (docs/gate.md#verifying-a-pass): the rear camera first, a switch
+ * when the
  * device has several, a torch toggle where the track supports it. A decoded QR code is
  * handed to `onCode` (the same verify as a typed token) with a short beep and vibration.
  * Decoding uses the browser's BarcodeDetector where it reads QR codes, else the ZXing

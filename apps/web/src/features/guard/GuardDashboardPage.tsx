@@ -86,7 +86,8 @@ const WAITING_REFRESH_MS = 30_000;
 const DEFAULT_OVERSTAY_GRACE_MINUTES = 30;
 
 /**
- * Whether someone inside is overstaying (live-gate §5): the clock is past the end of their
+ * Whether someone inside is overstaying (docs/configuration.md#environment-variables): the clock is
+ * past the end of their
  * visit window (`dueOutAt`) plus the grace. Unknown ends (a copy kept before they were sent)
  * are never overstaying.
  */
@@ -232,7 +233,8 @@ export function GuardDashboardPage() {
 
   /** Check Out from the list, after one large confirmation: done, or saved on this tablet, within a second. */
   const onCheckOut = async (item: GateInsideItem) => {
-    // One extra tap, large (usable-by-everyone issue, item 5): no visitor leaves the list by a slip.
+    // One extra tap, large (docs/product.md#confirmations-and-notices): no visitor leaves the list
+    // by a slip.
     const leave = await confirm({
       title: t.confirmTitle({ name: item.name }),
       message: t.confirmMessage({ name: item.name, house: item.houseId.houseNumber }),

@@ -1,4 +1,7 @@
-/** The guard dashboard's way to Inside now (operations §4), the printable evacuation roll call. */
+/**
+ * The guard dashboard's way to Inside now (docs/operations.md#reports-exports-and-inside-now), the
+ * printable evacuation roll call.
+ */
 import { ClipboardList } from 'lucide-react';
 
 import { ButtonLink } from '../../components/Button';

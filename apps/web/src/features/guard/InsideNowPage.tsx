@@ -1,5 +1,6 @@
 /**
- * /guard/inside: Inside now (operations §4), the evacuation roll call for guards and admins:
+ * /guard/inside: Inside now (docs/operations.md#reports-exports-and-inside-now), the evacuation
+ * roll call for guards and admins:
  * everyone checked in, by gate (once gates exist) and house, one table per house (name,
  * phone, check-in time in the community's zone, kind, vehicle), with Print (the roll call
  * alone on white paper, no bars or buttons: index.css, `.roll-call`).

@@ -1,11 +1,13 @@
 /**
- * Needs review (offline-gate §3): entries made offline that the server refused when they
+ * Needs review (docs/gate.md#recording-moves-offline): entries made offline that the server refused
+ * when they
  * were sent (the pass was cancelled meanwhile, the visitor already checked in at another
  * gate…). The person did pass the gate, so nothing is dropped: each stays listed, with the
  * server's words, until someone dismisses it; an admin can record the entry with a note.
  * Shown on the guard dashboard (guards and admins) and on the admin's dashboard; nothing
  * when the list is empty. Each names the visitor, linked to their page, or the recurring
- * pass's holder (operations §1), linked to the pass for those who may open passes. The
+ * pass's holder (docs/operations.md#frequent-visitors), linked to the pass for those who may open
+ * passes. The
  * server's refusal is shown in the reader's language: worded from its code and details
  * (the values it names: a status, a date and times…) when the gate filed them, else by its
  * English words.

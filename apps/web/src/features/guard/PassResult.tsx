@@ -1,5 +1,6 @@
 /**
- * What a verified pass shows at the gate (live-gate §1): the visitor, the house and host,
+ * What a verified pass shows at the gate (docs/gate.md#verifying-a-pass): the visitor, the house
+ * and host,
  * the purpose, the window; a pass that cannot enter is shown *refused*, with a heading,
  * colour and icon (not colour alone) and the reason, and announced as an alert.
  */
@@ -61,7 +62,10 @@ export function refusalReason(visitor: Pick<GateVisitor, 'status'>): string {
 interface PassResultProps {
   /** The pass: the server's visitor, or the pack's fields when verified offline. */
   visitor: GateVisitor;
-  /** Verified offline from the pack (offline-gate §2): said so, with when the pack was synced. */
+  /**
+   * Verified offline from the pack (docs/gate.md#the-gate-pack): said so, with when the pack was
+   * synced.
+   */
   offline?: OfflineBasis | null;
   /** Heading level of the card's title, to keep the page outline in order. */
   headingLevel?: 2 | 3;
@@ -71,7 +75,10 @@ interface PassResultProps {
   checkingOut?: boolean;
   onCheckIn?: () => void;
   onCheckOut?: () => void;
-  /** operations §3: an admin's check-in of a blocklisted visitor, with notes (absent: not offered). */
+  /**
+   * docs/operations.md#blocklist: an admin's check-in of a blocklisted visitor, with notes (absent:
+   * not offered).
+   */
   onOverride?: (notes: string) => void;
   overriding?: boolean;
 }
@@ -93,7 +100,8 @@ export function PassResult({
   const communityTimeZone = useCommunityTimeZone();
   const timeZone = offline?.timeZone ?? communityTimeZone;
   const refused = Boolean(refusal) || !isUsableAtGate(visitor);
-  // operations §3: a visitor on the blocklist is shown refused, with the reason; the check-in
+  // docs/operations.md#blocklist: a visitor on the blocklist is shown refused, with the reason; the
+  // check-in
   // stays possible (the server refuses it, and records the attempt) and an admin may override.
   const blocklisted = visitor.blocklisted ?? null;
   const alarming = refused || blocklisted !== null;
@@ -146,10 +154,10 @@ export function PassResult({
         <StatusBadge status={visitor.status} size="lg" />
       </div>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {/* operations §1: a recurring pass verified offline from the pack (its date the listed day it may enter next). */}
+        {/* docs/operations.md#frequent-visitors: a recurring pass verified offline from the pack (its date the listed day it may enter next). */}
         {visitor.kind === 'recurring' && <Fact term={t.kind}>{recurringKindLabel()}</Fact>}
         <Fact term={t.house}>{t.houseValue({ house: visitor.houseId.houseNumber, block: visitor.houseId.block })}</Fact>
-        {/* The pack holds no host, purpose or phone (offline-gate §2). */}
+        {/* The pack holds no host, purpose or phone (docs/gate.md#the-gate-pack). */}
         {visitor.hostId !== undefined && <Fact term={t.host}>{hostLabel({ hostId: visitor.hostId, status: visitor.status })}</Fact>}
         {visitor.purpose !== undefined && <Fact term={t.purpose}>{visitor.purpose ?? t.notGiven}</Fact>}
         {visitor.phone !== undefined && <Fact term={t.phone}>{visitor.phone}</Fact>}

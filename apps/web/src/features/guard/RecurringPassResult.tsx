@@ -1,5 +1,6 @@
 /**
- * A scanned recurring pass at the gate (operations §1): who, which house and host, the
+ * A scanned recurring pass at the gate (docs/operations.md#frequent-visitors): who, which house and
+ * host, the
  * days and daily window, the dates and whether they are inside now; Check In when the pass
  * is active and not inside, Check Out when inside. A refusal from the server (outside the
  * window, paused, already inside) is shown as the reason, as an alert, with a heading,

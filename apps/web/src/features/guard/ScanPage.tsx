@@ -1,6 +1,8 @@
 /**
  * /guard/scan: verify a pass by its token or code, typed, pasted, from a hardware scanner or
- * from the camera, then check the visitor in or out (product-spec §2, §4, §5). The field owns
+ * from the camera, then check the visitor in or out (docs/product.md#screens-and-routes,
+ * docs/product.md#statuses-and-their-badges, docs/product.md#forms-and-their-messages). The field
+ * owns
  * the keyboard and the focus of the screen (scanner-capture.ts); every move goes through the
  * one gate path (lib/gate-moves.ts): done, or saved on this tablet, within a second.
  */
@@ -254,7 +256,8 @@ export function ScanPage() {
     verify(value);
   };
 
-  // The pass on screen follows live updates (live-gate §3): a resident's decision, a check-in elsewhere.
+  // The pass on screen follows live updates (docs/gate.md#live-updates): a resident's decision, a
+  // check-in elsewhere.
   useVisitorEvents((event) => {
     if (offline) return;
     setVisitor((shown) => (shown && shown.id === event.visitor.id ? event.visitor : shown));
@@ -345,7 +348,8 @@ export function ScanPage() {
               checkingOut={moving === 'checkOut'}
               onCheckIn={() => void onMove('checkIn', visitorSubject(visitor))}
               onCheckOut={() => void onMove('checkOut', visitorSubject(visitor))}
-              // operations §3: only an admin may check in a blocklisted visitor, with notes (online only).
+              // docs/operations.md#blocklist: only an admin may check in a blocklisted visitor,
+              // with notes (online only).
               {...(isAdmin && !offline
                 ? {
                     onOverride: (notes: string) =>

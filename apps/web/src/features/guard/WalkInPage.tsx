@@ -1,5 +1,5 @@
 /**
- * The gate's walk-ins (live-gate §2): /guard/walk-in registers a visitor who was not
+ * The gate's walk-ins (docs/gate.md#walk-ins): /guard/walk-in registers a visitor who was not
  * invited (the house found by a search, name, phone, purpose with quick choices, plate, a photo taken with the
  * tablet's camera and shrunk on the device); /guard/walk-in/:id is the waiting card, which
  * shows live whether a resident approved or denied, counts down to the time-out, offers
@@ -98,7 +98,8 @@ const messages = i18n('WalkInPage', {
 });
 
 /**
- * The purposes most walk-ins have, one tap each (live-gate §2): each fills the purpose field
+ * The purposes most walk-ins have, one tap each (docs/gate.md#walk-ins): each fills the purpose
+ * field
  * with its name in the current language.
  */
 export const QUICK_PURPOSES = ['purposeDelivery', 'purposeCab', 'purposeService', 'purposeGuest'] as const;
@@ -146,7 +147,8 @@ export function WalkInPage() {
     setSending(true);
     try {
       const visitor = await walkIn.mutateAsync(input);
-      // operations §3: the waiting card warns when the phone or plate is on the blocklist.
+      // docs/operations.md#blocklist: the waiting card warns when the phone or plate is on the
+      // blocklist.
       if (visitor.blocklisted) sessionStorage.setItem(`walk-in-blocklisted:${visitor.id}`, visitor.blocklisted.reason);
       if (photo) {
         // The walk-in stands even if its photo fails; the waiting card says so.
@@ -267,7 +269,7 @@ function useClock(): number {
   return now;
 }
 
-/** The gate's own approval, with its reason (live-gate §2: 5 to 200 characters). */
+/** The gate's own approval, with its reason (docs/gate.md#walk-ins: 5 to 200 characters). */
 function GateApproval({ visitor }: { visitor: Visitor }) {
   const t = useMessages(messages);
   const trpc = useTRPC();

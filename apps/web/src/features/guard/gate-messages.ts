@@ -1,5 +1,6 @@
 /**
- * The gate's fixed texts (product-spec §4, §8), in the current language: read at call time
+ * The gate's fixed texts (docs/product.md#statuses-and-their-badges,
+ * docs/product.md#how-the-app-shows-errors), in the current language: read at call time
  * (each function below), so a change of language takes effect at once.
  */
 import { formatInstant, formatTime } from '../../lib/format';

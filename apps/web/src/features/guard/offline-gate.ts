@@ -1,12 +1,14 @@
 /**
- * Verifying a pass and recording a move when the server cannot be reached (offline-gate §2,
- * §3): the token or code is hashed on the device as the pack holds it (a token with SHA-256;
+ * Verifying a pass and recording a move when the server cannot be reached
+ * (docs/gate.md#the-gate-pack, docs/gate.md#recording-moves-offline): the token or code is hashed
+ * on the device as the pack holds it (a token with SHA-256;
  * a code with PBKDF2, the pack's salt and iterations: one derivation of tens of milliseconds
  * per typed code, so that the pack does not give its codes back in seconds) and looked up
  * in the gate pack; what the tablet queued since the last sync counts too (a visitor
  * checked in offline can be checked out offline). Used by the scan screen and the quick scan.
  *
- * Recurring passes (operations §1) are in the pack too (`kind: "recurring"`, by the pass's
+ * Recurring passes (docs/operations.md#frequent-visitors) are in the pack too (`kind: "recurring"`,
+ * by the pass's
  * id and 7-digit code, its date the listed day it may enter next, its window the daily one):
  * found offline they show and move like a visitor, the move replayed as the check-in or
  * check-out of that id; checked out, a pass may come in again while its window allows.
@@ -44,7 +46,9 @@ const messages = i18n('offline-gate', {
 export type GateVisitor = Pick<Visitor, 'id' | 'name' | 'status' | 'visitDate' | 'visitTimeFrom' | 'visitTimeTo' | 'vehicleLicensePlate'> & {
   houseId: Pick<Visitor['houseId'], 'houseNumber' | 'block'>;
 } & Partial<Pick<Visitor, 'phone' | 'purpose' | 'hostId'>> & {
-  /** operations §3: the scan's blocklist match (the reason only); the pack has none. */
+  /**
+   * docs/operations.md#blocklist: the scan's blocklist match (the reason only); the pack has none.
+   */
   blocklisted?: Blocklisted;
   /** What the pass is; `recurring` only from the pack (online a recurring pass has its own card). */
   kind?: GatePackItem['kind'];
@@ -67,7 +71,10 @@ export type OfflineVerification =
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
-/** SHA-256 of `text` as UTF-8, lowercase hex (offline-gate §2: how the pack holds tokens). */
+/**
+ * SHA-256 of `text` as UTF-8, lowercase hex (docs/gate.md#the-gate-pack: how the pack holds
+ * tokens).
+ */
 export async function sha256Hex(text: string): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
@@ -117,7 +124,8 @@ export const savedOnTabletMessage = () => messages.get().savedOnTablet;
 
 /**
  * The status after the moves queued for `item` since the pack was synced. A recurring pass
- * checked out is `approved` again (operations §1: it may come back while its window allows).
+ * checked out is `approved` again (docs/operations.md#frequent-visitors: it may come back while its
+ * window allows).
  */
 function statusAfterQueue(item: GatePackItem, queue: QueuedMove[]): VisitorStatus {
   const left: VisitorStatus = item.kind === 'recurring' ? 'approved' : 'checked-out';
@@ -138,7 +146,7 @@ function toGateVisitor(item: GatePackItem, status: VisitorStatus, checkInTime: s
     visitTimeTo: item.visitTimeTo,
     vehicleLicensePlate: item.vehicleLicensePlate,
     houseId: { houseNumber: item.house.houseNumber, block: item.house.block },
-    // operations §3: the warning shows offline too.
+    // docs/operations.md#blocklist: the warning shows offline too.
     blocklisted: item.blocklisted ?? null,
     kind: item.kind,
     check_in_time: checkInTime,
@@ -154,8 +162,9 @@ async function checkInTimeOf(item: GatePackItem, queue: QueuedMove[]): Promise<s
 }
 
 /**
- * Why an approved pass cannot be checked in at `now`, as the server judges it (offline-gate
- * §3): from `visitTimeFrom` less the early allowance to the end of the `visitTimeTo` minute,
+ * Why an approved pass cannot be checked in at `now`, as the server judges it
+ * (docs/gate.md#recording-moves-offline): from `visitTimeFrom` less the early allowance to the end
+ * of the `visitTimeTo` minute,
  * on its date, in the community's zone. Null when it can.
  */
 function windowRefusal(item: GatePackItem, now: Date, timeZone: string, earlyMinutes: number): string | null {
@@ -177,7 +186,8 @@ export async function verifyOffline(value: string, now: Date = new Date()): Prom
   const [queue, settings] = await Promise.all([readQueue().catch(() => []), readSettings().catch(() => null)]);
   const basis: OfflineBasis = { syncedAt: pack.syncedAt, timeZone: settings?.timeZone ?? browserTimeZone() };
   const token = value.trim();
-  // Invitations have 6 or 8 digits, recurring passes 7 (live-gate §1, operations §1).
+  // Invitations have 6 or 8 digits, recurring passes 7 (docs/gate.md#verifying-a-pass,
+  // docs/operations.md#frequent-visitors).
   const code = passCodeOf(token) ?? recurringPassCodeOf(token);
   let hash: string;
   if (code) {
@@ -191,7 +201,8 @@ export async function verifyOffline(value: string, now: Date = new Date()): Prom
   if (!item) return { kind: 'unknown', basis };
   const status = statusAfterQueue(item, queue);
   const visitor = toGateVisitor(item, status, status === 'checked-in' ? await checkInTimeOf(item, queue) : null);
-  // A code names only an open pass (live-gate §1); a checked-out one is shown refused by its status.
+  // A code names only an open pass (docs/gate.md#verifying-a-pass); a checked-out one is shown
+  // refused by its status.
   const refusal = status === 'approved' && settings ? windowRefusal(item, now, settings.timeZone, settings.earlyCheckinMinutes) : null;
   return { kind: 'found', visitor, basis, refusal };
 }

@@ -1,4 +1,8 @@
-/** /houses/create (admin): the new-house form (product-spec §2, §5, §7, §8). */
+/**
+ * /houses/create (admin): the new-house form (docs/product.md#screens-and-routes,
+ * docs/product.md#forms-and-their-messages, docs/api.md#the-rest-paths,
+ * docs/product.md#how-the-app-shows-errors).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, ZCreateHouseRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +26,7 @@ const messages = i18n('HouseCreatePage', {
   title: 'Add House',
   back: 'Back to houses',
   subtitle: 'Register a house and its owner. Residents are added on the house page.',
-  /** The fallback when the server gives no text (product-spec §8). */
+  /** The fallback when the server gives no text (docs/product.md#how-the-app-shows-errors). */
   failed: 'Failed to create house',
   houseCard: 'House',
   houseNumber: 'House Number',
@@ -39,9 +43,10 @@ const messages = i18n('HouseCreatePage', {
 });
 
 /**
- * House number, block, street and owner, all required (product-spec §5), checked by the
+ * House number, block, street and owner, all required (docs/product.md#forms-and-their-messages),
+ * checked by the
  * same schema as the server. The owner is picked from the users list (limit 100); success
- * opens the new house by the `id` of the answer (product-spec §7).
+ * opens the new house by the `id` of the answer (docs/api.md#the-rest-paths).
  */
 export function HouseCreatePage() {
   const t = useMessages(messages);

@@ -1,4 +1,7 @@
-/** /houses/{id}: house information, residents and vehicles (product-spec §2, §3). */
+/**
+ * /houses/{id}: house information, residents and vehicles (docs/product.md#screens-and-routes,
+ * docs/api.md#objects).
+ */
 import { ZAddResidentRequest, type HouseDetail } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Car, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
@@ -28,7 +31,7 @@ const messages = i18n('HouseDetailPage', {
   title: params('House {house}'),
   back: 'Back to houses',
   loading: 'Loading house',
-  /** The fallback when a house cannot be shown (product-spec §8). */
+  /** The fallback when a house cannot be shown (docs/product.md#how-the-app-shows-errors). */
   notFound: 'House not found',
   block: params('Block {block}'),
   houseInformation: 'House Information',
@@ -87,7 +90,8 @@ const TABLE_HEAD =
 const TABLE_CELL = 'px-3 py-3 text-sm text-slate-900 first:pl-5 last:pr-5';
 
 /**
- * The Add Resident form (admin, server-contract §5): a user picked from the users list
+ * The Add Resident form (admin, docs/security.md#who-may-do-what): a user picked from the users
+ * list
  * (limit 100), minus the house's residents and inactive accounts. Adding someone who
  * lives elsewhere moves them, as a user lives in at most one house.
  */
@@ -308,9 +312,11 @@ function VehiclesPanel({ house, isPrivate }: { house: HouseDetail; isPrivate: bo
 
 /**
  * The house screen: number, block, street and owner, then the Residents and Vehicles tabs.
- * A resident of another house gets both lists empty from the server (server-contract §5)
- * and is told why. Admins add and remove residents. No data: 'House not found' (§8).
- * Admins and the house's own residents also see its dues balance (operations §5).
+ * A resident of another house gets both lists empty from the server
+ * (docs/security.md#who-may-do-what)
+ * and is told why. Admins add and remove residents. No data: 'House not found'
+ * (docs/product.md#how-the-app-shows-errors).
+ * Admins and the house's own residents also see its dues balance (docs/operations.md#dues-ledger).
  */
 export function HouseDetailPage({ id }: { id: string }) {
   const t = useMessages(messages);
@@ -337,7 +343,8 @@ export function HouseDetailPage({ id }: { id: string }) {
 
   const isAdmin = user.role === 'admin';
   const isPrivate = user.role === 'resident' && user.houseId?.id !== house.id;
-  // operations §5: the balance is read as payments are (admins, the house's residents).
+  // docs/operations.md#dues-ledger: the balance is read as payments are (admins, the house's
+  // residents).
   const showsBalance = isAdmin || (user.role === 'resident' && !isPrivate);
 
   return (

@@ -1,4 +1,4 @@
-/** /houses: the houses grid with search (product-spec §2). */
+/** /houses: the houses grid with search (docs/product.md#screens-and-routes). */
 import { MAX_LENGTH, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@gatehouse/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Building2, MapPin, Plus, UserRound } from 'lucide-react';
@@ -35,10 +35,12 @@ const messages = i18n('HouseListPage', {
 });
 
 /**
- * The houses grid (product-spec §2). The search by house number or block goes to the
- * server as `q` (server-contract §8) 300 ms after the last keystroke (product-spec §9);
+ * The houses grid (docs/product.md#screens-and-routes). The search by house number or block goes to
+ * the
+ * server as `q` (docs/api.md#lists-and-pagination) 300 ms after the last keystroke
+ * (docs/product.md#constants-and-formats);
  * the previous results stay on screen while the new ones load. Add House is for admins
- * only (product-spec §6); each card opens the house.
+ * only (docs/product.md#roles-and-what-they-see); each card opens the house.
  */
 export function HouseListPage() {
   const t = useMessages(messages);

@@ -1,4 +1,6 @@
-/** The bell in the top bar (live-gate §4): the unread count, a link to /notifications. */
+/**
+ * The bell in the top bar (docs/gate.md#notifications): the unread count, a link to /notifications.
+ */
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Bell } from 'lucide-react';

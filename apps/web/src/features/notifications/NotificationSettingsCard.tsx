@@ -1,5 +1,6 @@
 /**
- * The profile's notification settings (live-gate §4): each kind on or off, and Web Push on
+ * The profile's notification settings (docs/gate.md#notifications): each kind on or off, and Web
+ * Push on
  * this device when the server sends it (VAPID keys set), else a word that it is off.
  */
 import type { NotificationSettings } from '@gatehouse/shared';

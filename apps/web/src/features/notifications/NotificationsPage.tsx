@@ -1,5 +1,6 @@
 /**
- * /notifications (live-gate §4): what happened to the user's visitors and recurring passes,
+ * /notifications (docs/gate.md#notifications): what happened to the user's visitors and recurring
+ * passes,
  * newest first, each a link to the visitor or the pass it is about (the whole row can be
  * tapped); the list is marked read once it has been shown.
  */
@@ -32,7 +33,10 @@ const messages = i18n('NotificationsPage', {
   new: 'New',
 });
 
-/** operations §3: an admin's notification of a refused blocklisted visitor, in a catalog of its own. */
+/**
+ * docs/operations.md#blocklist: an admin's notification of a refused blocklisted visitor, in a
+ * catalog of its own.
+ */
 const blocklistMessages = i18n('BlocklistNotification', {
   refused: params('{name} is on the blocklist: their check-in was refused at the gate'),
 });
@@ -53,7 +57,10 @@ export function notificationText(notification: NotificationJson): string {
   }
 }
 
-/** The page a notification opens: the visitor's, or (operations §3, a refused pass) the recurring pass's. */
+/**
+ * The page a notification opens: the visitor's, or (docs/operations.md#blocklist, a refused pass)
+ * the recurring pass's.
+ */
 export function notificationHref(notification: Pick<NotificationJson, 'target' | 'visitor'>): string {
   return notification.target === 'pass' ? `/passes/${notification.visitor.id}` : `/visitors/${notification.visitor.id}`;
 }

@@ -1,5 +1,6 @@
 /**
- * /passes/create: a new recurring pass (operations §1): the visitor (name, phone, plate,
+ * /passes/create: a new recurring pass (docs/operations.md#frequent-visitors): the visitor (name,
+ * phone, plate,
  * purpose: the invitation's VisitorPersonFields), the house (a resident's own), the weekdays (checkboxes in a fieldset with its
  * legend), the daily window, the start and end dates (at most 12 months apart), and
  * whether to be told when the holder arrives and leaves (off unless chosen). The same

@@ -1,5 +1,6 @@
 /**
- * /passes/:id: one recurring pass (operations §1): its QR and code, with Share, Download and
+ * /passes/:id: one recurring pass (docs/operations.md#frequent-visitors): its QR and code, with
+ * Share, Download and
  * Print of the pass card; the days and hours, the dates and the status; for its host, whether
  * to be told when the holder arrives and leaves; Pause, Resume and Cancel (each confirmed
  * first); and the attendance of a chosen month (a month field): the days present, with the

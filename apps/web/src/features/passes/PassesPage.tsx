@@ -1,5 +1,6 @@
 /**
- * /passes: Frequent visitors (operations §1). A resident sees their house's recurring
+ * /passes: Frequent visitors (docs/operations.md#frequent-visitors). A resident sees their house's
+ * recurring
  * passes (an admin every house's): who, which days and hours, until when, and the status;
  * each opens its page with the QR, the code and the attendance. New pass opens the form.
  */

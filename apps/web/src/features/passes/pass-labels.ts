@@ -1,5 +1,6 @@
 /**
- * Words for recurring passes (operations §1) the resident's screens and the gate share:
+ * Words for recurring passes (docs/operations.md#frequent-visitors) the resident's screens and the
+ * gate share:
  * weekday names, the status's label, and a pass's days and daily window in one line.
  */
 import { WEEKDAYS, type RecurringPassStatus, type Weekday } from '@gatehouse/shared';

@@ -1,4 +1,7 @@
-/** The Complete Payment dialog of /payments (admin; operations §5: method and reference). */
+/**
+ * The Complete Payment dialog of /payments (admin; docs/operations.md#dues-ledger: method and
+ * reference).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PAYMENT_METHODS,

@@ -1,5 +1,6 @@
 /**
- * A house's dues balance (operations §5): pending (overdue included), the overdue part,
+ * A house's dues balance (docs/operations.md#dues-ledger): pending (overdue included), the overdue
+ * part,
  * and what was paid this calendar year in the community's zone, from
  * GET /api/houses/{id}/balance. On the admin's house page and the resident's dashboard.
  */

@@ -1,4 +1,8 @@
-/** /payments: community dues (product-spec §2, §4, §9; server-contract §5, §7; operations §5). */
+/**
+ * /payments: community dues (docs/product.md#screens-and-routes,
+ * docs/product.md#statuses-and-their-badges, docs/product.md#constants-and-formats;
+ * docs/security.md#who-may-do-what, docs/api.md#payments; docs/operations.md#dues-ledger).
+ */
 import {
   PAGE_SIZES,
   PAYMENT_STATUSES,
@@ -59,7 +63,7 @@ const messages = i18n('PaymentsPage', {
   failConfirm: 'Mark Failed',
 });
 
-// The dues ledger's texts (operations §5).
+// The dues ledger's texts (docs/operations.md#dues-ledger).
 const ledgerMessages = i18n('PaymentsLedger', {
   raiseDues: 'Raise Dues',
   // The status filter's extra choice: pending payments past their due date.
@@ -70,10 +74,15 @@ const ledgerMessages = i18n('PaymentsLedger', {
   paidBy: params('By {method}'),
 });
 
-/** The status filter's choices: every status, and Overdue (pending and past due, operations §5). */
+/**
+ * The status filter's choices: every status, and Overdue (pending and past due,
+ * docs/operations.md#dues-ledger).
+ */
 type PaymentFilter = PaymentStatus | 'overdue' | '';
 
-/** A red "Overdue" badge beside the status (operations §5: derived, not a status). */
+/**
+ * A red "Overdue" badge beside the status (docs/operations.md#dues-ledger: derived, not a status).
+ */
 function OverdueBadge() {
   const t = useMessages(ledgerMessages);
   return (
@@ -210,11 +219,13 @@ function PaymentRow({
 /**
  * The payment list (limit 50): amount in USD en-US, type, description, house, due date
  * and a status badge (completed like approved, failed like rejected, anything else like
- * pending; product-spec §4), and a red Overdue badge on pending payments past their due
- * date (operations §5), which the status filter's Overdue choice lists alone. Residents get
+ * pending; docs/product.md#statuses-and-their-badges), and a red Overdue badge on pending payments
+ * past their due
+ * date (docs/operations.md#dues-ledger), which the status filter's Overdue choice lists alone.
+ * Residents get
  * their house's payments from the server; admins see all, record new ones, raise dues for
  * one house or every house, complete pending ones (asking the method and a reference) or
- * fail them (server-contract §7). A completed payment links to its printable receipt. Guards
+ * fail them (docs/api.md#payments). A completed payment links to its printable receipt. Guards
  * never get here (the route sends them to /dashboard).
  */
 export function PaymentsPage() {
@@ -335,7 +346,8 @@ export function PaymentsPage() {
                   setCompleting(payment);
                 }}
                 onFail={async () => {
-                  // Marking a payment failed is not undone by a tap: asked first (item 5).
+                  // Marking a payment failed is not undone by a tap: asked first
+                  // (docs/product.md#confirmations-and-notices).
                   const failIt = await confirm({
                     title: t.failTitle,
                     message: t.failQuestion({

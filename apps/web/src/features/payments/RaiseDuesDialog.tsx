@@ -1,4 +1,7 @@
-/** The Raise Dues dialog of /payments (admin; operations §5: one house or every house at once). */
+/**
+ * The Raise Dues dialog of /payments (admin; docs/operations.md#dues-ledger: one house or every
+ * house at once).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, PAYMENT_TYPES, ZBulkPaymentRequest, ZCreatePaymentRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,7 @@
 /**
- * /payments/{id}/receipt: the printable receipt of a completed payment (operations §5;
- * usable-by-everyone issue, item 11). Residents reach their own house's, admins every one
+ * /payments/{id}/receipt: the printable receipt of a completed payment
+ * (docs/operations.md#dues-ledger;
+ * docs/product.md#paper). Residents reach their own house's, admins every one
  * (the server answers 404 for the rest). On paper the receipt prints alone: the print area
  * hides the app's bars, the back link and the Print button (index.css).
  */

@@ -1,4 +1,4 @@
-/** The Record Payment dialog of /payments (admin; server-contract §7). */
+/** The Record Payment dialog of /payments (admin; docs/api.md#payments). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, PAYMENT_TYPES, ZCreatePaymentRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -41,7 +41,7 @@ const toOptionalDate = (value: unknown) => (value ? value : undefined);
 /**
  * House, amount in USD, type, optional description and due date, checked by the
  * server's own schema (amount > 0, at most 1,000,000, at most 2 decimals). The new payment
- * is pending (server-contract §7).
+ * is pending (docs/api.md#payments).
  */
 export function RecordPaymentDialog({ onClose }: { onClose: () => void }) {
   const t = useMessages(messages);

@@ -1,4 +1,4 @@
-/** How payments read on screen (server-contract §7: the four payment types). */
+/** How payments read on screen (docs/api.md#payments: the four payment types). */
 import type { PaymentType } from '@gatehouse/shared';
 
 import { i18n } from '../../lib/i18n';

@@ -1,4 +1,7 @@
-/** How a completed payment was paid, as it reads on screen (operations §5: the five methods). */
+/**
+ * How a completed payment was paid, as it reads on screen (docs/operations.md#dues-ledger: the five
+ * methods).
+ */
 import type { PaymentMethod } from '@gatehouse/shared';
 
 import { i18n } from '../../lib/i18n';

@@ -1,4 +1,7 @@
-/** The profile's Appearance card: light, dark, or as the system is set (usable-by-everyone issue). */
+/**
+ * The profile's Appearance card: light, dark, or as the system is set
+ * (docs/product.md#for-everyone-at-every-screen).
+ */
 import { useId, useState } from 'react';
 
 import { Card } from '../../components/Card';

@@ -1,5 +1,5 @@
 /**
- * The profile's Language card (usable-by-everyone issue, Languages): the app in English,
+ * The profile's Language card (docs/product.md#languages): the app in English,
  * Spanish or Hindi, kept on this device. Each language is named in itself, so anyone can
  * find their own whatever the app shows now.
  */

@@ -1,4 +1,4 @@
-/** /profile: who is signed in (product-spec §2). */
+/** /profile: who is signed in (docs/product.md#screens-and-routes). */
 import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZChangePasswordForm, type ChangePasswordForm } from '@gatehouse/shared';
@@ -129,7 +129,8 @@ function OtherSessionsCard() {
 }
 
 /**
- * Changes the own password (auth.changePassword, hardening issue item 5): the current
+ * Changes the own password (auth.changePassword, docs/security.md#sign-in-and-sessions): the
+ * current
  * password, the new one twice; every other session of the account is signed out.
  */
 function ChangePasswordCard() {
@@ -209,7 +210,8 @@ function ChangePasswordCard() {
 
 /**
  * Avatar with initials, name, email, role badge, phone, role, house number, status
- * (Active or Inactive) and Logout (product-spec §2), plus changing the password and
+ * (Active or Inactive) and Logout (docs/product.md#screens-and-routes), plus changing the password
+ * and
  * signing out of all other sessions.
  */
 export function ProfilePage() {

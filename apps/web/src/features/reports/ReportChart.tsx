@@ -1,5 +1,6 @@
 /**
- * The reports page's charts (operations §4): Chart.js through react-chartjs-2, with only
+ * The reports page's charts (docs/operations.md#reports-exports-and-inside-now): Chart.js through
+ * react-chartjs-2, with only
  * the parts these charts use registered (bars, a line, a doughnut, their scales and the
  * tooltip), so the rest of Chart.js is shaken out of the build. This module is imported by
  * the reports page alone, which App.tsx loads lazily: Chart.js is in the /reports chunk

@@ -1,5 +1,6 @@
 /**
- * /reports (admin; operations §4): the committee's figures for a range of community dates
+ * /reports (admin; docs/operations.md#reports-exports-and-inside-now): the committee's figures for
+ * a range of community dates
  * (the last 30 days until another range is chosen): entries per day, hour and weekday, the
  * busiest houses, the kinds of entry, the key figures (walk-in approval times, average stay,
  * gate overrides, late check-ins) and entries per gate. Each figure is a chart with a table

@@ -1,5 +1,6 @@
 /**
- * The authenticated shell of product-spec §2: a top bar (logo, role menu on desktop,
+ * The authenticated shell of docs/product.md#screens-and-routes: a top bar (logo, role menu on
+ * desktop,
  * user menu) and a bottom bar on phones.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,12 +31,16 @@ const messages = i18n('AppShell', {
   mobileNav: 'Mobile',
 });
 
-/** Wraps every signed-in screen, with the live updates (live-gate §3) open while signed in. */
+/**
+ * Wraps every signed-in screen, with the live updates (docs/gate.md#live-updates) open while signed
+ * in.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   // Whether the server can be reached, read from every request (the connection banner).
   const queryClient = useQueryClient();
   useEffect(() => watchQueryClient(queryClient), [queryClient]);
-  // The installable app's service worker (offline-gate §1), registered from here so that
+  // The installable app's service worker (docs/gate.md#installing-the-app), registered from here so
+  // that
   // /login's scripts do not grow; not in the development server or tests (no worker there).
   useEffect(() => {
     if (import.meta.env.PROD && 'serviceWorker' in navigator)
@@ -51,7 +56,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 }
 
 /**
- * After a route change, focus goes to the new page's h1 (usable-by-everyone issue, item 8),
+ * After a route change, focus goes to the new page's h1 (docs/product.md#accessibility),
  * so that a screen reader says where the user is; unless the page put focus somewhere of
  * its own (the gate's token field). Not on the first screen after loading.
  */

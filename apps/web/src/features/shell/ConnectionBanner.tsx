@@ -1,9 +1,10 @@
 /**
- * The banner that says when the server cannot be reached (usable-by-everyone issue, item 6):
+ * The banner that says when the server cannot be reached (docs/product.md#when-the-network-fails):
  * offline, or online but the server does not answer; with Retry, which asks the server at
  * once (it is also asked every few seconds). Announced politely; gone when the link is back.
  * At the gate (guards and admins) it says that entries are kept on the tablet, and how many
- * wait to be sent (offline-gate §1, §3), also while they are being sent.
+ * wait to be sent (docs/gate.md#installing-the-app, docs/gate.md#recording-moves-offline), also
+ * while they are being sent.
  */
 import { CloudOff, CloudUpload, WifiOff } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ import { useCurrentUser } from '../../lib/session';
 
 export const OFFLINE_BANNER = 'You are offline. Nothing can be saved until the connection returns.';
 export const UNREACHABLE_BANNER = 'Cannot reach the Gatehouse server. Trying again every few seconds.';
-/** offline-gate §1: the gate tablet's words. */
+/** docs/gate.md#installing-the-app: the gate tablet's words. */
 export const GATE_OFFLINE_BANNER = 'Offline — entries are saved on this tablet and sent when the connection returns';
 
 const messages = i18n('ConnectionBanner', {

@@ -1,6 +1,7 @@
 /**
  * After a sign-in, tells the user how many failed sign-in attempts there were on their
- * account since their previous sign-in (hardening issue, item 9): someone may be guessing
+ * account since their previous sign-in (docs/security.md#password-guessing): someone may be
+ * guessing
  * their password. Shown on the page they land on until dismissed.
  */
 import { ShieldAlert } from 'lucide-react';

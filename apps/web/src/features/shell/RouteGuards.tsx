@@ -1,4 +1,4 @@
-/** Route guards of product-spec §2 and §6. */
+/** Route guards of docs/product.md#screens-and-routes, docs/product.md#roles-and-what-they-see. */
 import type { Role } from '@gatehouse/shared';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';

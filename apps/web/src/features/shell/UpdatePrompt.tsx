@@ -1,5 +1,6 @@
 /**
- * "A new version is available — Reload" (offline-gate §1): shown in the shell when a new
+ * "A new version is available — Reload" (docs/gate.md#installing-the-app): shown in the shell when
+ * a new
  * version of the app has been installed while this one runs. Never forced, so that a guard
  * is not interrupted in the middle of a check-in: the page reloads only when Reload is chosen.
  */

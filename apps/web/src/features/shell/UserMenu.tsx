@@ -1,4 +1,7 @@
-/** The user menu of the top bar (product-spec §2): the screens the bars have no room for, My Profile and Log Out. */
+/**
+ * The user menu of the top bar (docs/product.md#screens-and-routes): the screens the bars have no
+ * room for, My Profile and Log Out.
+ */
 import { ChevronDown, LogOut, User as UserIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';

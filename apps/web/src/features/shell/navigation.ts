@@ -1,5 +1,6 @@
 /**
- * Menu entries by role (product-spec §6, §9): the desktop top bar and the mobile bottom
+ * Menu entries by role (docs/product.md#roles-and-what-they-see,
+ * docs/product.md#constants-and-formats): the desktop top bar and the mobile bottom
  * bar show at most MAX_NAV_ENTRIES each.
  */
 import { MAX_NAV_ENTRIES, type Role } from '@gatehouse/shared';
@@ -46,27 +47,35 @@ const messages = i18n('navigation', {
   webhooks: 'Webhooks',
 });
 
-/** operations §4: Inside now's entry, in a catalog of its own. */
+/**
+ * docs/operations.md#reports-exports-and-inside-now: Inside now's entry, in a catalog of its own.
+ */
 const insideNowMessages = i18n('InsideNowNavigation', {
   insideNow: 'Inside Now',
 });
 
-/** operations §2: the gates page's entry (admins), in a catalog of its own. */
+/** docs/operations.md#gates: the gates page's entry (admins), in a catalog of its own. */
 const gatesMessages = i18n('GatesNavigation', {
   gates: 'Gates',
 });
 
-/** operations §3: the blocklist's entry (admins), in a catalog of its own. */
+/** docs/operations.md#blocklist: the blocklist's entry (admins), in a catalog of its own. */
 const blocklistMessages = i18n('BlocklistNavigation', {
   blocklist: 'Blocklist',
 });
 
-/** operations §1: frequent visitors (recurring passes), residents and admins, in a catalog of its own. */
+/**
+ * docs/operations.md#frequent-visitors: frequent visitors (recurring passes), residents and admins,
+ * in a catalog of its own.
+ */
 const passesMessages = i18n('PassesNavigation', {
   frequentVisitors: 'Frequent visitors',
 });
 
-/** operations §4: the reports page's entry (admins), in a catalog of its own. */
+/**
+ * docs/operations.md#reports-exports-and-inside-now: the reports page's entry (admins), in a
+ * catalog of its own.
+ */
 const reportsMessages = i18n('ReportsNavigation', {
   reports: 'Reports',
 });
@@ -114,17 +123,26 @@ const scanQr: Place = { href: '/guard/scan', label: 'scanQr', icon: QrCode };
 const activeVisitors: Place = { href: '/guard', label: 'activeVisitors', icon: ShieldCheck };
 /** A guard's home: the gate screen (the quick scan and everyone inside). */
 const gateHome: Place = { href: '/guard', label: 'home', icon: LayoutDashboard };
-/** operations §4: the evacuation roll call, reached from the user menu (and the guard dashboard). */
+/**
+ * docs/operations.md#reports-exports-and-inside-now: the evacuation roll call, reached from the
+ * user menu (and the guard dashboard).
+ */
 const insideNow: Place = { href: '/guard/inside', label: 'insideNow', icon: ClipboardList };
-/** integrations §4: the admins' API tokens, reached from the user menu. */
+/** docs/api.md#api-tokens: the admins' API tokens, reached from the user menu. */
 const apiTokens: Place = { href: '/api-tokens', label: 'apiTokens', icon: KeyRound };
-/** operations §3: the admins' blocklist, reached from the user menu. */
+/** docs/operations.md#blocklist: the admins' blocklist, reached from the user menu. */
 const blocklist: Place = { href: '/blocklist', label: 'blocklist', icon: Ban };
-/** operations §1: frequent visitors, reached from the user menu (residents and admins). */
+/**
+ * docs/operations.md#frequent-visitors: frequent visitors, reached from the user menu (residents
+ * and admins).
+ */
 const frequentVisitors: Place = { href: '/passes', label: 'frequentVisitors', icon: CalendarClock };
-/** operations §4: the admins' reports, reached from the user menu. */
+/**
+ * docs/operations.md#reports-exports-and-inside-now: the admins' reports, reached from the user
+ * menu.
+ */
 const reports: Place = { href: '/reports', label: 'reports', icon: ChartColumn };
-/** operations §2: the admins' gates, reached from the user menu. */
+/** docs/operations.md#gates: the admins' gates, reached from the user menu. */
 const gates: Place = { href: '/gates', label: 'gates', icon: DoorOpen };
 /** The admins' audit log, reached from the user menu. */
 const auditLog: Place = { href: '/audit', label: 'auditLog', icon: ScrollText };
@@ -192,7 +210,7 @@ const ALL_ENTRIES: Record<Role, Place[]> = {
 };
 
 /**
- * The user menu's extra links (usable-by-everyone issue, item 2: every screen of a role
+ * The user menu's extra links (docs/product.md#layout-and-menus: every screen of a role
  * reachable at every size): with the top bar (wide screens) the ones it lacks; with the
  * bottom bar (phones and portrait tablets) the ones that one lacks. Profile and Home are
  * never repeated; the bell is always in the top bar.

@@ -1,4 +1,7 @@
-/** The Add User and Edit User dialogs of /users (server-contract §4, §5). */
+/**
+ * The Add User and Edit User dialogs of /users (docs/api.md#sign-in-sessions-and-users,
+ * docs/security.md#who-may-do-what).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAX_LENGTH,
@@ -72,9 +75,11 @@ function DialogActions({
 }
 
 /**
- * Creates an account of any role (admin only, server-contract §4): name, email, phone,
+ * Creates an account of any role (admin only, docs/api.md#sign-in-sessions-and-users): name, email,
+ * phone,
  * password, role and an optional house, checked by the server's own schema
- * (product-spec §5 messages). Server refusals (409 email taken…) show in the error box.
+ * (docs/product.md#forms-and-their-messages messages). Server refusals (409 email taken…) show in
+ * the error box.
  */
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const t = useMessages(messages);
@@ -172,7 +177,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * Changes a user's role, house or active state (admin, server-contract §5; PUT is
+ * Changes a user's role, house or active state (admin, docs/security.md#who-may-do-what; PUT is
  * partial). Admins cannot change their own role or active state here, so the community
  * cannot lose its last admin by a slip; the server refuses that too (409).
  */

@@ -1,4 +1,8 @@
-/** /users (admin): the community's accounts (product-spec §2, §6; server-contract §4, §5, §8). */
+/**
+ * /users (admin): the community's accounts (docs/product.md#screens-and-routes,
+ * docs/product.md#roles-and-what-they-see; docs/api.md#sign-in-sessions-and-users,
+ * docs/security.md#who-may-do-what, docs/api.md#lists-and-pagination).
+ */
 import {
   MAX_LENGTH,
   PAGE_SIZES,
@@ -55,7 +59,8 @@ const messages = i18n('UsersPage', {
   reactivate: 'Reactivate',
   reactivateUser: params('Reactivate {name}'),
   deactivateTitle: 'Deactivate user?',
-  // The question asked before a user is deactivated (server DELETE, server-contract §5).
+  // The question asked before a user is deactivated (server DELETE,
+  // docs/security.md#who-may-do-what).
   deactivateQuestion: params('Deactivate {name}? They are signed out at once and can no longer sign in.'),
 });
 
@@ -147,7 +152,8 @@ function UserRow({
 
 /**
  * The user list (limit 100) with role badges and Active/Inactive; search by name or email
- * (`q`, 300 ms) and a role filter go to the server (server-contract §8). Admins add users
+ * (`q`, 300 ms) and a role filter go to the server (docs/api.md#lists-and-pagination). Admins add
+ * users
  * of any role, change role, house or active state, and deactivate (confirmed; the server's
  * DELETE). Server refusals, such as 409 'The community must keep at least one active
  * admin', show in the shared error box.

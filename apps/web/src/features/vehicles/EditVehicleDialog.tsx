@@ -1,4 +1,7 @@
-/** The Edit Vehicle dialog of /vehicles (admin or the owning resident; server-contract §5). */
+/**
+ * The Edit Vehicle dialog of /vehicles (admin or the owning resident;
+ * docs/security.md#who-may-do-what).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, ZUpdateVehicleRequest, type Vehicle } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -27,8 +30,9 @@ const messages = i18n('EditVehicleDialog', {
 });
 
 /**
- * Plate (upper-cased as typed), make, model and color, all still required (product-spec
- * §5), checked by the server's own schema; PUT is partial, the house and owner stay.
+ * Plate (upper-cased as typed), make, model and color, all still required
+ * (docs/product.md#forms-and-their-messages), checked by the server's own schema; PUT is partial,
+ * the house and owner stay.
  */
 export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
   const t = useMessages(messages);
@@ -52,7 +56,7 @@ export function EditVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onCl
       onSuccess: async (updated) => {
         await queryClient.invalidateQueries({ queryKey: trpc.vehicles.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.houses.byId.pathKey() });
-        // Every save says what happened (usable-by-everyone issue, item 4).
+        // Every save says what happened (docs/product.md#confirmations-and-notices).
         showToast(t.saved({ plate: updated.licensePlate }));
         onClose();
       },

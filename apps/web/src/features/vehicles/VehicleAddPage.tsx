@@ -1,4 +1,8 @@
-/** /vehicles/add: the vehicle form (product-spec §2, §5, §7, §8). */
+/**
+ * /vehicles/add: the vehicle form (docs/product.md#screens-and-routes,
+ * docs/product.md#forms-and-their-messages, docs/api.md#the-rest-paths,
+ * docs/product.md#how-the-app-shows-errors).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_LENGTH, ZCreateVehicleRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -38,10 +42,12 @@ const messages = i18n('VehicleAddPage', {
 
 /**
  * License plate (upper-cased as typed), make, model, color and house, all required
- * (product-spec §5), checked by the server's own schema. A resident's own house is
+ * (docs/product.md#forms-and-their-messages), checked by the server's own schema. A resident's own
+ * house is
  * preselected; an admin picks one from the houses list (limit 100). The owner is the
- * current user (product-spec §7). A failure keeps the user on the form and, beyond the
- * spec's "only logged" (§8), shows the server's message in the shared error box.
+ * current user (docs/api.md#the-rest-paths). A failure keeps the user on the form and, rather than
+ * only logging it, shows the server's message in the shared error box
+ * (docs/product.md#how-the-app-shows-errors).
  */
 export function VehicleAddPage() {
   const t = useMessages(messages);

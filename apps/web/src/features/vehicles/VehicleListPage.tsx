@@ -1,4 +1,7 @@
-/** /vehicles: the vehicle cards (product-spec §2, §6; server-contract §5). */
+/**
+ * /vehicles: the vehicle cards (docs/product.md#screens-and-routes,
+ * docs/product.md#roles-and-what-they-see; docs/security.md#who-may-do-what).
+ */
 import { PAGE_SIZES, type User, type Vehicle } from '@gatehouse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Car, Home, Palette, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
@@ -41,7 +44,7 @@ const messages = i18n('VehicleListPage', {
   deleteConfirm: 'Delete Vehicle',
 });
 
-/** Admins change any vehicle, residents the ones they own (server-contract §5). */
+/** Admins change any vehicle, residents the ones they own (docs/security.md#who-may-do-what). */
 export function mayChangeVehicle(user: User, vehicle: Vehicle): boolean {
   return user.role === 'admin' || (user.role === 'resident' && vehicle.ownerId.id === user.id);
 }
@@ -126,9 +129,11 @@ function VehicleCard({
 }
 
 /**
- * Vehicle cards: plate, make, model, color and house (limit 50, product-spec §9). Admins
+ * Vehicle cards: plate, make, model, color and house (limit 50,
+ * docs/product.md#constants-and-formats). Admins
  * and residents get Add Vehicle; admins and the owning resident may edit, and delete after
- * a confirmation (server-contract §5). Residents see their own house's vehicles (the server
+ * a confirmation (docs/security.md#who-may-do-what). Residents see their own house's vehicles (the
+ * server
  * does it); guards see all, read-only, for plate look-ups at the gate.
  */
 export function VehicleListPage() {

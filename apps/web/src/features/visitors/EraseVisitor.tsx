@@ -1,5 +1,6 @@
 /**
- * Erasing a visitor's personal data (operations §6): the admin's button on the visitor's
+ * Erasing a visitor's personal data (docs/privacy.md#retention-and-erasure): the admin's button on
+ * the visitor's
  * page, asked first in a dialog that says what goes, and the note an anonymised visitor's
  * page shows instead of passing "Visitor" off as a real name.
  */
@@ -20,7 +21,7 @@ import { useCommunityTimeZone } from '../../lib/time-zone';
 const messages = i18n('VisitorErase', {
   erase: 'Erase personal data',
   title: 'Erase personal data?',
-  /** What the erase removes and keeps (operations §6). */
+  /** What the erase removes and keeps (docs/privacy.md#retention-and-erasure). */
   question:
     'The name becomes “Visitor”, and the phone, email, vehicle plate, purpose, notes and photo are removed for good. The date, house, status and gate times stay for the reports. This cannot be undone.',
   keep: 'Keep Data',

@@ -1,4 +1,7 @@
-/** /visitors/create: the invitation form (product-spec §2, §5, §9). */
+/**
+ * /visitors/create: the invitation form (docs/product.md#screens-and-routes,
+ * docs/product.md#forms-and-their-messages, docs/product.md#constants-and-formats).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_VISIT_TIME_FROM, DEFAULT_VISIT_TIME_TO, ZInviteVisitorRequest } from '@gatehouse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -69,7 +72,7 @@ export function InviteVisitorPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const timeZone = useCommunityTimeZone();
-  // The community's today (usable-by-everyone issue, item 7): what the server judges by.
+  // The community's today (docs/product.md#time-zone): what the server judges by.
   const today = communityClock(new Date(), timeZone).date;
   const zone = zoneSuffix(timeZone, new Date()).trim();
   const [serverError, setServerError] = useState<string | null>(null);

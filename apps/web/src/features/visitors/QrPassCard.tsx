@@ -1,5 +1,6 @@
 /**
- * The QR pass of a visitor (product-spec §2, §9): the QR image, the pass code, the token
+ * The QR pass of a visitor (docs/product.md#screens-and-routes,
+ * docs/product.md#constants-and-formats): the QR image, the pass code, the token
  * with Copy Token, and Share, Download and Print of the pass card (PassShareActions: the
  * card with the community, the visitor, the date and window, the house, the QR and the code).
  */
@@ -91,7 +92,7 @@ export function QrPassCard({ visitor }: { visitor: Visitor }) {
     <Card title={t.title} description={t.description} className="print-area">
       <div className="flex flex-col items-center gap-4">
         <PassCreatedNotice />
-        {/* On paper the pass says whose it is and when (usable-by-everyone issue, item 11). */}
+        {/* On paper the pass says whose it is and when (docs/product.md#paper). */}
         <dl className="hidden w-full text-center print:block">
           <dt className="sr-only">{t.visitor}</dt>
           <dd className="text-2xl font-bold text-slate-900">{visitor.name}</dd>

@@ -1,4 +1,7 @@
-/** /visitors/{id}: the visitor's pass, details, activity and cancel (product-spec §2, §4). */
+/**
+ * /visitors/{id}: the visitor's pass, details, activity and cancel
+ * (docs/product.md#screens-and-routes, docs/product.md#statuses-and-their-badges).
+ */
 import {
   type Visitor,
   type VisitorActivityEntry,
@@ -37,7 +40,7 @@ const messages = i18n('VisitorDetailPage', {
   loadFailed: 'Failed to load visitor',
   cancelFailed: 'Failed to cancel invitation',
   cancelTitle: 'Cancel invitation?',
-  /** The question asked before a cancel (product-spec §4). */
+  /** The question asked before a cancel (docs/product.md#statuses-and-their-badges). */
   cancelQuestion: 'Are you sure you want to cancel this invitation?',
   cancelInvitation: 'Cancel Invitation',
   keepInvitation: 'Keep Invitation',
@@ -70,7 +73,7 @@ const messages = i18n('VisitorDetailPage', {
   cancelled: 'Cancelled',
 });
 
-/** Statuses an invitation may be cancelled from (product-spec §4). */
+/** Statuses an invitation may be cancelled from (docs/product.md#statuses-and-their-badges). */
 const CANCELLABLE: readonly VisitorStatus[] = ['approved', 'pending'];
 
 /** A term and its value; a missing value shows a dash. */
@@ -131,7 +134,8 @@ const ACTIVITY_LABELS = {
 } as const satisfies Record<VisitorActivityEntry['action'], keyof ReturnType<typeof messages.get>>;
 
 /**
- * The Activity Log (product-spec §2): check-in time, check-out time and notes, shown
+ * The Activity Log (docs/product.md#screens-and-routes): check-in time, check-out time and notes,
+ * shown
  * when present, followed by the gate events of the audit log with who did them.
  */
 function ActivityLog({ visitor }: { visitor: Visitor }) {
@@ -152,7 +156,7 @@ function ActivityLog({ visitor }: { visitor: Visitor }) {
         {visitor.check_out_time && (
           <Detail term={t.checkedOut}>{formatInstant(visitor.check_out_time, timeZone)}</Detail>
         )}
-        {/* operations §2: the gates of the check-in and check-out. */}
+        {/* docs/operations.md#gates: the gates of the check-in and check-out. */}
         {visitor.checkInGate && <Detail term={g.checkInGate}>{visitor.checkInGate.name}</Detail>}
         {visitor.checkOutGate && <Detail term={g.checkOutGate}>{visitor.checkOutGate.name}</Detail>}
         {visitor.notes && <Detail term={t.notes}>{visitor.notes}</Detail>}
@@ -222,7 +226,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
     );
   }
 
-  // Guards may not cancel (server-contract §5), so they are not offered the button.
+  // Guards may not cancel (docs/security.md#who-may-do-what), so they are not offered the button.
   const canCancel = CANCELLABLE.includes(visitor.status) && user.role !== 'guard';
   const onCancel = async () => {
     if (!(await confirm({ title: t.cancelTitle, message: t.cancelQuestion, confirmLabel: t.cancelInvitation, dismissLabel: t.keepInvitation }))) return;
@@ -250,7 +254,7 @@ export function VisitorDetailPage({ id }: { id: string }) {
                   {t.cancelInvitation}
                 </Button>
               )}
-              {/* operations §6: an admin erases a visitor's personal data on request. */}
+              {/* docs/privacy.md#retention-and-erasure: an admin erases a visitor's personal data on request. */}
               {user.role === 'admin' && canErase(visitor) && <EraseVisitorButton visitor={visitor} onError={setEraseError} />}
             </>
           )

@@ -1,4 +1,4 @@
-/** /visitors: My Invitations (resident) or All Visitors (product-spec §2). */
+/** /visitors: My Invitations (resident) or All Visitors (docs/product.md#screens-and-routes). */
 import { PAGE_SIZES, SEARCH_DEBOUNCE_MS, VISITOR_STATUSES, type VisitorListRequest, type VisitorStatus } from '@gatehouse/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, UsersRound } from 'lucide-react';
@@ -78,7 +78,8 @@ export function VisitorListPage() {
   const client = useTRPCClient();
   const timeZone = useCommunityTimeZone();
   const [filters, setFilters] = useUrlFilters(FILTERS);
-  // "Waiting for you" (live-gate §2): the walk-ins pending a decision, for residents and admins.
+  // "Waiting for you" (docs/gate.md#walk-ins): the walk-ins pending a decision, for residents and
+  // admins.
   const waiting = user.role !== 'guard' && filters.view === 'waiting';
   const status = waiting ? 'pending' : (filters.status as VisitorStatus | undefined);
   const house = isAdmin ? filters.house : undefined;

@@ -17,7 +17,8 @@ const messages = i18n('VisitorSummary', {
 });
 
 /**
- * A card of the visitors list (product-spec §2): name, phone, date, time range, house
+ * A card of the visitors list (docs/product.md#screens-and-routes): name, phone, date, time range,
+ * house
  * number and status; the whole card opens the visitor.
  */
 export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
@@ -51,7 +52,10 @@ export function VisitorCard({ visitor }: { visitor: VisitorSummary }) {
   );
 }
 
-/** A row of the dashboard's recent-visitors card; the whole row opens the visitor (product-spec §2). */
+/**
+ * A row of the dashboard's recent-visitors card; the whole row opens the visitor
+ * (docs/product.md#screens-and-routes).
+ */
 export function VisitorRow({ visitor }: { visitor: VisitorSummary }) {
   const t = useMessages(messages);
   const timeZone = useCommunityTimeZone();

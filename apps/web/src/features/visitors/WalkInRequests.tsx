@@ -1,5 +1,6 @@
 /**
- * A resident's walk-in requests (live-gate §2): every walk-in waiting at the gate for their
+ * A resident's walk-in requests (docs/gate.md#walk-ins): every walk-in waiting at the gate for
+ * their
  * house opens at once as a dialog over whatever screen is open (focus moved into it, so it
  * is announced), with the photo, name, purpose and Approve / Deny. Deny asks `Deny {name}?`
  * with an optional reason, which the guard's waiting card shows. Closing the dialog without

@@ -1,5 +1,5 @@
 /**
- * /webhooks/{id} (admin): one webhook's deliveries, newest first (integrations §3): status,
+ * /webhooks/{id} (admin): one webhook's deliveries, newest first (docs/api.md#webhooks): status,
  * attempts, last status code or error, next attempt, created; Resend sends one again now
  * with the same webhook-id.
  */

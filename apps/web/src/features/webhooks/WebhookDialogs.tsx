@@ -1,4 +1,4 @@
-/** The Add Webhook and Edit Webhook dialogs of /webhooks (integrations §3, admin). */
+/** The Add Webhook and Edit Webhook dialogs of /webhooks (docs/api.md#webhooks, admin). */
 import {
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_DESCRIPTION_MAX,

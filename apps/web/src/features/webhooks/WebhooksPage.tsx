@@ -1,5 +1,5 @@
 /**
- * /webhooks (admin): the endpoints that receive visitor events (integrations §3): list,
+ * /webhooks (admin): the endpoints that receive visitor events (docs/api.md#webhooks): list,
  * add (the secret shown once), edit, activate or deactivate, delete (confirmed), and each
  * one's deliveries (/webhooks/{id}).
  */

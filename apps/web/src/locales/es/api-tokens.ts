@@ -1,6 +1,6 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Spanish texts of the API tokens page (integrations §4). */
+/** Spanish texts of the API tokens page (docs/api.md#api-tokens). */
 export default {
   ApiTokensPage: {
     title: 'Tokens de API',

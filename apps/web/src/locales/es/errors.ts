@@ -1,6 +1,6 @@
 /**
  * Spanish texts of errors (lib/i18n.ts `translateServerError`, `translateValidation`):
- * - `errorCodes`: a general sentence for each stable error code (integrations.md §2), used
+ * - `errorCodes`: a general sentence for each stable error code (docs/api.md#error-codes), used
  *   when the server's text is not one of `serverTexts` (texts built with values);
  * - `refusals`: the sentences of refusals whose text names values, by the details'
  *   `reason` (and `move`), with `refusalWords` for the statuses and roles they name;
@@ -96,7 +96,7 @@ export default {
     'Your access has changed: open the stream again for what you may now see': 'Tu acceso cambió: vuelve a abrir la transmisión para ver lo que ahora puedes ver',
     // A Needs review entry of an erased visitor (its message and note are removed).
     'Personal data erased': 'Datos personales borrados',
-    // operations §1: recurring passes.
+    // docs/operations.md#frequent-visitors: recurring passes.
     'A pass can last at most 12 months': 'Un pase puede durar como máximo 12 meses',
     'Choose at least one day': 'Elige al menos un día',
     'End date is required': 'La fecha de fin es obligatoria',
@@ -113,24 +113,24 @@ export default {
     'Start date is required': 'La fecha de inicio es obligatoria',
     'Start date must be a date (YYYY-MM-DD)': 'La fecha de inicio debe ser una fecha (AAAA-MM-DD)',
     'You can only create passes for your own house': 'Solo puedes crear pases para tu propia casa',
-    // Blocklist (operations §3).
+    // Blocklist (docs/operations.md#blocklist).
     'This visitor is on the community blocklist': 'Este visitante está en la lista de bloqueo de la comunidad',
     'Only an admin can override the blocklist': 'Solo un administrador puede anular la lista de bloqueo',
     'Notes are required to override the blocklist': 'Las notas son obligatorias para anular la lista de bloqueo',
     'Blocklist entry not found': 'No se encontró el registro de la lista de bloqueo',
-    // CSV exports (operations §4).
+    // CSV exports (docs/operations.md#reports-exports-and-inside-now).
     'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
-    // Reports (operations §4).
+    // Reports (docs/operations.md#reports-exports-and-inside-now).
     'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
     'An export covers at most 366 days': 'Una exportación abarca como máximo 366 días',
     'Too many exports are running, try again in a minute': 'Hay demasiadas exportaciones en curso; inténtalo de nuevo en un minuto',
     'The export was stopped: no row was read for a minute': 'La exportación se detuvo: no se leyó ninguna fila durante un minuto',
-    // Gates (operations §2).
+    // Gates (docs/operations.md#gates).
     'Gate not found': 'No se encontró la entrada',
     'A gate with this name already exists': 'Ya existe una entrada con este nombre',
     'A community can have at most 200 gates': 'Una comunidad puede tener como máximo 200 entradas',
     'Unknown gate': 'Entrada desconocida',
-    // Webhooks (integrations §3).
+    // Webhooks (docs/api.md#webhooks).
     'Webhook not found': 'No se encontró el webhook',
     'Delivery not found': 'No se encontró el envío',
     'Webhook URL is required': 'La URL del webhook es obligatoria',
@@ -142,7 +142,7 @@ export default {
     'Webhook URL contains characters that cannot be stored': 'La URL del webhook contiene caracteres que no se pueden guardar',
     'Choose at least one event': 'Elige al menos un evento',
     'Unknown event type': 'Tipo de evento desconocido',
-    // Dues ledger (operations §5).
+    // Dues ledger (docs/operations.md#dues-ledger).
     'Paid at cannot be in the future': 'La fecha de pago no puede estar en el futuro',
     'Paid at must be a date and time with a time zone (ISO 8601)':
       'La fecha de pago debe ser una fecha y hora con zona horaria (ISO 8601)',
@@ -223,7 +223,7 @@ export default {
       'No se puede conectar con el servidor. Revisa la conexión e inténtalo de nuevo.',
     'Load failed': 'No se puede conectar con el servidor. Revisa la conexión e inténtalo de nuevo.',
 
-    // The offline gate (offline-gate.md §2, §3).
+    // The offline gate (docs/gate.md#the-gate-pack, docs/gate.md#recording-moves-offline).
     'occurredAt must be an ISO 8601 instant': 'La hora del registro debe ser un instante ISO 8601',
     'occurredAt is out of range': 'La hora del registro está fuera del rango permitido',
     'Check-out cannot be before check-in': 'La salida no puede ser anterior a la entrada',
@@ -232,7 +232,7 @@ export default {
     'A request with this Idempotency-Key is in progress': 'Una solicitud con esta clave Idempotency-Key aún está en curso',
     'since must be a cursor from the gate pack': 'since debe ser un cursor del paquete de la entrada',
     'Review not found': 'No se encontró la revisión',
-    // API tokens (integrations §4).
+    // API tokens (docs/api.md#api-tokens).
     'API tokens cannot do this': 'Los tokens de API no pueden hacer esto',
     'API token not found': 'No se encontró el token de API',
     'Expiry must be in the future': 'El vencimiento debe estar en el futuro',
@@ -242,7 +242,7 @@ export default {
 
   validation: {
     'notifyOnArrival must be true or false': 'notifyOnArrival debe ser verdadero o falso',
-    // operations §1: recurring passes.
+    // docs/operations.md#frequent-visitors: recurring passes.
     'A pass can last at most 12 months': 'Un pase puede durar como máximo 12 meses',
     'Choose at least one day': 'Elige al menos un día',
     'End date is required': 'La fecha de fin es obligatoria',
@@ -257,7 +257,7 @@ export default {
     'Start date is required': 'La fecha de inicio es obligatoria',
     'Start date must be a date (YYYY-MM-DD)': 'La fecha de inicio debe ser una fecha (AAAA-MM-DD)',
     'You can only create passes for your own house': 'Solo puedes crear pases para tu propia casa',
-    // Blocklist (operations §3).
+    // Blocklist (docs/operations.md#blocklist).
     'This visitor is on the community blocklist': 'Este visitante está en la lista de bloqueo de la comunidad',
     'Only an admin can override the blocklist': 'Solo un administrador puede anular la lista de bloqueo',
     'Notes are required to override the blocklist': 'Las notas son obligatorias para anular la lista de bloqueo',
@@ -272,17 +272,17 @@ export default {
     'Licence plate must be at most 16 characters': 'La matrícula puede tener como máximo 16 caracteres',
     'Licence plate contains characters that cannot be stored': 'La matrícula contiene caracteres que no se pueden guardar',
     'override must be true or false': 'override debe ser true o false',
-    // CSV exports (operations §4).
+    // CSV exports (docs/operations.md#reports-exports-and-inside-now).
     'From must be a date (YYYY-MM-DD)': 'Desde debe ser una fecha (AAAA-MM-DD)',
     'Dates must be from 1900-01-01 to 2999-12-31': 'Las fechas deben estar entre 1900-01-01 y 2999-12-31',
     'To must be a date (YYYY-MM-DD)': 'Hasta debe ser una fecha (AAAA-MM-DD)',
     'The start date must not be after the end date': 'La fecha de inicio no puede ser posterior a la fecha de fin',
-    // Reports (operations §4).
+    // Reports (docs/operations.md#reports-exports-and-inside-now).
     'A report covers at most 366 days': 'Un informe abarca como máximo 366 días',
     'An export covers at most 366 days': 'Una exportación abarca como máximo 366 días',
     'Invalid house': 'Casa no válida',
     'Invalid gate': 'Entrada no válida',
-    // Gates (operations §2).
+    // Gates (docs/operations.md#gates).
     'A gate with this name already exists': 'Ya existe una entrada con este nombre',
     'A community can have at most 200 gates': 'Una comunidad puede tener como máximo 200 entradas',
     'Gate name is required': 'El nombre de la entrada es obligatorio',
@@ -290,7 +290,7 @@ export default {
     'Gate name contains characters that cannot be stored': 'El nombre de la entrada contiene caracteres que no se pueden guardar',
     'Gate not found': 'No se encontró la entrada',
     'Unknown gate': 'Entrada desconocida',
-    // Webhooks (integrations §3).
+    // Webhooks (docs/api.md#webhooks).
     'Webhook not found': 'No se encontró el webhook',
     'Delivery not found': 'No se encontró el envío',
     'Webhook URL is required': 'La URL del webhook es obligatoria',
@@ -302,7 +302,7 @@ export default {
     'Webhook URL contains characters that cannot be stored': 'La URL del webhook contiene caracteres que no se pueden guardar',
     'Choose at least one event': 'Elige al menos un evento',
     'Unknown event type': 'Tipo de evento desconocido',
-    // Dues ledger (operations §5).
+    // Dues ledger (docs/operations.md#dues-ledger).
     'Description is required': 'La descripción es obligatoria',
     'Due date is required': 'La fecha de vencimiento es obligatoria',
     'Select at least one house': 'Selecciona al menos una casa',
@@ -466,7 +466,7 @@ export default {
     'checkIns must be true or false': 'checkIns debe ser true o false',
     'checkOuts must be true or false': 'checkOuts debe ser true o false',
 
-    // The offline gate (offline-gate.md §3).
+    // The offline gate (docs/gate.md#recording-moves-offline).
     'Idempotency-Key must be 1 to 100 printable characters': 'La clave Idempotency-Key debe tener de 1 a 100 caracteres imprimibles',
     'Review not found': 'No se encontró la revisión',
     'since must be a cursor from the gate pack': 'since debe ser un cursor del paquete de la entrada',
@@ -481,7 +481,7 @@ export default {
     'Note contains characters that cannot be stored': 'La nota contiene caracteres que no se pueden guardar',
     'occurredAt must be an ISO 8601 instant': 'La hora del registro debe ser un instante ISO 8601',
     'occurredAt is out of range': 'La hora del registro está fuera del rango permitido',
-    // API tokens (integrations §4).
+    // API tokens (docs/api.md#api-tokens).
     'Role must be guard or admin': 'El rol debe ser guardia o administrador',
     'Expiry must be an ISO 8601 instant': 'El vencimiento debe ser un instante ISO 8601',
     'Expiry must be in the future': 'El vencimiento debe estar en el futuro',

@@ -1,6 +1,6 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** The CSV exports (operations §4): the Export CSV button. */
+/** The CSV exports (docs/operations.md#reports-exports-and-inside-now): the Export CSV button. */
 export default {
   ExportCsvButton: {
     exportCsv: 'Exportar CSV',

@@ -1,6 +1,9 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Spanish texts of Inside now, the evacuation roll call (operations §4). */
+/**
+ * Spanish texts of Inside now, the evacuation roll call
+ * (docs/operations.md#reports-exports-and-inside-now).
+ */
 export default {
   InsideNowPage: {
     title: 'Dentro ahora',

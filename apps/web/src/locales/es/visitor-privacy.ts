@@ -1,6 +1,6 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Spanish texts of erasing a visitor's personal data (operations §6). */
+/** Spanish texts of erasing a visitor's personal data (docs/privacy.md#retention-and-erasure). */
 export default {
   VisitorErase: {
     erase: 'Borrar datos personales',

@@ -1,6 +1,6 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Hindi texts of the API tokens page (integrations §4). */
+/** Hindi texts of the API tokens page (docs/api.md#api-tokens). */
 export default {
   ApiTokensPage: {
     title: 'API टोकन',

@@ -1,6 +1,9 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Hindi texts of the blocklist (operations §3): the admins' page and the gate's warning. */
+/**
+ * Hindi texts of the blocklist (docs/operations.md#blocklist): the admins' page and the gate's
+ * warning.
+ */
 export default {
   BlocklistPage: {
     title: 'ब्लॉक सूची',

@@ -1,6 +1,6 @@
 /**
  * Hindi texts of errors (lib/i18n.ts `translateServerError`, `translateValidation`):
- * - `errorCodes`: a general sentence for each stable error code (integrations.md §2), used
+ * - `errorCodes`: a general sentence for each stable error code (docs/api.md#error-codes), used
  *   when the server's text is not one of `serverTexts` (texts built with values);
  * - `refusals`: the sentences of refusals whose text names values, by the details'
  *   `reason` (and `move`), with `refusalWords` for the statuses and roles they name;
@@ -96,7 +96,7 @@ export default {
     'Your access has changed: open the stream again for what you may now see': 'आपकी पहुँच बदल गई है: अब आप जो देख सकते हैं उसके लिए स्ट्रीम फिर से खोलें',
     // A Needs review entry of an erased visitor (its message and note are removed).
     'Personal data erased': 'व्यक्तिगत डेटा मिटा दिया गया',
-    // operations §1: recurring passes.
+    // docs/operations.md#frequent-visitors: recurring passes.
     'A pass can last at most 12 months': 'पास ज़्यादा से ज़्यादा 12 महीने का हो सकता है',
     'Choose at least one day': 'कम से कम एक दिन चुनें',
     'End date is required': 'खत्म होने की तारीख ज़रूरी है',
@@ -113,24 +113,24 @@ export default {
     'Start date is required': 'शुरू होने की तारीख ज़रूरी है',
     'Start date must be a date (YYYY-MM-DD)': 'शुरू होने की तारीख एक तारीख (YYYY-MM-DD) होनी चाहिए',
     'You can only create passes for your own house': 'आप केवल अपने घर के लिए पास बना सकते हैं',
-    // Blocklist (operations §3).
+    // Blocklist (docs/operations.md#blocklist).
     'This visitor is on the community blocklist': 'यह विज़िटर सोसाइटी की ब्लॉक सूची में है',
     'Only an admin can override the blocklist': 'केवल एडमिन ब्लॉक सूची को अनदेखा कर सकता है',
     'Notes are required to override the blocklist': 'ब्लॉक सूची को अनदेखा करने के लिए नोट्स ज़रूरी हैं',
     'Blocklist entry not found': 'ब्लॉक सूची की प्रविष्टि नहीं मिली',
-    // CSV exports (operations §4).
+    // CSV exports (docs/operations.md#reports-exports-and-inside-now).
     'The start date must not be after the end date': 'आरंभ तिथि अंतिम तिथि के बाद नहीं हो सकती',
-    // Reports (operations §4).
+    // Reports (docs/operations.md#reports-exports-and-inside-now).
     'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
     'An export covers at most 366 days': 'एक निर्यात अधिकतम 366 दिनों का होता है',
     'Too many exports are running, try again in a minute': 'बहुत सारे निर्यात चल रहे हैं, एक मिनट बाद फिर से प्रयास करें',
     'The export was stopped: no row was read for a minute': 'निर्यात रोक दिया गया: एक मिनट तक कोई पंक्ति नहीं पढ़ी गई',
-    // Gates (operations §2).
+    // Gates (docs/operations.md#gates).
     'Gate not found': 'गेट नहीं मिला',
     'A gate with this name already exists': 'इस नाम का गेट पहले से मौजूद है',
     'A community can have at most 200 gates': 'एक समुदाय में अधिकतम 200 गेट हो सकते हैं',
     'Unknown gate': 'अज्ञात गेट',
-    // Webhooks (integrations §3).
+    // Webhooks (docs/api.md#webhooks).
     'Webhook not found': 'वेबहुक नहीं मिला',
     'Delivery not found': 'डिलीवरी नहीं मिली',
     'Webhook URL is required': 'वेबहुक URL आवश्यक है',
@@ -142,7 +142,7 @@ export default {
     'Webhook URL contains characters that cannot be stored': 'वेबहुक URL में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
     'Choose at least one event': 'कम से कम एक इवेंट चुनें',
     'Unknown event type': 'अज्ञात इवेंट प्रकार',
-    // Dues ledger (operations §5).
+    // Dues ledger (docs/operations.md#dues-ledger).
     'Paid at cannot be in the future': 'भुगतान की तारीख़ भविष्य में नहीं हो सकती',
     'Paid at must be a date and time with a time zone (ISO 8601)':
       'भुगतान का समय, समय-क्षेत्र सहित तारीख़ और समय (ISO 8601) होना चाहिए',
@@ -215,7 +215,7 @@ export default {
       'सर्वर से संपर्क नहीं हो पा रहा। कनेक्शन जाँचें और फिर से कोशिश करें।',
     'Load failed': 'सर्वर से संपर्क नहीं हो पा रहा। कनेक्शन जाँचें और फिर से कोशिश करें।',
 
-    // The offline gate (offline-gate.md §2, §3).
+    // The offline gate (docs/gate.md#the-gate-pack, docs/gate.md#recording-moves-offline).
     'occurredAt must be an ISO 8601 instant': 'दर्ज होने का समय ISO 8601 रूप में होना चाहिए',
     'occurredAt is out of range': 'दर्ज होने का समय मान्य सीमा से बाहर है',
     'Check-out cannot be before check-in': 'चेक आउट, चेक इन से पहले नहीं हो सकता',
@@ -224,7 +224,7 @@ export default {
     'A request with this Idempotency-Key is in progress': 'इस Idempotency-Key वाला अनुरोध अभी चल रहा है',
     'since must be a cursor from the gate pack': 'since गेट पैक का कर्सर होना चाहिए',
     'Review not found': 'समीक्षा नहीं मिली',
-    // API tokens (integrations §4).
+    // API tokens (docs/api.md#api-tokens).
     'API tokens cannot do this': 'API टोकन यह नहीं कर सकते',
     'API token not found': 'API टोकन नहीं मिला',
     'Expiry must be in the future': 'समाप्ति भविष्य में होनी चाहिए',
@@ -234,7 +234,7 @@ export default {
 
   validation: {
     'notifyOnArrival must be true or false': 'notifyOnArrival सही या गलत होना चाहिए',
-    // operations §1: recurring passes.
+    // docs/operations.md#frequent-visitors: recurring passes.
     'A pass can last at most 12 months': 'पास ज़्यादा से ज़्यादा 12 महीने का हो सकता है',
     'Choose at least one day': 'कम से कम एक दिन चुनें',
     'End date is required': 'खत्म होने की तारीख ज़रूरी है',
@@ -249,7 +249,7 @@ export default {
     'Start date is required': 'शुरू होने की तारीख ज़रूरी है',
     'Start date must be a date (YYYY-MM-DD)': 'शुरू होने की तारीख एक तारीख (YYYY-MM-DD) होनी चाहिए',
     'You can only create passes for your own house': 'आप केवल अपने घर के लिए पास बना सकते हैं',
-    // Blocklist (operations §3).
+    // Blocklist (docs/operations.md#blocklist).
     'This visitor is on the community blocklist': 'यह विज़िटर सोसाइटी की ब्लॉक सूची में है',
     'Only an admin can override the blocklist': 'केवल एडमिन ब्लॉक सूची को अनदेखा कर सकता है',
     'Notes are required to override the blocklist': 'ब्लॉक सूची को अनदेखा करने के लिए नोट्स ज़रूरी हैं',
@@ -264,17 +264,17 @@ export default {
     'Licence plate must be at most 16 characters': 'गाड़ी नंबर अधिकतम 16 अक्षरों का हो सकता है',
     'Licence plate contains characters that cannot be stored': 'गाड़ी नंबर में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
     'override must be true or false': 'override true या false होना चाहिए',
-    // CSV exports (operations §4).
+    // CSV exports (docs/operations.md#reports-exports-and-inside-now).
     'From must be a date (YYYY-MM-DD)': 'आरंभ तिथि YYYY-MM-DD रूप में होनी चाहिए',
     'Dates must be from 1900-01-01 to 2999-12-31': 'तिथियाँ 1900-01-01 से 2999-12-31 के बीच होनी चाहिए',
     'To must be a date (YYYY-MM-DD)': 'अंतिम तिथि YYYY-MM-DD रूप में होनी चाहिए',
     'The start date must not be after the end date': 'आरंभ तिथि अंतिम तिथि के बाद नहीं हो सकती',
-    // Reports (operations §4).
+    // Reports (docs/operations.md#reports-exports-and-inside-now).
     'A report covers at most 366 days': 'एक रिपोर्ट अधिकतम 366 दिनों की होती है',
     'An export covers at most 366 days': 'एक निर्यात अधिकतम 366 दिनों का होता है',
     'Invalid house': 'अमान्य घर',
     'Invalid gate': 'अमान्य गेट',
-    // Gates (operations §2).
+    // Gates (docs/operations.md#gates).
     'A gate with this name already exists': 'इस नाम का गेट पहले से मौजूद है',
     'A community can have at most 200 gates': 'एक समुदाय में अधिकतम 200 गेट हो सकते हैं',
     'Gate name is required': 'गेट का नाम आवश्यक है',
@@ -282,7 +282,7 @@ export default {
     'Gate name contains characters that cannot be stored': 'गेट के नाम में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
     'Gate not found': 'गेट नहीं मिला',
     'Unknown gate': 'अज्ञात गेट',
-    // Webhooks (integrations §3).
+    // Webhooks (docs/api.md#webhooks).
     'Webhook not found': 'वेबहुक नहीं मिला',
     'Delivery not found': 'डिलीवरी नहीं मिली',
     'Webhook URL is required': 'वेबहुक URL आवश्यक है',
@@ -294,7 +294,7 @@ export default {
     'Webhook URL contains characters that cannot be stored': 'वेबहुक URL में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
     'Choose at least one event': 'कम से कम एक इवेंट चुनें',
     'Unknown event type': 'अज्ञात इवेंट प्रकार',
-    // Dues ledger (operations §5).
+    // Dues ledger (docs/operations.md#dues-ledger).
     'Description is required': 'विवरण ज़रूरी है',
     'Due date is required': 'देय तिथि ज़रूरी है',
     'Select at least one house': 'कम से कम एक घर चुनें',
@@ -442,7 +442,7 @@ export default {
     'checkIns must be true or false': 'checkIns true या false होना चाहिए',
     'checkOuts must be true or false': 'checkOuts true या false होना चाहिए',
 
-    // The offline gate (offline-gate.md §3).
+    // The offline gate (docs/gate.md#recording-moves-offline).
     'Idempotency-Key must be 1 to 100 printable characters': 'Idempotency-Key में 1 से 100 छपने योग्य अक्षर होने चाहिए',
     'Review not found': 'समीक्षा नहीं मिली',
     'since must be a cursor from the gate pack': 'since गेट पैक का कर्सर होना चाहिए',
@@ -457,7 +457,7 @@ export default {
     'Note contains characters that cannot be stored': 'नोट में ऐसे अक्षर हैं जिन्हें सहेजा नहीं जा सकता',
     'occurredAt must be an ISO 8601 instant': 'दर्ज होने का समय ISO 8601 रूप में होना चाहिए',
     'occurredAt is out of range': 'दर्ज होने का समय मान्य सीमा से बाहर है',
-    // API tokens (integrations §4).
+    // API tokens (docs/api.md#api-tokens).
     'Role must be guard or admin': 'भूमिका गार्ड या एडमिन होनी चाहिए',
     'Expiry must be an ISO 8601 instant': 'समाप्ति ISO 8601 रूप में होनी चाहिए',
     'Expiry must be in the future': 'समाप्ति भविष्य में होनी चाहिए',

@@ -1,6 +1,9 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Hindi texts of the gates (operations §2): the admins' page, the tablet's gate, the visitor's gates. */
+/**
+ * Hindi texts of the gates (docs/operations.md#gates): the admins' page, the tablet's gate, the
+ * visitor's gates.
+ */
 export default {
   GatesNavigation: {
     gates: 'गेट',

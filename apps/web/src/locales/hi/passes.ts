@@ -1,6 +1,9 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Frequent visitors (operations §1): the resident's passes and the gate's recurring pass. */
+/**
+ * Frequent visitors (docs/operations.md#frequent-visitors): the resident's passes and the gate's
+ * recurring pass.
+ */
 export default {
   PassLabels: {
     mon: 'सोम',

@@ -1,6 +1,8 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** The dues ledger (operations §5): raising dues, completing, receipts, balances. */
+/**
+ * The dues ledger (docs/operations.md#dues-ledger): raising dues, completing, receipts, balances.
+ */
 export default {
   'payment-methods': {
     cash: 'नकद',

@@ -1,6 +1,6 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Hindi texts of the reports page (operations §4). */
+/** Hindi texts of the reports page (docs/operations.md#reports-exports-and-inside-now). */
 export default {
   ReportsPage: {
     title: 'रिपोर्ट',

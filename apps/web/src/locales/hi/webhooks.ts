@@ -1,6 +1,6 @@
 import type { Catalog } from '../../lib/i18n';
 
-/** Webhooks (integrations §3): the admin's pages and dialogs. */
+/** Webhooks (docs/api.md#webhooks): the admin's pages and dialogs. */
 export default {
   WebhooksPage: {
     title: 'वेबहुक',
