@@ -413,12 +413,16 @@ describe('the same move asked for twice (a scanner’s double read)', () => {
     const other = await performGateMove(newClient(), checkOutOf(ANN), { now: at(2) });
 
     expect(second).toEqual(first);
-    expect((await readQueue()).map((move) => move.action)).toEqual(['check-in', 'check-out']);
     expect(other.kind).toBe('saved');
+    // In, out, and in again: a new move, not the first check-in.
+    const again = await performGateMove(newClient(), checkInOf(ANN), { now: at(3) });
+    expect(again.kind).toBe('saved');
+    expect(again).not.toEqual(first);
+    expect((await readQueue()).map((move) => move.action)).toEqual(['check-in', 'check-out', 'check-in']);
     setBrowserOnline(true);
     await replayQueue();
     await until(async () => expect(await readQueue()).toEqual([]));
-    expect(moveCalls(calls).map((call) => call.path)).toEqual(['visitors.checkIn', 'visitors.checkOut']);
+    expect(moveCalls(calls).map((call) => call.path)).toEqual(['visitors.checkIn', 'visitors.checkOut', 'visitors.checkIn']);
   });
 });
 

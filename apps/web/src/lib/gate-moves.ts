@@ -174,11 +174,10 @@ async function makeGateMove(
   // Entries from before a reload count too: a new move goes behind them.
   const { waiting } = await loadedGateSnapshot();
   if (waiting > 0) {
-    // The same move already waiting here (made offline, or before a reload) is that entry.
-    const queued = (await readQueue().catch((): QueuedMove[] => [])).find(
-      (entry) => entry.action === request.action && entry.visitorId === request.subject.id,
-    );
-    if (queued) return saved(queued);
+    // The same move as the last one waiting here for this visitor (made offline, or before a
+    // reload) is that entry; after a different move (in, out, in again) it is a new one.
+    const last = (await readQueue().catch((): QueuedMove[] => [])).findLast((entry) => entry.visitorId === request.subject.id);
+    if (last?.action === request.action) return saved(last);
   }
   const written = enqueueMove(move);
   const direct = connectionState() === 'online' && waiting === 0 && !replayRun;
