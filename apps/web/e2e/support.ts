@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 /** Demo accounts seeded by the server (SEED_DEMO). */
 export const DEMO_PASSWORD = 'gatehouse123';
@@ -13,9 +15,31 @@ export const ADMIN = { email: 'admin@gatehouse.test', firstName: 'Alex' };
 const screensDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
 mkdirSync(screensDir, { recursive: true });
 
+/**
+ * Whether the sweeps (every screen at every size: layout.spec.ts, the dark theme and the
+ * languages' axe runs) write a screenshot of every screen they check, as the journeys
+ * always do: `E2E_SCREENSHOTS=all`. Without it a sweep writes the screens that fail.
+ */
+export const ALL_SCREENSHOTS = process.env.E2E_SCREENSHOTS === 'all';
+
 /** Saves a full-page screenshot of the current screen as test-results/screens/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Runs `check` on the screen a sweep has open. When it fails, the screen as it failed is
+ * saved as test-results/screens/<name>.png and the failure thrown on; when it passes, the
+ * screenshot is saved only with `E2E_SCREENSHOTS=all` (see ALL_SCREENSHOTS).
+ */
+export async function checkScreen(page: Page, name: string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    await screenshot(page, name).catch(() => {});
+    throw error;
+  }
+  if (ALL_SCREENSHOTS) await screenshot(page, name);
 }
 
 /**
@@ -41,6 +65,30 @@ export async function startClearOfMidnight(testInfo: TestInfo, now = new Date())
 }
 
 /**
+ * Waits, looking at every frame the page draws, until the screen shows a visible main
+ * heading (an `h1`, its text matching `heading` when given) and no busy button (a button
+ * waiting on the server is `aria-busy`). A web-first assertion looks again after growing
+ * pauses (up to 500 ms), so a screen that loads in 400 ms is seen at 770 ms; this sees it
+ * when it is drawn, and the assertions that follow it pass at their first look. It never
+ * fails: when `timeoutMs` passes first, those assertions say what is wrong.
+ */
+export async function screenReady(page: Page, heading?: RegExp, timeoutMs = 10_000): Promise<void> {
+  await page
+    .waitForFunction(
+      ({ source, flags }) => {
+        const pattern = source === null ? null : new RegExp(source, flags);
+        const ready = [...document.querySelectorAll('h1')].some(
+          (h1) => h1.getClientRects().length > 0 && getComputedStyle(h1).visibility !== 'hidden' && (!pattern || pattern.test(h1.textContent ?? '')),
+        );
+        return ready && !document.querySelector('[aria-busy="true"]');
+      },
+      { source: heading?.source ?? null, flags: heading?.flags ?? '' },
+      { timeout: timeoutMs },
+    )
+    .catch(() => {});
+}
+
+/**
  * Signs in through the login form and waits for the home screen: the dashboard greeting, or
  * for the guard the gate screen (a guard's home).
  */
@@ -49,6 +97,7 @@ export async function signIn(page: Page, account: { email: string; firstName: st
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await screenReady(page, account.email === GUARD.email ? /Active Visitors/i : new RegExp(account.firstName));
   if (account.email === GUARD.email) {
     await expect(page).toHaveURL(/\/guard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Active Visitors' })).toBeVisible();
@@ -60,7 +109,8 @@ export async function signIn(page: Page, account: { email: string; firstName: st
 
 /** The serious and critical WCAG 2.x A/AA violations on the page (or the part `within` selects), as readable lines. */
 export async function violations(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  // Only the violations are read: axe keeps no detail of the rules a page passes.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   if (within) builder.include(within);
   const results = await builder
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
@@ -74,4 +124,168 @@ export async function violations(page: Page, within?: string): Promise<string[]>
           .map((node) => node.target.join(' '))
           .join(' | ')}`,
     );
+}
+
+/** The REST envelope every /api answer comes in. */
+export interface Envelope<T> {
+  success: boolean;
+  data: T;
+  error: string | null;
+  code?: string;
+  details?: unknown;
+}
+
+/** A signed-in API session: its bearer token, and the user as the login answered it. */
+export interface ApiSession {
+  token: string;
+  headers: { Authorization: string };
+  user: { id: string; name: string; houseId: { id: string } | null };
+}
+
+/**
+ * One API session per account and worker, made by the first call and reused by every test
+ * of the worker after (a bearer token is not tied to a test's request context): a sign-in
+ * costs an argon2 verification on the server, and every one of an email's sign-ins running
+ * at the same time holds one of its 10 attempts per 15 minutes until it succeeds. (A
+ * sign-in through the form, which is what a test exercises, is `signIn`, never cached.)
+ */
+const sessions = new Map<string, Promise<ApiSession>>();
+
+/** The API session of `email` (a demo account or one made by `newResident`), signed in once per worker. */
+export function apiSession(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+  let session = sessions.get(email);
+  if (!session) {
+    session = (async () => {
+      const response = await request.post('/api/auth/login', { data: { email, password } });
+      expect(response.status(), `sign-in of ${email}: ${await response.text()}`).toBe(200);
+      const { data } = (await response.json()) as Envelope<{ token: string; user: ApiSession['user'] }>;
+      return { token: data.token, headers: { Authorization: `Bearer ${data.token}` }, user: data.user };
+    })();
+    sessions.set(email, session);
+    session.catch(() => sessions.delete(email));
+  }
+  return session;
+}
+
+let lastUnique = 0;
+
+/**
+ * Seven digits no other call in this run answers (this worker's index, then a number that
+ * only grows), for phones, house numbers and emails of a test's own rows.
+ */
+export function uniqueDigits(): string {
+  lastUnique = Math.max(Date.now() % 1_000_000, lastUnique + 1) % 1_000_000;
+  return `${Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10}${String(lastUnique).padStart(6, '0')}`;
+}
+
+/** A resident made for one test, in a house of their own: sign in with `signIn(page, resident)`. */
+export interface OwnResident {
+  email: string;
+  firstName: string;
+  name: string;
+  password: string;
+  userId: string;
+  house: { id: string; houseNumber: string; block: string };
+}
+
+/**
+ * A new resident with a new house of their own (its owner and resident), made by the demo
+ * admin through the REST API: a test whose resident gets walk-ins, notifications or counts
+ * uses one, so that no other test running at the same time sees or changes them. The
+ * house is numbered with `uniqueDigits()` in `block`; the email is made unique too.
+ */
+export async function newResident(request: APIRequestContext, name: string, block = 'T'): Promise<OwnResident> {
+  const admin = await apiSession(request, ADMIN.email);
+  const digits = uniqueDigits();
+  const firstName = name.split(' ')[0]!;
+  const email = `${firstName.toLowerCase()}.${digits}@e2e.gatehouse.test`;
+  const user = await request.post('/api/users', {
+    headers: admin.headers,
+    data: { name, email, phone: `+1556${digits}`, password: DEMO_PASSWORD, role: 'resident' },
+  });
+  expect(user.status(), await user.text()).toBe(201);
+  const userId = ((await user.json()) as Envelope<{ id: string }>).data.id;
+  const house = await request.post('/api/houses', {
+    headers: admin.headers,
+    data: { houseNumber: digits, block, street: 'Test Lane', ownerId: userId },
+  });
+  expect(house.status(), await house.text()).toBe(201);
+  const houseId = ((await house.json()) as Envelope<{ id: string }>).data.id;
+  const resident = await request.post(`/api/houses/${houseId}/residents`, { headers: admin.headers, data: { userId } });
+  expect(resident.status(), await resident.text()).toBe(200);
+  return { email, firstName, name, password: DEMO_PASSWORD, userId, house: { id: houseId, houseNumber: digits, block } };
+}
+
+/**
+ * The server's /sw.js is one file for every worker, and one test rewrites it for a while (a
+ * new release, in offline-install.spec.ts): a page that lets the service worker in and
+ * checks for an update meanwhile would be offered that release. Such tests hold the file
+ * `shared` (many at once); the rewriting test holds it `exclusive`: it waits until none of
+ * them runs, and the ones that start meanwhile wait for it. The test's time limit grows by
+ * the wait (up to `maxWaitMs`, beyond which the test fails on its time limit). Answers the
+ * release, which may be called more than once.
+ */
+export async function holdServiceWorker(mode: 'shared' | 'exclusive', testInfo: TestInfo, maxWaitMs = 300_000): Promise<() => void> {
+  const started = Date.now();
+  const limit = testInfo.timeout;
+  // The wait counts on the test's time limit: room for it first, then only what it took.
+  if (limit > 0) testInfo.setTimeout(limit + maxWaitMs);
+  const release = await hold(mode);
+  if (limit > 0) testInfo.setTimeout(limit + (Date.now() - started));
+  return release;
+}
+
+/** Whether the process `pid` still runs (a holder's worker that crashed holds nothing). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function hold(mode: 'shared' | 'exclusive'): Promise<() => void> {
+  const dir = path.join(path.dirname(process.env.GATEHOUSE_E2E_DATA_DIR ?? path.join(tmpdir(), 'gatehouse-e2e', 'data')), 'service-worker-hold');
+  const readers = path.join(dir, 'shared');
+  // The writer's mark is a folder (made atomically) holding a file named by its process.
+  const writer = path.join(dir, 'exclusive');
+  mkdirSync(readers, { recursive: true });
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+  const pidOf = (name: string) => Number(name.split('-')[0]);
+  const writerHeld = () => {
+    if (!existsSync(writer)) return false;
+    const marks = readdirSync(writer);
+    // A writer that crashed (or has not yet named itself: alive until it does).
+    if (marks.length > 0 && !marks.some((mark) => alive(pidOf(mark)))) {
+      rmSync(writer, { recursive: true, force: true });
+      return false;
+    }
+    return true;
+  };
+  if (mode === 'exclusive') {
+    for (;;) {
+      try {
+        mkdirSync(writer);
+        break;
+      } catch {
+        writerHeld();
+        await pause();
+      }
+    }
+    writeFileSync(path.join(writer, `${process.pid}-${randomUUID()}`), '');
+    while (readdirSync(readers).some((name) => alive(pidOf(name)))) await pause();
+    let released = false;
+    return () => {
+      if (!released) rmSync(writer, { recursive: true, force: true });
+      released = true;
+    };
+  }
+  const mine = path.join(readers, `${process.pid}-${randomUUID()}`);
+  for (;;) {
+    while (writerHeld()) await pause();
+    writeFileSync(mine, '');
+    if (!existsSync(writer)) return () => rmSync(mine, { force: true });
+    rmSync(mine, { force: true });
+  }
 }
