@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { ADMIN, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight, violations } from './support';
+import { ADMIN, checkScreen, GUARD, RESIDENT, screenReady, screenshot, signIn, startClearOfMidnight, violations } from './support';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -20,6 +20,7 @@ const ACCOUNTS = { resident: RESIDENT, guard: GUARD, admin: ADMIN } as const;
 
 /** Waits until the screen has settled (its heading shown, no spinner left). */
 async function settled(page: Page): Promise<void> {
+  await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
@@ -73,26 +74,27 @@ test('forms with their errors and the confirmation dialog pass axe', async ({ br
   await context.close();
 });
 
-test('the main guard and resident screens pass axe in the dark theme', async ({ browser }) => {
-  test.setTimeout(120_000);
-  for (const [role, screens] of [
-    ['guard', ['/guard/dashboard', '/guard/scan', '/guard/walk-in', '/profile']],
-    ['resident', ['/dashboard', '/visitors', '/visitors/create', '/profile']],
-  ] as const) {
+for (const [role, screens] of [
+  ['guard', ['/guard/dashboard', '/guard/scan', '/guard/walk-in', '/profile']],
+  ['resident', ['/dashboard', '/visitors', '/visitors/create', '/profile']],
+] as const) {
+  test(`the main ${role} screens pass axe in the dark theme`, async ({ browser }) => {
+    test.setTimeout(120_000);
     for (const size of [SIZES[0], SIZES[2]]) {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: 'dark' });
       const page = await context.newPage();
       await signIn(page, ACCOUNTS[role]);
       for (const screen of screens) {
         await page.goto(screen);
-        await settled(page);
-        expect(await violations(page), `${role} ${screen} at ${size.name}, dark`).toEqual([]);
-        await screenshot(page, `a11y-dark-${role}-${size.name}${screen.replaceAll('/', '-')}`);
+        await checkScreen(page, `a11y-dark-${role}-${size.name}${screen.replaceAll('/', '-')}`, async () => {
+          await settled(page);
+          expect(await violations(page), `${role} ${screen} at ${size.name}, dark`).toEqual([]);
+        });
       }
       await context.close();
     }
-  }
-});
+  });
+}
 
 test('the profile switches the theme, and the choice outlasts a reload', async ({ page }) => {
   await signIn(page, RESIDENT);

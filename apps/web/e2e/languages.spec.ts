@@ -2,11 +2,12 @@
  * Languages (usable-by-everyone issue): the browser's language by default, a picker in the
  * profile that outlasts a reload, dates and money through Intl in the chosen language,
  * server errors in it by their code, and axe with no serious or critical violation on the
- * main guard and resident screens in Spanish and Hindi (screenshots in test-results).
+ * main guard and resident screens in Spanish and Hindi (a screen that fails leaves its
+ * screenshot in test-results/screens/language-*; with E2E_SCREENSHOTS=all every one does).
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { GUARD, RESIDENT, screenshot, signIn, violations } from './support';
+import { checkScreen, GUARD, RESIDENT, screenReady, screenshot, signIn, violations } from './support';
 
 /** Spanish texts the tests look for (apps/web/src/locales/es). */
 const SPANISH = {
@@ -31,6 +32,7 @@ const ENGLISH_HEADINGS: Record<string, RegExp> = {
 
 /** Waits until the screen has settled (its heading shown, no spinner left). */
 async function settled(page: Page): Promise<void> {
+  await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
@@ -71,12 +73,13 @@ test('the profile picker switches to Hindi and back, and the choice outlasts a r
 });
 
 for (const language of ['es', 'hi'] as const) {
-  test(`the main guard and resident screens pass axe in ${language === 'es' ? 'Spanish' : 'Hindi'}`, async ({ browser }) => {
-    test.setTimeout(120_000);
-    for (const [account, screens] of [
-      [GUARD, ['/guard/dashboard', '/guard/scan', '/guard/walk-in', '/visitors']],
-      [RESIDENT, ['/dashboard', '/visitors', '/visitors/create', '/payments', '/profile']],
-    ] as const) {
+  for (const [account, screens] of [
+    [GUARD, ['/guard/dashboard', '/guard/scan', '/guard/walk-in', '/visitors']],
+    [RESIDENT, ['/dashboard', '/visitors', '/visitors/create', '/payments', '/profile']],
+  ] as const) {
+    const role = account === GUARD ? 'guard' : 'resident';
+    test(`the main ${role} screens pass axe in ${language === 'es' ? 'Spanish' : 'Hindi'}`, async ({ browser }) => {
+      test.setTimeout(120_000);
       for (const size of [
         { name: 'phone', width: 390, height: 844 },
         { name: 'tablet-landscape', width: 1024, height: 768 },
@@ -86,14 +89,15 @@ for (const language of ['es', 'hi'] as const) {
         await signInIn(page, account, language);
         for (const screen of screens) {
           await page.goto(screen);
-          await settled(page);
-          // Nothing of the screen is left in English: its main heading is translated.
-          await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(ENGLISH_HEADINGS[screen] ?? /^\s*$/);
-          expect(await violations(page), `${screen} at ${size.name} in ${language}`).toEqual([]);
-          await screenshot(page, `language-${language}-${account.firstName.toLowerCase()}-${size.name}${screen.replaceAll('/', '-')}`);
+          await checkScreen(page, `language-${language}-${account.firstName.toLowerCase()}-${size.name}${screen.replaceAll('/', '-')}`, async () => {
+            await settled(page);
+            // Nothing of the screen is left in English: its main heading is translated.
+            await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(ENGLISH_HEADINGS[screen] ?? /^\s*$/);
+            expect(await violations(page), `${screen} at ${size.name} in ${language}`).toEqual([]);
+          });
         }
         await context.close();
       }
-    }
-  });
+    });
+  }
 }
