@@ -11,13 +11,7 @@ import { readFile } from 'node:fs/promises';
 
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { ADMIN, DEMO_PASSWORD, GUARD, screenshot, signIn, startClearOfMidnight } from './support';
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  error: string | null;
-}
+import { ADMIN, apiSession, GUARD, newResident, screenshot, signIn, startClearOfMidnight, type Envelope } from './support';
 
 /** The visitor export's header row (operations §4), in order. */
 const HEADER = 'id,kind,name,phone,email,purpose,houseNumber,block,host,visitDate,visitTimeFrom,visitTimeTo,status,checkInTime,checkOutTime,checkInGate,checkOutGate';
@@ -53,17 +47,16 @@ function parseCsv(text: string): string[][] {
 }
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  return ((await response.json()) as Envelope<{ token: string }>).data.token;
+  return (await apiSession(request, email)).token;
 }
 
 test('an admin reads the reports, then exports the visitors waiting for a decision as CSV', async ({ page, request }, testInfo) => {
   // The walk-in registered below is today's: keep the test clear of the community's midnight.
   await startClearOfMidnight(testInfo);
   const guardToken = await tokenOf(request, GUARD.email);
-  const houses = (await (await request.get('/api/houses?limit=5', { headers: { Authorization: `Bearer ${guardToken}` } })).json()) as Envelope<Array<{ id: string }>>;
-  const houseId = houses.data[0]?.id;
-  expect(houseId).toBeTruthy();
+  // A house of this test's own: its walk-in asks no other test's resident (the demo's Priya
+  // would see it as a dialog over whatever screen another test has open).
+  const houseId = (await newResident(request, 'Reva Reports')).house.id;
   // A walk-in waiting at the gate now (the demo's pending one is tomorrow's, outside the export's default range).
   const name = `Wanda Waiting ${Date.now() % 100_000}`;
   const walkIn = await request.post('/api/visitors/walk-in', {
@@ -102,8 +95,18 @@ test('an admin reads the reports, then exports the visitors waiting for a decisi
       }),
     )
     .toBeGreaterThan(100);
-  // Wait for the charts' animations to settle before the picture.
-  await page.waitForTimeout(1_200);
+  // The charts' animations have settled before the picture: no canvas changes between two looks 100 ms apart.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const look = () => [...document.querySelectorAll('canvas')].map((canvas) => canvas.toDataURL()).join();
+        const before = look();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return look() === before;
+      }),
+      { intervals: [0] },
+    )
+    .toBe(true);
   await screenshot(page, 'reports');
   await testInfo.attach('reports', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
@@ -135,7 +138,7 @@ test('an admin reads the reports, then exports the visitors waiting for a decisi
   const allRows = parseCsv((await everything.text()).replace(/^\uFEFF/, '')).slice(1).filter((row) => row.length > 1);
   expect(new Set(allRows.map((row) => row[statusColumn])).size).toBeGreaterThan(1);
 
-  // Leave nobody waiting at the gate for the specs that follow (the walk-in spec expects none).
+  // Leave nobody waiting at the gate.
   const { data: waiting } = (await walkIn.json()) as Envelope<{ id: string }>;
   const rejected = await request.post(`/api/visitors/${waiting.id}/reject`, {
     headers: { Authorization: `Bearer ${adminToken}` },
