@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 
-import { ADMIN, DEMO_PASSWORD, GUARD, screenshot, signIn, startClearOfMidnight } from './support';
+import { ADMIN, DEMO_PASSWORD, GUARD, holdServiceWorker, screenshot, signIn, startClearOfMidnight } from './support';
 
 /** A 640×480 YUV 4:2:0 video of `frames` identical frames showing `text` as a QR code. */
 function qrVideo(text: string, frames = 20): Buffer {
@@ -64,6 +64,9 @@ test('the camera reads a pass and verifies it with no typing', async ({ playwrig
       `--use-file-for-fake-video-capture=${video}`,
     ],
   });
+  // This browser lets the service worker in: the server's /sw.js stays the release it
+  // installs while it runs (a test of offline-install.spec.ts rewrites it for a while).
+  const releaseServiceWorker = await holdServiceWorker('shared', testInfo);
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 }, permissions: ['camera'] });
     const page = await context.newPage();
@@ -84,5 +87,6 @@ test('the camera reads a pass and verifies it with no typing', async ({ playwrig
     await expect.poll(() => page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
   } finally {
     await browser.close();
+    releaseServiceWorker();
   }
 });

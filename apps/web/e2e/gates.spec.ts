@@ -2,17 +2,31 @@
  * Gates (operations §2) in a real Chromium against the real built server: an admin adds two
  * gates on /gates; a guard's tablet is asked which gate it is at, picks one (remembered after
  * a reload), checks a visitor in with the quick scan; the visitor's page shows the gate of
- * the check-in, and its Activity Log the gate of the move.
+ * the check-in, and its Activity Log the gate of the move. The question passes axe at a
+ * phone and a tablet. The gates are switched off at the end: every guard tablet of the tests
+ * running beside this one would be asked the question while they are on.
  */
 import { expect, test } from '@playwright/test';
 
-import { ADMIN, DEMO_PASSWORD, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
+import { ADMIN, apiSession, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight, violations, type Envelope } from './support';
 
 /** Today in the community's zone (the server's: COMMUNITY_TIMEZONE, else this machine's), YYYY-MM-DD. */
 function communityToday(): string {
   const timeZone = process.env.COMMUNITY_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
+
+const GATES = ['North Gate', 'Service Gate'];
+
+// Switched off after the test, passed or not: no other test's tablet is asked which gate it is at.
+test.afterEach(async ({ request }) => {
+  const admin = await apiSession(request, ADMIN.email);
+  const gates = (await (await request.get('/api/gates', { headers: admin.headers })).json()) as Envelope<Array<{ id: string; name: string }>>;
+  for (const gate of gates.data.filter((candidate) => GATES.includes(candidate.name))) {
+    const off = await request.put(`/api/gates/${gate.id}`, { headers: admin.headers, data: { isActive: false } });
+    expect(off.status(), await off.text()).toBe(200);
+  }
+});
 
 test('an admin adds gates; a guard picks one and the check-in records it', async ({ browser, request }, testInfo) => {
   await startClearOfMidnight(testInfo);
@@ -25,7 +39,7 @@ test('an admin adds gates; a guard picks one and the check-in records it', async
   await admin.getByRole('link', { name: 'Gates' }).first().click();
   await expect(admin).toHaveURL(/\/gates$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'Gates' })).toBeVisible();
-  for (const name of ['North Gate', 'Service Gate']) {
+  for (const name of GATES) {
     await admin.getByLabel('Gate name').fill(name);
     await admin.getByRole('button', { name: 'Add Gate' }).click();
     await expect(admin.getByRole('list', { name: 'Gates' }).getByRole('heading', { name })).toBeVisible();
@@ -37,12 +51,10 @@ test('an admin adds gates; a guard picks one and the check-in records it', async
   await screenshot(admin, 'gates-01-admin');
 
   // A resident's invitation for today (through the API, as the gate loop covers the form).
-  const login = await request.post('/api/auth/login', { data: { email: RESIDENT.email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { token, user } = (await login.json()).data as { token: string; user: { houseId: { id: string } } };
+  const { token, user } = await apiSession(request, RESIDENT.email);
   const invited = await request.post('/api/visitors/invite', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name: 'Gita Gatewalker', phone: '+15550104242', houseId: user.houseId.id, visitDate: communityToday(), visitTimeFrom: '00:00', visitTimeTo: '23:59' },
+    data: { name: 'Gita Gatewalker', phone: '+15550104242', houseId: user.houseId!.id, visitDate: communityToday(), visitTimeFrom: '00:00', visitTimeTo: '23:59' },
   });
   expect(invited.status()).toBe(201);
   const visitor = (await invited.json()).data as { id: string; qrCodeToken: string };
@@ -55,6 +67,12 @@ test('an admin adds gates; a guard picks one and the check-in records it', async
   const prompt = guard.getByRole('region', { name: 'Which gate is this tablet at?' });
   await expect(prompt).toBeVisible();
   await screenshot(guard, 'gates-02-guard-prompt');
+  for (const size of [{ width: 390, height: 844 }, { width: 768, height: 1024 }]) {
+    await guard.setViewportSize(size);
+    await expect(prompt).toBeVisible();
+    expect(await violations(guard), `the gate question at ${size.width} × ${size.height}`).toEqual([]);
+  }
+  await guard.setViewportSize({ width: 1280, height: 720 });
   await prompt.getByRole('button', { name: 'This tablet is at Service Gate' }).click();
   await expect(guard.getByText('Gate: Service Gate')).toBeVisible();
   await guard.reload();

@@ -13,7 +13,7 @@ import { createHash, pbkdf2Sync } from 'node:crypto';
 
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
-import { ADMIN, DEMO_PASSWORD, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
+import { ADMIN, apiSession, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
 
 const GATE_OFFLINE_BANNER = 'Offline — entries are saved on this tablet and sent when the connection returns';
 
@@ -46,9 +46,8 @@ async function api<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'DELE
 }
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<{ token: string; houseId: string | null }> {
-  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  const { data } = (await response.json()) as Envelope<{ token: string; user: { houseId: { id: string } | null } }>;
-  return { token: data.token, houseId: data.user.houseId?.id ?? null };
+  const { token, user } = await apiSession(request, email);
+  return { token, houseId: user.houseId?.id ?? null };
 }
 
 /** Today on the server's clock (the tests and the server share the machine's zone). */
@@ -136,6 +135,23 @@ async function gateTablet(browser: Browser, passes: Pick<Pass, 'id'>[]) {
   return { context, page };
 }
 
+/**
+ * Waits until the tablet holds `count` saved entries and the last happened `ms` ago (its
+ * instant, on the clock the tablet and this test share), so that the entries' instants stand
+ * apart by more than the second the checks allow, and from the instant they are sent.
+ */
+async function lastEntryAged(page: Page, count: number, ms: number) {
+  await expect
+    .poll(
+      async () => {
+        const { queue } = await gateStorage(page);
+        return queue.length === count ? Date.now() - Date.parse(queue.at(-1)!.occurredAt) : -1;
+      },
+      { intervals: [100] },
+    )
+    .toBeGreaterThanOrEqual(ms);
+}
+
 /** The quick scan of the guard dashboard: types `value`, then Enter. */
 async function quickScan(page: Page, value: string) {
   const field = page.getByLabel('Pass token or code');
@@ -143,7 +159,9 @@ async function quickScan(page: Page, value: string) {
   await field.press('Enter');
 }
 
-test('a valid pass verifies offline and an unknown one is refused offline', async ({ browser, request }) => {
+test('a valid pass verifies offline and an unknown one is refused offline', async ({ browser, request }, testInfo) => {
+  // Today's invitations: not at the community's midnight.
+  await startClearOfMidnight(testInfo);
   const pass = await invite(request, 'Olive Offline');
   const { context, page } = await gateTablet(browser, [pass]);
   // The tablet keeps the code's slow hash (PBKDF2 with the day's salt), never a fast one.
@@ -179,7 +197,8 @@ test('a valid pass verifies offline and an unknown one is refused offline', asyn
   await context.close();
 });
 
-test('two check-ins and a check-out made offline reach the server once each, with their times, after two lost attempts', async ({ browser, request }) => {
+test('two check-ins and a check-out made offline reach the server once each, with their times, after two lost attempts', async ({ browser, request }, testInfo) => {
+  await startClearOfMidnight(testInfo);
   const first = await invite(request, 'Fern First');
   const second = await invite(request, 'Sid Second');
   const { context, page } = await gateTablet(browser, [first, second]);
@@ -199,10 +218,10 @@ test('two check-ins and a check-out made offline reach the server once each, wit
   await quickScan(page, first.qrCodeToken);
   await expect(page.getByText('Fern First checked in: house', { exact: false })).toBeVisible();
   await expect(page.getByText('Saved on this tablet: sent when the connection returns.')).toBeVisible();
-  await page.waitForTimeout(1_200);
+  await lastEntryAged(page, 1, 1_200);
   await quickScan(page, second.passCode);
   await expect(page.getByText('Sid Second checked in: house', { exact: false })).toBeVisible();
-  await page.waitForTimeout(1_200);
+  await lastEntryAged(page, 2, 1_200);
   await quickScan(page, first.qrCodeToken);
   await page.getByRole('button', { name: 'Check Out Visitor' }).click();
   await expect(page.getByText('Visitor checked out — saved on this tablet')).toBeVisible();
@@ -216,7 +235,7 @@ test('two check-ins and a check-out made offline reach the server once each, wit
     [first.id, 'check-out'],
   ]);
   // Long enough offline that the times sent cannot be confused with the time of sending.
-  await page.waitForTimeout(3_000);
+  await lastEntryAged(page, 3, 3_000);
 
   await context.setOffline(false);
   await expect(page.getByText(/\d+ (entry|entries) waiting/)).toBeHidden({ timeout: 45_000 });
@@ -243,12 +262,13 @@ test('two check-ins and a check-out made offline reach the server once each, wit
   expect(await audit('visitor.checked-in', first)).toHaveLength(1);
   expect(await audit('visitor.checked-in', second)).toHaveLength(1);
   expect(await audit('visitor.checked-out', first)).toHaveLength(1);
-  // Nobody left inside for the suites that follow.
+  // Nobody of this test left inside (the gate lists stay short).
   await api(request, 'POST', '/api/visitors/checkout-qr', admin, { visitorId: second.id });
   await context.close();
 });
 
-test('a pass cancelled while the tablet was offline ends in Needs review', async ({ browser, request }) => {
+test('a pass cancelled while the tablet was offline ends in Needs review', async ({ browser, request }, testInfo) => {
+  await startClearOfMidnight(testInfo);
   const pass = await invite(request, 'Cara Cancelled');
   const { context, page } = await gateTablet(browser, [pass]);
 
@@ -288,7 +308,8 @@ test('a pass cancelled while the tablet was offline ends in Needs review', async
   await context.close();
 });
 
-test('logout clears the pack and the queue', async ({ browser, request }) => {
+test('logout clears the pack and the queue', async ({ browser, request }, testInfo) => {
+  await startClearOfMidnight(testInfo);
   const pass = await invite(request, 'Lou Logout');
   const { context, page } = await gateTablet(browser, [pass]);
 
@@ -339,7 +360,7 @@ test('a recurring pass verifies offline by its 7-digit code, is checked in and o
   await page.getByRole('button', { name: 'Check In Visitor' }).click();
   await expect(page.getByText('Visitor checked in — saved on this tablet')).toBeVisible();
   await expect(page).toHaveURL(/\/guard$/);
-  await page.waitForTimeout(1_200);
+  await lastEntryAged(page, 1, 1_200);
 
   // Leaving: the quick scan by its token knows the pass holder is inside.
   await quickScan(page, pass.qrCodeToken);
@@ -367,7 +388,7 @@ test('a recurring pass verifies offline by its 7-digit code, is checked in and o
   };
   near(stored.entries[0]!.checkInTime, queued[0]!.occurredAt);
   near(stored.entries[0]!.checkOutTime, queued[1]!.occurredAt);
-  // Nobody left with a pass for the suites that follow.
+  // No pass of this test left open.
   await api(request, 'DELETE', `/api/passes/${pass.id}`, resident.token);
   await context.close();
 });

@@ -11,9 +11,17 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { GUARD, signIn } from './support';
+import { GUARD, holdServiceWorker, signIn } from './support';
 
 test.use({ serviceWorkers: 'allow' });
+
+// The server's /sw.js stays the release these pages installed while they run; the test of
+// a new release holds it alone while it rewrites it.
+let releaseServiceWorker = () => {};
+test.beforeEach(async () => {
+  releaseServiceWorker = await holdServiceWorker('shared', test.info());
+});
+test.afterEach(() => releaseServiceWorker());
 
 /** Waits until a service worker controls the page (the first one takes it at once: clientsClaim). */
 async function waitForController(page: Page): Promise<string> {
@@ -180,7 +188,10 @@ test('the app opens offline after one online visit; API answers are never cached
   }
 });
 
-test('a new version is offered, not forced; Reload activates it and reloads', async ({ page }) => {
+test('a new version is offered, not forced; Reload activates it and reloads', async ({ page }, testInfo) => {
+  // This test rewrites /sw.js: no other page that lets the worker in runs meanwhile.
+  releaseServiceWorker();
+  releaseServiceWorker = await holdServiceWorker('exclusive', testInfo);
   await signIn(page, GUARD);
   const scriptUrl = await waitForController(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -198,8 +209,24 @@ test('a new version is offered, not forced; Reload activates it and reloads', as
     const offer = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(offer).toBeVisible({ timeout: 30_000 });
     await expect(offer).toContainText('A new version is available — Reload');
-    // Never forced: the page stays as it is, under the old worker, while the user works.
-    await page.waitForTimeout(1_500);
+    // Never forced: the page stays as it is, under the old worker, while the user works:
+    // for 1.5 s the waiting worker stays waiting and no worker takes control of the page.
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise<string | null>((resolve) => {
+            void navigator.serviceWorker.getRegistration().then((registration) =>
+              registration?.waiting?.addEventListener('statechange', (event) =>
+                resolve(`the new worker went ${(event.target as ServiceWorker).state}`),
+              ),
+            );
+            navigator.serviceWorker.addEventListener('controllerchange', () =>
+              resolve('another worker took control of the page'),
+            );
+            setTimeout(() => resolve(null), 1_500);
+          }),
+      ),
+    ).toBeNull();
     expect(
       await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate),
     ).toBe(true);
