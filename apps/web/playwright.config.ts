@@ -8,7 +8,11 @@ import { serverNodeArgs } from '../../tooling/scripts/server-node-args.mjs';
 
 /**
  * End-to-end tests: Debian's Chromium (browser downloads do not work here) against the
- * real built server on a fresh embedded database with the demo community.
+ * real built server on a fresh embedded database with the demo community. Two workers,
+ * every test on its own: a test signs in with the demo accounts but makes the rows it
+ * looks at (invitations, residents and their houses, gates) itself, through the REST API
+ * or the screens, and asserts on those, never on another test's leftovers or on counts of
+ * shared data. One server serves both workers (PGlite: one process per data folder).
  */
 const port = Number(process.env.E2E_PORT ?? 4310);
 // Workers inherit the folder chosen by the main process.
@@ -18,8 +22,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/playwright',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -34,7 +38,10 @@ export default defineConfig({
     serviceWorkers: 'block',
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: its actions, the page's DOM at each (the trace viewer
+    // draws them), its network and console. Without the screencast: recording frames of every
+    // test for the few that fail cost half a core per worker, all the run long.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -62,6 +69,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The walk-in escalation (live-gate §2) after 5 s instead of 60, so a test can see it.
       WALKIN_ESCALATE_SECONDS: '5',
+      // Every browser of both workers is one client address (127.0.0.1) and shares the demo
+      // accounts: the general API limits (1,200 requests a minute per address, 600 per user;
+      // tested by the server's own tests) would count the whole suite as one busy client.
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_USER_PER_MINUTE: '100000',
     },
   },
 });
