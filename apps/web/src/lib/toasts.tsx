@@ -8,7 +8,7 @@
  */
 import clsx from 'clsx';
 import { CheckCircle2, Info, X } from 'lucide-react';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { i18n, useMessages } from './i18n';
 
@@ -40,6 +40,15 @@ const ToastListContext = createContext<{ toasts: Toast[]; dismiss: (id: number) 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  // Each notice's timer, cleared when the provider goes (a sign-out, a test's end).
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const showToast = useCallback(
     (message: string, tone: ToastTone = 'success') => {
@@ -47,7 +56,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       // The newest three are enough; older ones would only push the screen's content. The
       // same notice again (a double read at the gate) replaces the one shown, not a second copy.
       setToasts((all) => [...all.filter((toast) => toast.message !== message || toast.tone !== tone).slice(-2), { id, message, tone }]);
-      setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, TOAST_DURATION_MS);
+      timers.current.add(timer);
     },
     [dismiss],
   );
