@@ -30,9 +30,11 @@ export default defineConfig({
   reporter: [['list']],
   forbidOnly: true,
   use: {
-    // The app follows the browser's language (usable-by-everyone issue): English unless a test asks.
+    // The app follows the browser's language (docs/product.md#for-everyone-at-every-screen):
+    // English unless a test asks.
     locale: 'en-US',
-    // The app's service worker (offline-gate §1) stays out of the suites that do not test it
+    // The app's service worker (docs/gate.md#installing-the-app) stays out of the suites that do
+    // not test it
     // (precached pages and a worker in front of every request would change what they see);
     // e2e/offline-install.spec.ts allows it.
     serviceWorkers: 'block',
@@ -67,7 +69,8 @@ export default defineConfig({
       DATA_DIR: process.env.GATEHOUSE_E2E_DATA_DIR,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      // The walk-in escalation (live-gate §2) after 5 s instead of 60, so a test can see it.
+      // The walk-in escalation (docs/gate.md#walk-ins) after 5 s instead of 60, so a test can see
+      // it.
       WALKIN_ESCALATE_SECONDS: '5',
       // Every browser of both workers is one client address (127.0.0.1) and shares the demo
       // accounts: the general API limits (1,200 requests a minute per address, 600 per user;

@@ -1,5 +1,6 @@
 /**
- * WCAG 2.2 AA, enforced (usable-by-everyone issue): axe-core on the sign-in screens, on
+ * WCAG 2.2 AA, enforced (docs/product.md#for-everyone-at-every-screen): axe-core on the sign-in
+ * screens, on
  * dialogs and form errors, and on the main guard and resident screens in the dark theme
  * (every screen of every role at a phone and a tablet is checked by layout.spec.ts as it
  * walks them), failing on any serious or critical violation; the keyboard alone through

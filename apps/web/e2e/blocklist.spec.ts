@@ -1,5 +1,6 @@
 /**
- * The blocklist (operations §3), in Chromium against the real built server and the demo
+ * The blocklist (docs/operations.md#blocklist), in Chromium against the real built server and the
+ * demo
  * community: a resident invites a visitor; an admin puts the visitor's phone on the
  * blocklist (written another way: spaces and dashes do not matter); the guard's scan shows
  * the red warning with the reason and the check-in is refused with the server's message;

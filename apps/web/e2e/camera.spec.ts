@@ -1,5 +1,6 @@
 /**
- * Camera scanning (live-gate §1) in Chromium with a fake camera: the test makes a real
+ * Camera scanning (docs/gate.md#verifying-a-pass) in Chromium with a fake camera: the test makes a
+ * real
  * pass, draws its QR code into a video file (.y4m) and starts Chromium with that file as
  * its camera. The guard opens /guard/scan and the pass verifies with no typing; the
  * decoder is the WebAssembly one our own server serves (Chromium on Linux has no native

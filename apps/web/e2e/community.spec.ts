@@ -1,5 +1,5 @@
 /**
- * Community administration (issue 3) in Chromium against the real server: an admin
+ * Community administration (docs/product.md#admins) in Chromium against the real server: an admin
  * creates a house with an owner and assigns a resident; the resident adds a vehicle and
  * sees it on the house; the admin records a payment for the house and marks it
  * completed; the resident sees it as completed; a guard sees no Vehicles or Payments
@@ -88,7 +88,7 @@ test('admin, resident and guard run the community', async ({ browser }) => {
   await expect(row.getByText('$1,234.50').first()).toBeVisible();
   await expect(row.getByText('Pending').first()).toBeVisible();
   await row.getByRole('button', { name: 'Complete' }).click();
-  // operations §5: completing asks how it was paid.
+  // docs/operations.md#dues-ledger: completing asks how it was paid.
   const complete = admin.getByRole('dialog', { name: 'Complete Payment' });
   await complete.getByLabel('Method').selectOption('cheque');
   await complete.getByLabel('Reference').fill('CHQ 000417');

@@ -1,5 +1,6 @@
 /**
- * The gate loop of issue 2, in a real Chromium against the real built server on a fresh
+ * The gate loop (docs/product.md#a-tour-of-the-demo), in a real Chromium against the real built
+ * server on a fresh
  * embedded database: a resident invites a visitor and gets a QR pass; a guard, in
  * another browser, enters the pass, checks the visitor in, sees them under Active
  * Visitors and checks them out; the resident sees the visit in the Activity Log.
@@ -24,7 +25,7 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
   await resident.getByRole('link', { name: /New Invitation/ }).first().click();
   await expect(resident).toHaveURL(/\/visitors\/create$/);
   await expect(resident.getByRole('heading', { level: 1, name: 'New Invitation' })).toBeVisible();
-  // Defaults of product-spec §9: today, 09:00 to 17:00.
+  // Defaults of docs/product.md#constants-and-formats: today, 09:00 to 17:00.
   await expect(resident.getByLabel('Start Time')).toHaveValue('09:00');
   await expect(resident.getByLabel('End Time')).toHaveValue('17:00');
   await resident.getByRole('button', { name: 'Create Invitation' }).click();
@@ -52,7 +53,7 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
   // The token is shown as its first and last 8 characters.
   await expect(resident.getByText(`${token.slice(0, 8)}...${token.slice(-8)}`)).toBeVisible();
   await screenshot(resident, '05-visitor-pass');
-  // Copied! lasts 2 s (product-spec §9).
+  // Copied! lasts 2 s (docs/product.md#constants-and-formats).
   await expect(resident.getByRole('button', { name: /Copy Token/ })).toBeVisible({ timeout: 4_000 });
   const visitorUrl = resident.url();
 
@@ -64,7 +65,7 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
   // The guard, on the gate tablet.
   const guardContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const guard = await guardContext.newPage();
-  // The gate never answers with a browser dialog (live-gate issue): none may open.
+  // The gate never answers with a browser dialog (docs/gate.md#the-gate): none may open.
   const dialogs: string[] = [];
   guard.on('dialog', (dialog: Dialog) => {
     dialogs.push(dialog.message());

@@ -1,5 +1,6 @@
 /**
- * Gates (operations §2) in a real Chromium against the real built server: an admin adds two
+ * Gates (docs/operations.md#gates) in a real Chromium against the real built server: an admin adds
+ * two
  * gates on /gates; a guard's tablet is asked which gate it is at, picks one (remembered after
  * a reload), checks a visitor in with the quick scan; the visitor's page shows the gate of
  * the check-in, and its Activity Log the gate of the move. The question fits layout.spec's

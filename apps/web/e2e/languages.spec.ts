@@ -1,5 +1,6 @@
 /**
- * Languages (usable-by-everyone issue): the browser's language by default, a picker in the
+ * Languages (docs/product.md#for-everyone-at-every-screen): the browser's language by default, a
+ * picker in the
  * profile that outlasts a reload, dates and money through Intl in the chosen language,
  * server errors in it by their code, and axe with no serious or critical violation on the
  * main guard and resident screens in Spanish and Hindi (a screen that fails leaves its

@@ -1,6 +1,6 @@
 /**
  * Every screen of every role at a phone, a tablet in both orientations and a desktop
- * (usable-by-everyone issue, items 1 and 2): no screen scrolls sideways, and every screen
+ * (docs/product.md#layout-and-menus): no screen scrolls sideways, and every screen
  * a role may open is reachable from that size's menus (the bars and the user menu). At
  * the phone and the portrait tablet each screen, and the opened user menu, passes axe-core
  * (no serious or critical WCAG 2.2 AA violation; the main guard and resident screens at the

@@ -1,11 +1,13 @@
 /**
- * The gate tablet offline (offline-gate §4), in Chromium against the real built server, the
+ * The gate tablet offline (docs/gate.md#logging-out-of-a-gate-tablet), in Chromium against the real
+ * built server, the
  * network cut with `context.setOffline(true)`: a valid pass verifies offline and an unknown
  * one is refused; two check-ins and a check-out made offline reach the server with their
  * original times when the link returns, exactly once each, although the first two attempts
  * lose their answer (the queue retries twice with the same key); a pass cancelled while the
  * tablet was offline ends in Needs review; logout clears the pack and the queue; a recurring
- * pass (operations §1) verifies offline by its 7-digit code and is checked in and out on the
+ * pass (docs/operations.md#frequent-visitors) verifies offline by its 7-digit code and is checked
+ * in and out on the
  * tablet, its entry reaching the server with both times. (The install and the app opening
  * offline: e2e/offline-install.spec.ts.)
  */

@@ -1,5 +1,6 @@
 /**
- * The installable app (offline-gate §1, §4): Chromium reports it installable (the manifest
+ * The installable app (docs/gate.md#installing-the-app, docs/gate.md#logging-out-of-a-gate-tablet):
+ * Chromium reports it installable (the manifest
  * with its icons, a service worker controlling the page), the app shell and the scanner's
  * WASM are precached, the app opens with no network after one online visit, API answers are
  * never cached, and a new version is offered ("A new version is available — Reload"), not
@@ -77,7 +78,8 @@ async function checkInstallable(page: Page, baseURL: string) {
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   expect(installabilityErrors).toEqual([]);
 
-  // Its content (offline-gate §1), and every icon served as a PNG of its stated size.
+  // Its content (docs/gate.md#installing-the-app), and every icon served as a PNG of its stated
+  // size.
   const json = await page.evaluate(async () => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
     const response = await fetch(link?.href ?? '');

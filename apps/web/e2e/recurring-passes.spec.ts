@@ -1,5 +1,6 @@
 /**
- * Frequent visitors (operations §1) in a real Chromium against the real built server: a
+ * Frequent visitors (docs/operations.md#frequent-visitors) in a real Chromium against the real
+ * built server: a
  * resident creates a recurring pass valid today (every day, all day); a guard, in another
  * browser, types its 7-digit code on the scan screen, sees the recurring pass and checks it
  * in; the resident then sees the day in the pass's attendance, still inside.
@@ -18,7 +19,7 @@ test('a resident creates a recurring pass; a guard checks it in; the resident se
   await expect(resident.getByRole('heading', { level: 1, name: 'Frequent visitors' })).toBeVisible();
   await resident.getByRole('link', { name: 'New pass' }).click();
   await expect(resident).toHaveURL(/\/passes\/create$/);
-  // Nothing chosen: the spec's message for the days.
+  // Nothing chosen: the documented message for the days.
   await resident.getByLabel('Name').fill('Marta Helper');
   await resident.getByLabel('Phone Number').fill('+1 555-010-4242');
   await resident.getByRole('button', { name: 'Create Pass' }).click();

@@ -1,5 +1,6 @@
 /**
- * Reports and exports (operations §4), in Chromium against the real built server and the
+ * Reports and exports (docs/operations.md#reports-exports-and-inside-now), in Chromium against the
+ * real built server and the
  * demo community: an admin opens Reports from the user menu and sees the figures drawn as
  * charts (canvases with pixels on them) beside their tables (a screenshot of the page lands
  * in test-results/screens/reports.png and in the test's attachments); then on the visitors
@@ -13,7 +14,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { ADMIN, apiSession, GUARD, newResident, screenshot, signIn, startClearOfMidnight, type Envelope } from './support';
 
-/** The visitor export's header row (operations §4), in order. */
+/**
+ * The visitor export's header row (docs/operations.md#reports-exports-and-inside-now), in order.
+ */
 const HEADER = 'id,kind,name,phone,email,purpose,houseNumber,block,host,visitDate,visitTimeFrom,visitTimeTo,status,checkInTime,checkOutTime,checkInGate,checkOutGate';
 
 /** The rows of a CSV text (RFC 4180: quoted cells may hold commas, quotes doubled, line breaks). */

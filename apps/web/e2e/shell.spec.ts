@@ -62,7 +62,7 @@ test('the admin dashboard and the phone layout', async ({ browser }) => {
   await context.close();
 });
 
-test('shows a loading shell before the app’s code arrives (usable-by-everyone issue, item 13)', async ({ page }) => {
+test('shows a loading shell before the app’s code arrives (docs/product.md#the-loading-shell)', async ({ page }) => {
   // The app's scripts are held back, as on a very slow network.
   await page.route('**/*.js', () => {});
   await page.goto('/login', { waitUntil: 'commit' });

@@ -1,5 +1,6 @@
 /**
- * Walk-ins with live updates (live-gate §2, §3), in two browsers at once against the real
+ * Walk-ins with live updates (docs/gate.md#walk-ins, docs/gate.md#live-updates), in two browsers at
+ * once against the real
  * server, for a resident the test makes in a house of their own: the guard registers a
  * walk-in with a photo; the resident's page shows the request without a reload and
  * approves it; the guard's waiting card turns to Check In without a reload, and the guard
@@ -50,7 +51,8 @@ test('a walk-in is approved live by the resident and checked in by the guard', a
   const resident = await residentContext.newPage();
   await signIn(resident, host);
 
-  // The bell's count before (live-gate §4): it grows with the request and with the arrival.
+  // The bell's count before (docs/gate.md#notifications): it grows with the request and with the
+  // arrival.
   const bell = resident.getByRole('link', { name: /^Notifications/ });
   await expect(bell).toBeVisible();
   const unreadBefore = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
