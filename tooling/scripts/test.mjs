@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything, stopping at the first failure.
- *   1. side by side: type checks and lint of every package (turbo), and the production
+ *   1. side by side: the docs links check (tooling/scripts/docs-links.mjs --check), type
+ *      checks and lint of every package (turbo), and the production
  *      build of the server and the web app (the other packages' build is their type
  *      check, done in the first);
  *   2. vitest, two workers: schemas, services and procedures against the embedded
@@ -93,10 +94,12 @@ if (!existsSync(chromium) && ci) {
   process.exit(1);
 }
 
-console.log('\n=== Type checks and lint [checks], side by side with the production build [build] ===');
+console.log('\n=== Type checks and lint [checks], side by side with the production build [build] and the docs links check [links] ===');
 await Promise.all([
   run('Type checks and lint (turbo)', 'turbo', ['run', 'typecheck', 'lint', '--output-logs=errors-only'], { prefix: 'checks' }),
   run('Build: server and web app (turbo)', 'turbo', ['run', 'build', '--only', '--filter=@gatehouse/server', '--filter=@gatehouse/web', '--output-logs=errors-only'], { prefix: 'build' }),
+  // Every link in README.md and docs/ resolves, and no comment cites a document outside the repository.
+  run('Links and references (docs-links --check)', process.execPath, ['tooling/scripts/docs-links.mjs', '--check'], { prefix: 'links' }),
 ]);
 
 console.log('\n=== Unit and integration tests (vitest) ===');
