@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 
-import { ADMIN, DEMO_PASSWORD, GUARD, holdServiceWorker, screenshot, signIn, startClearOfMidnight } from './support';
+import { ADMIN, DEMO_PASSWORD, GUARD, screenshot, SERVICE_WORKER_LOCK, signIn, startClearOfMidnight } from './support';
 
 /** A 640×480 YUV 4:2:0 video of `frames` identical frames showing `text` as a QR code. */
 function qrVideo(text: string, frames = 20): Buffer {
@@ -34,7 +34,8 @@ function qrVideo(text: string, frames = 20): Buffer {
   return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]);
 }
 
-test('the camera reads a pass and verifies it with no typing', async ({ playwright, baseURL }, testInfo) => {
+// Its own browser lets the service worker in (a test of offline-install.spec.ts rewrites /sw.js).
+test('the camera reads a pass and verifies it with no typing', { lock: SERVICE_WORKER_LOCK }, async ({ playwright, baseURL }, testInfo) => {
   // A walk-in's pass lasts until 23:59 of the day it is registered.
   await startClearOfMidnight(testInfo);
   // A real pass: a walk-in the admin approves, through the REST API.
@@ -65,9 +66,6 @@ test('the camera reads a pass and verifies it with no typing', async ({ playwrig
       `--use-file-for-fake-video-capture=${video}`,
     ],
   });
-  // This browser lets the service worker in: the server's /sw.js stays the release it
-  // installs while it runs (a test of offline-install.spec.ts rewrites it for a while).
-  const releaseServiceWorker = await holdServiceWorker('shared', testInfo);
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 }, permissions: ['camera'] });
     const page = await context.newPage();
@@ -88,6 +86,5 @@ test('the camera reads a pass and verifies it with no typing', async ({ playwrig
     await expect.poll(() => page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
   } finally {
     await browser.close();
-    releaseServiceWorker();
   }
 });

@@ -5,21 +5,14 @@
  * check-out from the list made while offline survives a reload of the tab and reaches the
  * server once when the link returns, and the gate screen opens offline with the people
  * inside and the field ready. Chromium against the real built server; the service worker is
- * allowed here (the gate screen reloaded offline comes from its precache).
+ * allowed here (the gate screen reloaded offline comes from its precache), so these tests
+ * hold SERVICE_WORKER_LOCK.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { ADMIN, apiSession, GUARD, holdServiceWorker, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
+import { ADMIN, apiSession, GUARD, RESIDENT, SERVICE_WORKER_LOCK, screenshot, signIn, startClearOfMidnight } from './support';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 768, height: 1024 } });
-
-// The server's /sw.js stays the release these tablets installed while they run (a test of
-// offline-install.spec.ts rewrites it for a while).
-let releaseServiceWorker = () => {};
-test.beforeEach(async () => {
-  releaseServiceWorker = await holdServiceWorker('shared', test.info());
-});
-test.afterEach(() => releaseServiceWorker());
 
 const GATE_OFFLINE_BANNER = 'Offline — entries are saved on this tablet and sent when the connection returns';
 
@@ -101,7 +94,7 @@ async function scan(page: Page, token: string, options: { crlf?: boolean } = {})
   if (options.crlf) await page.keyboard.press('Control+j');
 }
 
-test('a scanner’s passes go through after a tap on empty space, after a dialog, and with the focus on a button', async ({ page, request }, testInfo) => {
+test('a scanner’s passes go through after a tap on empty space, after a dialog, and with the focus on a button', { lock: SERVICE_WORKER_LOCK }, async ({ page, request }, testInfo) => {
   await startClearOfMidnight(testInfo);
   const [ann, ben, cat, dan] = await Promise.all(['Ann Tap', 'Ben Button', 'Cat Dialog', 'Dan Crlf'].map((name) => invite(request, name)));
   const guard = (await tokenOf(request, GUARD.email)).token;
@@ -165,7 +158,7 @@ test('a scanner’s passes go through after a tap on empty space, after a dialog
   for (const pass of [ann, ben, cat, dan, sara]) await api(request, 'POST', '/api/visitors/checkout-qr', guard, { visitorId: pass!.id });
 });
 
-test('a check-out from the list while offline survives a reload and reaches the server once; the gate screen opens offline', async ({ page, context, request }, testInfo) => {
+test('a check-out from the list while offline survives a reload and reaches the server once; the gate screen opens offline', { lock: SERVICE_WORKER_LOCK }, async ({ page, context, request }, testInfo) => {
   await startClearOfMidnight(testInfo);
   const guard = (await tokenOf(request, GUARD.email)).token;
   const [olga, pete] = await Promise.all([invite(request, 'Olga Offline'), invite(request, 'Pete Present')]);

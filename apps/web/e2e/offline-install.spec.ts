@@ -4,7 +4,8 @@
  * with its icons, a service worker controlling the page), the app shell and the scanner's
  * WASM are precached, the app opens with no network after one online visit, API answers are
  * never cached, and a new version is offered ("A new version is available — Reload"), not
- * forced. The other suites block service workers (playwright.config.ts); this one allows them.
+ * forced. The other suites block service workers (playwright.config.ts); this one allows them,
+ * so its tests hold SERVICE_WORKER_LOCK.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,17 +13,9 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { GUARD, holdServiceWorker, signIn } from './support';
+import { GUARD, SERVICE_WORKER_LOCK, signIn } from './support';
 
 test.use({ serviceWorkers: 'allow' });
-
-// The server's /sw.js stays the release these pages installed while they run; the test of
-// a new release holds it alone while it rewrites it.
-let releaseServiceWorker = () => {};
-test.beforeEach(async () => {
-  releaseServiceWorker = await holdServiceWorker('shared', test.info());
-});
-test.afterEach(() => releaseServiceWorker());
 
 /** Waits until a service worker controls the page (the first one takes it at once: clientsClaim). */
 async function waitForController(page: Page): Promise<string> {
@@ -43,7 +36,7 @@ function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
-test('Chromium reports the app installable: manifest and icons, a service worker in control', async ({
+test('Chromium reports the app installable: manifest and icons, a service worker in control', { lock: SERVICE_WORKER_LOCK }, async ({
   playwright,
   launchOptions,
   baseURL,
@@ -123,7 +116,7 @@ async function checkInstallable(page: Page, baseURL: string) {
   );
 }
 
-test('the app opens offline after one online visit; API answers are never cached', async ({
+test('the app opens offline after one online visit; API answers are never cached', { lock: SERVICE_WORKER_LOCK }, async ({
   page,
   context,
   baseURL,
@@ -190,10 +183,8 @@ test('the app opens offline after one online visit; API answers are never cached
   }
 });
 
-test('a new version is offered, not forced; Reload activates it and reloads', async ({ page }, testInfo) => {
-  // This test rewrites /sw.js: no other page that lets the worker in runs meanwhile.
-  releaseServiceWorker();
-  releaseServiceWorker = await holdServiceWorker('exclusive', testInfo);
+test('a new version is offered, not forced; Reload activates it and reloads', { lock: SERVICE_WORKER_LOCK }, async ({ page }) => {
+  // This test rewrites /sw.js: the lock keeps every other page that lets the worker in away meanwhile.
   await signIn(page, GUARD);
   const scriptUrl = await waitForController(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -258,7 +249,7 @@ test('a new version is offered, not forced; Reload activates it and reloads', as
   }
 });
 
-test('Web Push still reaches the same worker: a push message shows as a notification', async ({
+test('Web Push still reaches the same worker: a push message shows as a notification', { lock: SERVICE_WORKER_LOCK }, async ({
   page,
   context,
   baseURL,
