@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { checkScreen, GUARD, RESIDENT, screenReady, screenshot, signIn, violations } from './support';
+import { checkScreen, GUARD, openScreen, RESIDENT, screenReady, screenshot, signIn, violations } from './support';
 
 /** Spanish texts the tests look for (apps/web/src/locales/es). */
 const SPANISH = {
@@ -88,8 +88,9 @@ for (const language of ['es', 'hi'] as const) {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
         const page = await context.newPage();
         await signInIn(page, account, language);
-        for (const screen of screens) {
-          await page.goto(screen);
+        for (const [index, screen] of screens.entries()) {
+          if (index === 0) await page.goto(screen);
+          else await openScreen(page, screen);
           await checkScreen(page, `language-${language}-${account.firstName.toLowerCase()}-${size.name}${screen.replaceAll('/', '-')}`, async () => {
             await settled(page);
             // Nothing of the screen is left in English: its main heading is translated.

@@ -4,13 +4,14 @@
  * a role may open is reachable from that size's menus (the bars and the user menu). At
  * the phone and the portrait tablet each screen, and the opened user menu, passes axe-core
  * (no serious or critical WCAG 2.2 AA violation; the main guard and resident screens at the
- * landscape tablet: accessibility.spec.ts, languages.spec.ts). One test per role and size;
+ * landscape tablet: accessibility.spec.ts, languages.spec.ts). A role's first screen is
+ * loaded, every next one opened as the app moves between screens. One test per role and size;
  * a screen that fails leaves its screenshot in test-results/screens/layout-*, and with
  * E2E_SCREENSHOTS=all every screen at every size does (the pictures people look at).
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { ADMIN, checkScreen, GUARD, RESIDENT, screenReady, signIn, violations } from './support';
+import { ADMIN, checkScreen, GUARD, openScreen, RESIDENT, screenReady, signIn, violations } from './support';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -66,8 +67,10 @@ for (const role of ROLES) {
       await signIn(page, role.account);
       const axe = AXE_SIZES.includes(size.name);
       expect(await reachableHrefs(page, axe ? `${role.name} at ${size.name}` : undefined), `${role.name} at ${size.name}`).toEqual(expect.arrayContaining([...role.reachable]));
-      for (const screen of role.screens) {
-        await page.goto(screen);
+      for (const [index, screen] of role.screens.entries()) {
+        // The first screen loaded, every next one opened as the app moves between screens.
+        if (index === 0) await page.goto(screen);
+        else await openScreen(page, screen);
         await checkScreen(page, `layout-${role.name}-${size.name}${screen.replaceAll('/', '-')}`, async () => {
           // The screen drawn (its heading, no busy button), then measured.
           await screenReady(page);

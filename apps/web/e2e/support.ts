@@ -75,7 +75,8 @@ export async function screenReady(page: Page, heading?: RegExp, timeoutMs = 10_0
     .waitForFunction(
       ({ source, flags }) => {
         const pattern = source === null ? null : new RegExp(source, flags);
-        const ready = [...document.querySelectorAll('h1')].some(
+        // An h1 openScreen marked belongs to the screen it left.
+        const ready = [...document.querySelectorAll('h1:not([data-e2e-left])')].some(
           (h1) => h1.getClientRects().length > 0 && getComputedStyle(h1).visibility !== 'hidden' && (!pattern || pattern.test(h1.textContent ?? '')),
         );
         return ready && !document.querySelector('[aria-busy="true"]');
@@ -84,6 +85,24 @@ export async function screenReady(page: Page, heading?: RegExp, timeoutMs = 10_0
       { timeout: timeoutMs },
     )
     .catch(() => {});
+}
+
+/**
+ * Opens `path` (a path of the app, with its query if any) as the app moves between its
+ * screens: its router follows history.pushState, so the page is not loaded again, and
+ * waits until the new screen is drawn (screenReady; the screen left behind has its h1s
+ * marked, so that they are not taken for the new one's). The sweeps open their first
+ * screen with page.goto and every next one with this: each screen is checked the same,
+ * and the app's code is loaded and started once instead of at every screen.
+ */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    for (const h1 of document.querySelectorAll('h1')) h1.setAttribute('data-e2e-left', '');
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+  await screenReady(page);
 }
 
 /**
