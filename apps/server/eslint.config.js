@@ -1,7 +1,7 @@
 import config from '@gatehouse/eslint-config';
 
-export default [
-  ...config,
+/** The server's own rules, beside the shared ones (also used by the repository's eslint.config.js). */
+export const serverRules = [
   {
     // The configuration module is the one reader of the environment: every variable is parsed there.
     files: ['src/**/*.ts'],
@@ -9,8 +9,14 @@ export default [
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment in src/config.ts (loadConfig), and pass the value in.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment in src/config.ts (loadConfig), and pass the value in.',
+        },
       ],
     },
   },
 ];
+
+export default [...config, ...serverRules];

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything, stopping at the first failure.
- *   1. side by side: the docs links check (tooling/scripts/docs-links.mjs --check), type
- *      checks and lint of every package (turbo), and the production
- *      build of the server and the web app (the other packages' build is their type
- *      check, done in the first);
+ *   1. side by side: the docs links check (tooling/scripts/docs-links.mjs --check), the
+ *      type check of every package as two programs (tsconfig.check-node.json: db, api,
+ *      server; tsconfig.check-web.json: web, shared), ESLint over every package with the
+ *      same two programs' types (eslint.config.js), and the production build of the server
+ *      and the web app (the other packages' build is their type check);
  *   2. vitest, two workers: schemas, services and procedures against the embedded
  *      database and the PostgreSQL server on 127.0.0.1:5432 (each migrated once into a
  *      template that every test file copies), the REST mapping, the server process (the
@@ -94,9 +95,14 @@ if (!existsSync(chromium) && ci) {
   process.exit(1);
 }
 
-console.log('\n=== Type checks and lint [checks], side by side with the production build [build] and the docs links check [links] ===');
+console.log('\n=== Type checks [types], lint [lint], the production build [build] and the docs links check [links], side by side ===');
+// One program per runtime rather than one per package (`npm run typecheck`/`lint` through
+// turbo): a package's program holds again every package it imports, so the per-package
+// runs check db, api and shared three or four times over.
 await Promise.all([
-  run('Type checks and lint (turbo)', 'turbo', ['run', 'typecheck', 'lint', '--output-logs=errors-only'], { prefix: 'checks' }),
+  run('Type check: db, api, server (tsc)', 'tsc', ['-p', 'tsconfig.check-node.json'], { prefix: 'types' }),
+  run('Type check: web, shared (tsc)', 'tsc', ['-p', 'tsconfig.check-web.json'], { prefix: 'types' }),
+  run('Lint (eslint, type-aware)', 'eslint', ['-c', 'eslint.config.js', 'packages', 'apps'], { prefix: 'lint' }),
   run('Build: server and web app (turbo)', 'turbo', ['run', 'build', '--only', '--filter=@gatehouse/server', '--filter=@gatehouse/web', '--output-logs=errors-only'], { prefix: 'build' }),
   // Every link in README.md and docs/ resolves, and no comment cites a document outside the repository.
   run('Links and references (docs-links --check)', process.execPath, ['tooling/scripts/docs-links.mjs', '--check'], { prefix: 'links' }),
