@@ -1,6 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that replace a module with vi.mock: they need a module graph of their own, so they
+ * run isolated (a fresh environment and modules each); the others share their worker's.
+ */
+const OWN_MODULES = ['test/profile.test.tsx', 'test/update-prompt.test.tsx'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -14,7 +20,18 @@ export default defineConfig({
     // machine, and more on a busy one. What a test waits for still has its own limit
     // (findBy/waitFor, 5 s in test/setup.ts), so a screen that never appears still fails.
     testTimeout: 15_000,
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     setupFiles: ['test/setup.ts'],
+    projects: [
+      // `isolate: false`: a worker runs file after file in one jsdom with the modules it
+      // already loaded (loading the app and preloading every page again for each file was
+      // two thirds of the project's time). test/setup.ts puts back after every test what a
+      // test may change: the DOM, storage, the URL, mocks and timers, the connection state,
+      // the language; the gate's offline store is per test (test/offline-gate.test.tsx).
+      {
+        extends: true,
+        test: { name: 'shared modules', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: OWN_MODULES, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: OWN_MODULES } },
+    ],
   },
 });

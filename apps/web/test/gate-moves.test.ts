@@ -6,8 +6,6 @@
  * instant it was made with, also after a reload; a refusal heard after "saved" lands on
  * Needs review.
  */
-import 'fake-indexeddb/auto';
-
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -25,6 +23,9 @@ import { clearGateData, gateSnapshot, readQueue, resetGateStore, type QueuedMove
 import { createTransportClient } from '../src/lib/trpc';
 import { server } from './msw-server';
 import { callsTo, mockTrpc, trpcError, type Resolver } from './trpc-mock';
+import { installFakeIndexedDB } from './fake-indexeddb';
+
+installFakeIndexedDB();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const IN_PROGRESS = 'A request with this Idempotency-Key is in progress';

@@ -5,7 +5,6 @@
  * as `gateId` beside `occurredAt`; with no gate chosen, no `gateId` is sent. A move sent at
  * once sends the gate chosen now.
  */
-import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { chooseGate } from '../src/lib/gate-choice';
@@ -13,6 +12,9 @@ import { cancelReplayRetry, performGateMove, replayQueue, type GateMoveRequest }
 import { clearGateData, readQueue, type QueuedMove } from '../src/lib/gate-store';
 import { createTransportClient } from '../src/lib/trpc';
 import { callsTo, mockTrpc, type Resolver } from './trpc-mock';
+import { installFakeIndexedDB } from './fake-indexeddb';
+
+installFakeIndexedDB();
 
 const SOUTH = { id: 'c0ffee00-0000-4000-8000-000000000002', name: 'South Gate' };
 const VISITOR = 'dddddddd-0000-4000-8000-00000000000a';

@@ -6,8 +6,6 @@
  * adds the person from the pack, a check-out removes them), without phone numbers; logout
  * forgets it.
  */
-import 'fake-indexeddb/auto';
-
 import type { GateInsideItem, GatePackItem } from '@gatehouse/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +16,9 @@ import { createTransportClient } from '../src/lib/trpc';
 import { guard, HOUSE_A101, HOUSE_B204 } from './fixtures';
 import { renderApp } from './render-app';
 import { callsTo, mockTrpc, PACK_CODE_HASH } from './trpc-mock';
+import { installFakeIndexedDB } from './fake-indexeddb';
+
+installFakeIndexedDB();
 
 const SETTINGS = { timeZone: 'UTC', earlyCheckinMinutes: 0, walkinApprovalMinutes: 10, walkinEscalateSeconds: 60, overstayGraceMinutes: 30 };
 

@@ -4,8 +4,6 @@
  * and it is sent again under its Idempotency-Key until the server has it, so that the
  * server does it exactly once (the gate's one move path, lib/gate-moves.ts).
  */
-import 'fake-indexeddb/auto';
-
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +14,9 @@ import { guard, makeVisitor, PASS_TOKEN } from './fixtures';
 import { server as mswServer } from './msw-server';
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc } from './trpc-mock';
+import { installFakeIndexedDB } from './fake-indexeddb';
+
+installFakeIndexedDB();
 
 const emptyPage = () => ({ items: [], total: 0 });
 

@@ -10,8 +10,6 @@
  * the moves go over the typed tRPC client (the moves through lib/gate-moves.ts, each alone
  * under its Idempotency-Key); the Needs review list is still read over REST.
  */
-import 'fake-indexeddb/auto';
-
 import { createHash, pbkdf2Sync } from 'node:crypto';
 
 import { screen, waitFor, within } from '@testing-library/react';
@@ -44,6 +42,9 @@ import { admin, guard, HOUSE_A101, PASS_TOKEN, resident } from './fixtures';
 import { server } from './msw-server';
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc, PACK_CODE_HASH, trpcError, type RecordedCall, type Resolver } from './trpc-mock';
+import { installFakeIndexedDB } from './fake-indexeddb';
+
+installFakeIndexedDB();
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 /** A code's hash as the server puts it in the pack: PBKDF2-HMAC-SHA-256 of the digits with the salt's bytes. */

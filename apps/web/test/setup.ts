@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 import { preloadAllPages } from '../src/App';
 import { resetConnectionState } from '../src/lib/connection';
+import { cancelReplayRetry } from '../src/lib/gate-moves';
+import { clearGateData } from '../src/lib/gate-store';
 import { locale } from '../src/lib/i18n';
 import { server } from './msw-server';
 
@@ -17,13 +19,20 @@ beforeAll(async () => {
   await preloadAllPages();
 });
 
-afterEach(() => {
+// The files of a worker share its modules and globals (vitest.config.ts): what a test
+// leaves behind in them is put back here, for the next test and the next file.
+afterEach(async () => {
   cleanup();
+  // Real timers first: the offline store below waits on them (fake-indexeddb).
+  vi.useRealTimers();
+  // The gate's offline store, in the files that have one (test/fake-indexeddb.ts), and a
+  // replay a test left scheduled.
+  cancelReplayRetry();
+  await clearGateData();
   server.resetHandlers();
   localStorage.clear();
   window.history.replaceState(null, '', '/');
   vi.restoreAllMocks();
-  vi.useRealTimers();
   resetConnectionState();
   locale.set('en');
   document.documentElement.lang = 'en';
