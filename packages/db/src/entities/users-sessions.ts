@@ -3,6 +3,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { MAX_LENGTH, ROLES } from '@gatehouse/shared';
 
 import { createdAt, id, updatedAt } from './common';
+import { Community } from './communities';
 import { House } from './houses-vehicles';
 import { APP_USER_ACCESS_CHANGED, SESSION_ACCESS_CHANGED } from '../sql/access-changed';
 
@@ -63,6 +64,11 @@ export const SessionSchema = defineEntity({
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
     ipAddress: p.string().length(64).nullable(),
+    /**
+     * The community a request of this session acts in when it names none (`X-Community-Id`,
+     * docs/api.md#communities): set at sign-in, changed by `POST /api/auth/community`.
+     */
+    community: () => p.manyToOne(Community).nullable().deleteRule('set null'),
   },
   // A revoked session's live streams end at once, in every server process (the NOTIFY, at commit).
   triggers: [
