@@ -12,7 +12,7 @@ import { createPostgresDatabase, databaseLegs } from '../src/testing';
 
 /** The last migration of the release before communities. */
 const PREVIOUS_RELEASE_LAST = 'Migration20261128140700';
-const NEW_MIGRATION = 'Migration20261129090000';
+const NEW_MIGRATIONS = ['Migration20261129090000', 'Migration20261129090100'];
 
 const ADMIN = '00000000-0000-4000-8000-000000000001';
 const RESIDENT = '00000000-0000-4000-8000-000000000002';
@@ -109,9 +109,9 @@ describe.each(legs)('the upgrade to many communities on $name', (leg) => {
     await dropDatabase();
   });
 
-  it('applies the new migration, the last one', () => {
-    expect(applied).toEqual([NEW_MIGRATION]);
-    expect(migrationsList.at(-1)?.name).toBe(NEW_MIGRATION);
+  it('applies the new migrations, the last ones', () => {
+    expect(applied).toEqual(NEW_MIGRATIONS);
+    expect(migrationsList.slice(-NEW_MIGRATIONS.length).map((migration) => migration.name)).toEqual(NEW_MIGRATIONS);
   });
 
   it('had rows in every table of the previous release', () => {
@@ -166,6 +166,24 @@ describe.each(legs)('the upgrade to many communities on $name', (leg) => {
       { user_id: RESIDENT, community_id: db.firstCommunityId, role: 'resident', house_id: HOUSE, is_active: true },
       { user_id: GUARD, community_id: db.firstCommunityId, role: 'guard', house_id: null, is_active: true },
       { user_id: FORMER, community_id: db.firstCommunityId, role: 'guard', house_id: null, is_active: false },
+    ]);
+  });
+
+  it("keeps a user's first-community membership in step with the account's role, house and state", async () => {
+    const connection = db.orm.em.fork().getConnection();
+    await connection.execute(`update app_user set role = 'admin', house_id = null where id = ?`, [RESIDENT]);
+    await connection.execute(
+      `insert into app_user (id, name, email, phone, role, password_hash, house_id) values (gen_random_uuid(), 'Nia New', 'nia@example.com', '+15550000011', 'resident', 'x', ?)`,
+      [HOUSE],
+    );
+    const rows = await connection.execute<{ email: string; role: string; house_id: string | null }[]>(
+      `select u.email, m.role, m.house_id from membership m join app_user u on u.id = m.user_id
+        where u.email in ('rae@example.com', 'nia@example.com') and m.community_id = ? order by u.email`,
+      [db.firstCommunityId],
+    );
+    expect(rows).toEqual([
+      { email: 'nia@example.com', role: 'resident', house_id: HOUSE },
+      { email: 'rae@example.com', role: 'admin', house_id: null },
     ]);
   });
 

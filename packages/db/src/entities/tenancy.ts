@@ -50,3 +50,10 @@ export const community = () =>
     .manyToOne(Community)
     .deleteRule('restrict')
     .onCreate((_entity, em) => em.getReference(Community, communityIdOf(em)));
+
+/** A fork of `em` acting in community `communityId` (its own identity map). */
+export function forkInCommunity<T extends Pick<EntityManager, 'fork'>>(em: T, communityId: string): ReturnType<T['fork']> {
+  const fork = em.fork() as ReturnType<T['fork']> & Pick<EntityManager, 'setFilterParams'>;
+  fork.setFilterParams(COMMUNITY_FILTER, { communityId } satisfies CommunityFilterParams);
+  return fork;
+}

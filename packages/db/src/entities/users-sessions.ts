@@ -6,6 +6,7 @@ import { createdAt, id, updatedAt } from './common';
 import { Community } from './communities';
 import { House } from './houses-vehicles';
 import { APP_USER_ACCESS_CHANGED, SESSION_ACCESS_CHANGED } from '../sql/access-changed';
+import { APP_USER_FIRST_COMMUNITY_MEMBERSHIP } from '../sql/memberships';
 
 /**
  * A person who signs in: admin, resident or guard (docs/api.md#objects,
@@ -36,6 +37,15 @@ export const UserSchema = defineEntity({
   // stream hub, at commit, to end this user's open streams (their reader's rights changed);
   // the payload carries the id only.
   triggers: [
+    // The account's role, house and state are its first community's membership (kept in step
+    // by this trigger, sql/memberships.ts) until every user path writes memberships itself.
+    {
+      name: 'app_user_first_community_membership',
+      timing: 'after',
+      events: ['insert', 'update'],
+      forEach: 'row',
+      body: APP_USER_FIRST_COMMUNITY_MEMBERSHIP,
+    },
     {
       name: 'app_user_access_changed',
       timing: 'after',
