@@ -17,6 +17,8 @@ const HOUSES = 500;
  * visitors (≈ 80 matches) and must count a hundred times more at 1,000,000 (≈ 8,000).
  */
 const POPULAR_EVERY = 128;
+/** The first community, which the bench's rows belong to (docs/security.md#communities). */
+const FIRST_COMMUNITY = '(select id from community order by created_at, id limit 1)';
 const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kira', 'Liam', 'Maya', 'Nikhil', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wei', 'Xena', 'Yusuf', 'Zoe', 'Amir', 'Bea', 'Cyrus', 'Dana', 'Emeka', 'Fay'];
 
 /** 2,048 made-up surnames of six letters (a fixed pseudo-random sequence): a name fragment matches few of them. */
@@ -90,7 +92,7 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   for (let start = 0; start < HOUSES; start += 200) {
     const slice = houses.slice(start, start + 200);
     await run(
-      `insert into house (id, house_number, block, street, owner_id) values ${slice.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      `insert into house (community_id, id, house_number, block, street, owner_id) values ${slice.map(() => `(${FIRST_COMMUNITY}, ?, ?, ?, ?, ?)`).join(', ')}`,
       slice.flatMap((id, offset) => [id, String(100 + start + offset), `B${Math.floor((start + offset) / 100)}`, 'Bench Street', residents[start + offset]]),
     );
   }
@@ -119,9 +121,9 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   for (let from = 1; from <= visitors; from += chunk) {
     const to = Math.min(visitors, from + chunk - 1);
     await run(
-      `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
+      `insert into visitor_invitation (community_id, id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
          visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at)
-       select gen_random_uuid(),
+       select ${FIRST_COMMUNITY}, gen_random_uuid(),
               (${literal(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}] || ' ' ||
                 (${literal(names)})[case when n % ${POPULAR_EVERY} = 0 then 2 else 1 + (n::bigint * 7919) % ${names.length} end],
               '+1555' || lpad((n % 10000000)::text, 7, '0'), null, 'Delivery', null,
@@ -144,30 +146,30 @@ export async function seedCommunity(db: Database, visitors: number, options: { c
   }
   for (const trigger of loadTriggers) await run(`alter table visitor_invitation enable trigger ${trigger}`);
   await run(`delete from visitor_status_count`);
-  await run(`insert into visitor_status_count (status, shard, n) select status, 0, count(*) from visitor_invitation group by status`);
+  await run(`insert into visitor_status_count (community_id, status, shard, n) select community_id, status, 0, count(*) from visitor_invitation group by community_id, status`);
   await run(`delete from visitor_search_gram_count`);
-  await run(`insert into visitor_search_gram_count (gram, shard, n) select g, 0, count(*) from visitor_invitation, unnest(visitor_search_grams(name, phone, vehicle_license_plate)) g group by g`);
+  await run(`insert into visitor_search_gram_count (community_id, gram, shard, n) select community_id, g, 0, count(*) from visitor_invitation, unnest(visitor_search_grams(name, phone, vehicle_license_plate)) g group by community_id, g`);
   // docs/operations.md#blocklist: a community keeps a blocklist: a hundred people who are not among
   // the
   // visitors, and two who are (the first two passes, kept out of `takePass`).
   const BLOCKLISTED_TOKENS = ['bench-000000001', 'bench-000000002'];
   await run(
-    `insert into blocklist_entry (id, name, phone, license_plate, reason, added_by_id, created_at)
-     select gen_random_uuid(), 'Banned ' || n, '+1666' || lpad(n::text, 7, '0'), case when n % 2 = 0 then 'BAN ' || n end, 'Bench blocklist', ?, ?
+    `insert into blocklist_entry (community_id, id, name, phone, license_plate, reason, added_by_id, created_at)
+     select ${FIRST_COMMUNITY}, gen_random_uuid(), 'Banned ' || n, '+1666' || lpad(n::text, 7, '0'), case when n % 2 = 0 then 'BAN ' || n end, 'Bench blocklist', ?, ?
        from generate_series(1, 100) n`,
     [admin, now],
   );
   await run(
-    `insert into blocklist_entry (id, name, phone, reason, added_by_id, created_at)
-     select gen_random_uuid(), name, phone, 'Bench blocklist', ?, ? from visitor_invitation where qr_code_token in (?, ?)`,
+    `insert into blocklist_entry (community_id, id, name, phone, reason, added_by_id, created_at)
+     select community_id, gen_random_uuid(), name, phone, 'Bench blocklist', ?, ? from visitor_invitation where qr_code_token in (?, ?)`,
     [admin, now, ...BLOCKLISTED_TOKENS],
   );
   // docs/operations.md#gates: one active gate, which every check-in records (the one-gate
   // community's
   // default, resolved inside the move's statement), and a closed one.
   const gateRows = (await run(
-    `insert into gate (id, name, is_active, created_at, updated_at)
-     values (gen_random_uuid(), 'Main Gate', true, ?, ?), (gen_random_uuid(), 'Old Gate', false, ?, ?) returning id, is_active`,
+    `insert into gate (community_id, id, name, is_active, created_at, updated_at)
+     values (${FIRST_COMMUNITY}, gen_random_uuid(), 'Main Gate', true, ?, ?), (${FIRST_COMMUNITY}, gen_random_uuid(), 'Old Gate', false, ?, ?) returning id, is_active`,
     [now, now, now, now],
   )) as Array<{ id: string; is_active: boolean }>;
   // As autovacuum leaves a table in service: statistics current and the visibility map

@@ -170,8 +170,8 @@ app.post('/api/visitors/scan', async (request, reply) => {
       ? await query<Row & { expires: boolean; blocklist_reason: string | null }>(
           sql(`with pass as (select ${COLUMNS}, (v.status in ('pending', 'approved') and ${ENDED}) as expires, bl.reason as blocklist_reason
                  from visitor_invitation v ${JOINS} left join lateral (${BLOCKLIST_MATCH}) bl on true where v.qr_code_token = $3),
-               audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
-                 select $4, $2, 'visitor.scanned', $5, $6, 'visitor', pass.id,
+               audit as (insert into audit_event (id, community_id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+                 select $4, (select vi.community_id from visitor_invitation vi where vi.id = pass.id), $2, 'visitor.scanned', $5, $6, 'visitor', pass.id,
                         jsonb_build_object('status', case when pass.expires then 'expired' else pass.status end) from pass)
                select * from pass`),
           [timeZone, now, token, randomUUID(), user.id, request.ip],
@@ -231,8 +231,8 @@ async function move(
         where v.id = $2 and v.status = '${from}' ${window} ${blocklist}
           and ($7::uuid is null or exists (select 1 from gate g where g.id = $7::uuid and g.is_active))
        returning v.*),
-     audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
-       select $5, $1, '${action}', $3, $6, 'visitor', moved.id,
+     audit as (insert into audit_event (id, community_id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+       select $5, moved.community_id, $1, '${action}', $3, $6, 'visitor', moved.id,
               ${
                 override
                   ? `jsonb_strip_nulls(jsonb_build_object('notes', $4::text, 'override', true, 'gateId', moved.${gate}, 'blocklistEntryId',
@@ -260,10 +260,11 @@ async function move(
     const [entry] = await query<{ id: string; reason: string }>(`select bl.id, bl.reason from visitor_invitation v cross join lateral (${BLOCKLIST_MATCH}) bl where v.id = $1`, [id]);
     if (entry) {
       await query(
-        `with audit as (insert into audit_event (id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
-           values ($1, $2, 'visitor.blocklist-refused', $3, $4, 'visitor', $5, $6::jsonb)),
-         notified as (insert into notification (id, user_id, kind, visitor_id, created_at)
-           select gen_random_uuid(), u.id, 'visitor.blocklist-refused', $5, $2 from app_user u where u.role = 'admin' and u.is_active returning id)
+        `with audit as (insert into audit_event (id, community_id, occurred_at, action, actor_id, ip_address, target_type, target_id, details)
+           select $1, v.community_id, $2, 'visitor.blocklist-refused', $3, $4, 'visitor', $5, $6::jsonb from visitor_invitation v where v.id = $5),
+         notified as (insert into notification (id, community_id, user_id, kind, visitor_id, created_at)
+           select gen_random_uuid(), v.community_id, u.id, 'visitor.blocklist-refused', $5, $2 from visitor_invitation v, app_user u
+            where v.id = $5 and u.role = 'admin' and u.is_active returning id)
          select pg_notify('notification', $5::text) from (select 1 where exists (select 1 from notified)) n`,
         [randomUUID(), now, userId, ip, id, JSON.stringify({ blocklistEntryId: entry.id, reason: entry.reason })],
       );

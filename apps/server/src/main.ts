@@ -4,6 +4,7 @@
  * when asked, serves, and shuts down gracefully on SIGTERM and SIGINT (stop accepting,
  * finish requests in flight, close the database).
  */
+import { DEFAULT_COMMUNITY_NAME, DEFAULT_CURRENCY, DEFAULT_WALKIN_ESCALATE_SECONDS } from '@gatehouse/shared';
 import {
   applyExpiry,
   pruneVisitorEvents,
@@ -17,6 +18,7 @@ import {
   hasDemoAccounts,
   isDatabaseEmpty,
   seedDemoCommunity,
+  DEFAULT_VISITOR_RETENTION_DAYS,
 } from '@gatehouse/api';
 import {
   applyMigrations,
@@ -92,7 +94,22 @@ async function main() {
       rateLimits = await createPostgresAuthRateLimits(rateLimitPool);
       apiRateLimitCounter = await createApiRateLimitCounter(rateLimitPool);
     }
-    const applied = await applyMigrations(db);
+    // A database made before communities (or a new one) gets its first community from this
+    // configuration (docs/security.md#communities); an existing community keeps its own.
+    const applied = await applyMigrations(db, {
+      firstCommunity: {
+        name: config.service.communityName ?? DEFAULT_COMMUNITY_NAME,
+        timeZone: config.service.timeZone,
+        settings: {
+          earlyCheckInMinutes: config.service.earlyCheckinMinutes,
+          walkInApprovalMinutes: config.service.walkinApprovalMinutes,
+          walkInEscalateSeconds: config.service.walkinEscalateSeconds ?? DEFAULT_WALKIN_ESCALATE_SECONDS,
+          visitorRetentionDays: config.service.visitorRetentionDays ?? DEFAULT_VISITOR_RETENTION_DAYS,
+          currency: DEFAULT_CURRENCY,
+          allowSignup: true,
+        },
+      },
+    });
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
     if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db.fork(), config.bootstrapAdmin))) {
       console.log(`Created the admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);

@@ -66,9 +66,9 @@ describe.each(legs)('a streamed CSV export on $name', (leg) => {
     await test.db.fork().transactional(async (em) => {
       await em.execute('set local session_replication_role = replica');
       await em.execute(
-        `insert into visitor_invitation (id, name, phone, email, purpose, house_id, host_id, visit_date, visit_time_from, visit_time_to, status,
+        `insert into visitor_invitation (community_id, id, name, phone, email, purpose, house_id, host_id, visit_date, visit_time_from, visit_time_to, status,
            qr_code_token, pass_code, qr_code_data_url, check_in_time, check_out_time, kind, has_photo, created_at, updated_at)
-         select gen_random_uuid(), 'Bulk Visitor ' || i, '+1555' || lpad(i::text, 7, '0'), 'bulk' || i || '@example.com', 'Delivery of parcels',
+         select (select id from community order by created_at, id limit 1), gen_random_uuid(), 'Bulk Visitor ' || i, '+1555' || lpad(i::text, 7, '0'), 'bulk' || i || '@example.com', 'Delivery of parcels',
                 ?, ?, date '2026-11-20' - (i % 40), '09:00', '17:00', 'checked-out', md5(i::text) || md5((i + 1)::text),
                 lpad((i % 1000000)::text, 6, '0'), 'data:,', timestamptz '2026-11-01 04:00:00+00', timestamptz '2026-11-01 05:00:00+00',
                 'invitation', false, now(), now()

@@ -88,9 +88,9 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
   }) => {
     const id = randomUUID();
     await test.db.fork().execute(
-      `insert into visitor_invitation (id, name, phone, email, purpose, house_id, host_id, visit_date, visit_time_from, visit_time_to,
+      `insert into visitor_invitation (community_id, id, name, phone, email, purpose, house_id, host_id, visit_date, visit_time_from, visit_time_to,
          status, qr_code_token, pass_code, qr_code_data_url, check_in_time, check_out_time, kind, decide_by, has_photo, anonymised_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, '09:00', '17:00', ?, ?, ?, 'data:,', ?, ?, ?, ?, false, ?, ?, ?)`,
+       values ((select id from community order by created_at, id limit 1), ?, ?, ?, ?, ?, ?, ?, ?, '09:00', '17:00', ?, ?, ?, 'data:,', ?, ?, ?, ?, false, ?, ?, ?)`,
       [
         id,
         fields.name,
@@ -265,16 +265,16 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
     // One visit date for all, and audit events at one instant (to the microsecond): the
     // pages' cursor must order by id within them.
     await test.db.fork().execute(
-      `insert into visitor_invitation (id, name, phone, house_id, host_id, visit_date, visit_time_from, visit_time_to, status,
+      `insert into visitor_invitation (community_id, id, name, phone, house_id, host_id, visit_date, visit_time_from, visit_time_to, status,
          qr_code_token, pass_code, qr_code_data_url, kind, has_photo, created_at, updated_at)
-       select gen_random_uuid(), 'Paged Visitor ' || i, '+1555' || lpad(i::text, 7, '0'), ?, ?, date '2026-08-15', '09:00', '17:00',
+       select (select id from community order by created_at, id limit 1), gen_random_uuid(), 'Paged Visitor ' || i, '+1555' || lpad(i::text, 7, '0'), ?, ?, date '2026-08-15', '09:00', '17:00',
               'cancelled', md5(i::text) || md5((i + 1)::text), lpad(i::text, 6, '0'), 'data:,', 'invitation', false, now(), now()
          from generate_series(1, ?) i`,
       [ids.house, ids.resident, count],
     );
     await test.db.fork().execute(
-      `insert into audit_event (id, occurred_at, action, actor_id, target_type, target_id, details)
-       select gen_random_uuid(), timestamptz '2026-08-15 10:00:00.123456+00', 'visitor.cancelled', ?, 'visitor', gen_random_uuid(), jsonb_build_object('n', i)
+      `insert into audit_event (community_id, id, occurred_at, action, actor_id, target_type, target_id, details)
+       select (select id from community order by created_at, id limit 1), gen_random_uuid(), timestamptz '2026-08-15 10:00:00.123456+00', 'visitor.cancelled', ?, 'visitor', gen_random_uuid(), jsonb_build_object('n', i)
          from generate_series(1, ?) i`,
       [ids.resident, count],
     );

@@ -335,9 +335,9 @@ describe.each(legs)('offline gate over REST on $name', (leg) => {
       await test.db.fork().execute(`insert into gate_pack_salt (day, salt, iterations) values ('2026-11-22', ?, 1000)`, ['5a1f'.repeat(8)]);
       // 1,000 passes for tomorrow, as invitations would make them (names of 34 characters, plates, 8-digit codes).
       await test.db.fork().execute(
-        `insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
+        `insert into visitor_invitation (community_id, id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
            visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at, kind)
-         select gen_random_uuid(), 'Visitor ' || lpad(i::text, 4, '0') || ' Fitzgerald-Montgomery', '+1555' || lpad(i::text, 7, '0'),
+         select (select id from community order by created_at, id limit 1), gen_random_uuid(), 'Visitor ' || lpad(i::text, 4, '0') || ' Fitzgerald-Montgomery', '+1555' || lpad(i::text, 7, '0'),
                 'visitor' || i || '@size.example', 'Delivery', 'SZ ' || lpad(i::text, 5, '0'), ?, ?, '2026-11-23', '08:00', '20:00',
                 'approved', translate(rtrim(encode(sha256(('size token ' || i)::bytea), 'base64'), '='), '+/', '-_'),
                 'data:image/png;base64,iVBORw0KGgo=', lpad((90000000 + i)::text, 8, '0'), ?, ?, 'invitation'

@@ -143,6 +143,14 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
       prepare: async (caller) => ({ url: '/api/auth/logout', ...(caller === 'anonymous' ? {} : { token: await login(emailOf[caller]) }) }),
     },
     { method: 'GET', path: '/api/auth/me', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/auth/me') },
+    // docs/api.md#communities: every member may list their communities and choose the default.
+    { method: 'GET', path: '/api/communities', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/communities') },
+    {
+      method: 'POST',
+      path: '/api/auth/community',
+      expected: [401, 200, 200, 200, 200],
+      prepare: fixed(() => '/api/auth/community', () => ({ communityId: test.db.firstCommunityId })),
+    },
     {
       method: 'POST',
       path: '/api/auth/change-password',

@@ -131,8 +131,8 @@ describe.each(legs)('webhook privacy on $name', (leg) => {
     const deliveryId = '0b6a4d52-4f4e-4a4e-9d8e-0c3f6f0a1b2c';
     const legacy = { id: deliveryId, type: 'visitor.updated', occurredAt: NOW.toISOString(), data: { id: 'v-1', name: 'Old Body', qrCodeToken: 'legacy-token-value', passCode: '918273', qrCodeDataUrl: 'data:image/png;base64,legacy' } };
     await test.db.fork().execute(
-      `insert into webhook_delivery (id, webhook_id, event_type, event_id, payload, status, attempts, created_at)
-       values (?, ?, 'visitor.updated', 1, ?::jsonb, 'delivered', 1, now())`,
+      `insert into webhook_delivery (community_id, id, webhook_id, event_type, event_id, payload, status, attempts, created_at)
+       values ((select id from community order by created_at, id limit 1), ?, ?, 'visitor.updated', 1, ?::jsonb, 'delivered', 1, now())`,
       [deliveryId, webhook.id, JSON.stringify(legacy)],
     );
     await ok('POST', `/api/webhooks/${webhook.id}/deliveries/${deliveryId}/resend`, { token: tokens.admin });

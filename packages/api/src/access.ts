@@ -22,6 +22,11 @@ export const ACCESS = {
     me: 'signed-in',
     revokeOtherSessions: 'signed-in',
     changePassword: 'signed-in',
+    setCommunity: 'signed-in',
+  },
+  communities: {
+    /** The caller's own memberships. */
+    list: 'signed-in',
   },
   users: {
     list: ADMIN,

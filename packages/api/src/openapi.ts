@@ -142,6 +142,7 @@ const EXAMPLES: Partial<Record<ProcedurePath, { request?: unknown; response?: un
         isActive: true,
         createdAt: '2026-11-01T09:00:00.000Z',
       },
+      community: { id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', name: 'My Community', slug: 'default', timeZone: 'America/New_York' },
     },
   },
   'visitors.invite': {

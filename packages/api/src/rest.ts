@@ -124,6 +124,8 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/auth/login', 'auth.login', fromBody),
   route('POST', '/api/auth/logout', 'auth.logout', none),
   route('GET', '/api/auth/me', 'auth.me', none),
+  route('POST', '/api/auth/community', 'auth.setCommunity', fromBody),
+  route('GET', '/api/communities', 'communities.list', none),
   // Not in docs/api.md#the-rest-paths: the self-service password change
   // (docs/security.md#sign-in-and-sessions).
   route('POST', '/api/auth/change-password', 'auth.changePassword', fromBody, { takesSecret: true }),

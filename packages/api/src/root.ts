@@ -3,6 +3,7 @@ import { apiTokensRouter } from './routers/api-tokens';
 import { auditRouter } from './routers/audit';
 import { authRouter } from './routers/auth';
 import { blocklistRouter } from './routers/blocklist';
+import { communitiesRouter } from './routers/communities';
 import { gateRouter } from './routers/gate';
 import { gatesRouter } from './routers/gates';
 import { housesRouter } from './routers/houses';
@@ -18,6 +19,7 @@ import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
+  communities: communitiesRouter,
   users: usersRouter,
   houses: housesRouter,
   vehicles: vehiclesRouter,

@@ -7,7 +7,7 @@
  */
 import { initTRPC } from '@trpc/server';
 import { User, type Database, type EntityManager } from '@gatehouse/db';
-import { isApiTokenText, type Role } from '@gatehouse/shared';
+import { isApiTokenText, NOT_A_MEMBER_MESSAGE, type Role } from '@gatehouse/shared';
 
 import { answeredDetails, describeError, httpError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './errors';
 import { ACCESS, API_TOKEN_FORBIDDEN_MESSAGE, apiTokenMayCall, type Access } from './access';
@@ -16,6 +16,7 @@ import { isIdempotentProcedure } from './rest';
 import { FailedScanLog, recordAudit } from './services/audit';
 import { ExportLimiter } from './services/exports';
 import { callerAccess, idempotencyKeyOf, runIdempotentProcedure } from './services/idempotency';
+import { communityHeaderOf, resolveRequestCommunity } from './services/communities';
 import { sessionResolver, type AuthenticatedSession } from './services/sessions';
 import type { VisitorEventHub } from './services/visitor-events';
 import type { WebhookDispatcher } from './services/webhook-dispatcher';
@@ -103,6 +104,11 @@ export interface InnerContext {
    * handles the header itself, and for requests without one.
    */
   idempotencyKey?: string | string[];
+  /**
+   * The `X-Community-Id` header as sent (docs/api.md#communities): the community a signed-in call
+   * acts in; absent: the session's default community.
+   */
+  communityHeader?: string | string[];
 }
 
 export type Context = InnerContext;
@@ -232,8 +238,19 @@ function signedIn(roles: readonly Role[] | null) {
   return t.middleware(async ({ ctx, next, path, type, getRawInput }) => {
     // Resolved by publicProcedure's middleware, which runs first.
     const { em } = ctx as typeof ctx & { em: EntityManager };
-    const auth = await ctx.resolveSession();
-    if (!auth) throw httpError(401, 'Authentication required');
+    const authenticated = await ctx.resolveSession();
+    if (!authenticated) throw httpError(401, 'Authentication required');
+    // docs/api.md#communities: the call acts in one community, the header's or the session's
+    // (an API token's own: a header naming another is refused); the role and house are the
+    // membership's there (an API token keeps its own role). Its entity manager reads and
+    // writes that community's rows only.
+    const requested = communityHeaderOf(ctx.communityHeader);
+    if (authenticated.apiToken && requested !== null && requested !== authenticated.communityId) throw httpError(403, NOT_A_MEMBER_MESSAGE);
+    const membership = await resolveRequestCommunity(em, authenticated.user.id, requested, authenticated.communityId);
+    const auth: AuthenticatedSession = authenticated.apiToken
+      ? authenticated
+      : { ...authenticated, user: { ...authenticated.user, role: membership.role, houseId: membership.houseId } };
+    const communityEm = ctx.db.forCommunity(membership.community.id);
     // The user as a managed entity of this call, built from the look-up's columns without a
     // query; the house is a reference (its id), loaded only where a procedure needs more.
     // With an API token the user carries the token's role, not the row's: it is merged into
@@ -242,10 +259,10 @@ function signedIn(roles: readonly Role[] | null) {
     // row's role) and no flush of `ctx.em` can write the token's role into the row (handed
     // in as a relation, it is another manager's, unchanged since its merge: no UPDATE).
     const { houseId, ...columns } = auth.user;
-    const principalEm = auth.apiToken ? ctx.db.fork() : em;
+    const principalEm = auth.apiToken ? ctx.db.forCommunity(membership.community.id) : communityEm;
     const user = principalEm.merge(User, { ...columns, house: houseId });
     const actor = { userId: user.id, ipAddress: ctx.clientAddress, apiTokenId: auth.apiToken?.id ?? null };
-    const denied = (message: string) => recordAudit(em.fork(), actor, { action: 'access.denied', details: { procedure: path, message } }, ctx.clock());
+    const denied = (message: string) => recordAudit(communityEm.fork(), actor, { action: 'access.denied', details: { procedure: path, message } }, ctx.clock());
     const refusal = accessRefusal(path, auth, roles);
     if (refusal !== null) {
       await denied(refusal.message);
@@ -254,6 +271,9 @@ function signedIn(roles: readonly Role[] | null) {
     const run = () =>
       next({
         ctx: {
+          em: communityEm,
+          /** The community the call acts in (docs/api.md#communities). */
+          community: membership.community,
           user,
           /** The sign-in session; null for a call made with an API token. */
           sessionId: auth.sessionId,
@@ -268,7 +288,7 @@ function signedIn(roles: readonly Role[] | null) {
     const result =
       ctx.idempotencyKey !== undefined && type === 'mutation' && isIdempotentProcedure(path)
         ? await runIdempotentProcedure(
-            ctx.db,
+            { fork: () => ctx.db.forCommunity(membership.community.id) },
             {
               userId: user.id,
               caller: auth.apiToken ? `api-token:${auth.apiToken.id}` : '',

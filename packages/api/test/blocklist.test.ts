@@ -117,7 +117,7 @@ describe.each(legs)('Blocklist on $name', (leg) => {
 
     // The table refuses an entry with nothing to match on, whatever the code does.
     await expect(
-      h.em().execute(`insert into blocklist_entry (id, name, reason, added_by_id) values (gen_random_uuid(), 'Nobody', 'x', ?)`, [c.admin.id]),
+      h.em().execute(`insert into blocklist_entry (community_id, id, name, reason, added_by_id) values ((select id from community order by created_at, id limit 1), gen_random_uuid(), 'Nobody', 'x', ?)`, [c.admin.id]),
     ).rejects.toThrow();
     await admin.blocklist.remove({ id: added.id });
   });

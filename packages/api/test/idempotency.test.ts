@@ -233,7 +233,7 @@ describe.each(legs)('idempotency keys on $name', (leg) => {
       h.now = start;
       const abandoned = fresh();
       await test.db.fork().execute(
-        `insert into idempotency_key (id, user_id, key, method, path, request_hash, created_at) values (gen_random_uuid(), ?, ?, 'POST', '/api/visitors/checkin-qr', ?, ?)`,
+        `insert into idempotency_key (community_id, id, user_id, key, method, path, request_hash, created_at) values ((select id from community order by created_at, id limit 1), gen_random_uuid(), ?, ?, 'POST', '/api/visitors/checkin-qr', ?, ?)`,
         [users.a, abandoned, requestFingerprint({ visitorId: 'v1' }), new Date(start.getTime() - 3 * 60_000)],
       );
       await expect(withIdempotencyKey(test.db, request({ key: abandoned }), clock, async () => ({ status: 200, body: '{"again":1}' }))).resolves.toEqual({

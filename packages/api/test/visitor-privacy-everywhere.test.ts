@@ -77,9 +77,9 @@ describe.each(legs)('erase and retention reach every copy on $name', (leg) => {
     const checkedOut = await guard.visitors.checkOut({ visitorId: visitor.id, notes: 'Zebulon ladder-out' });
     // An answer kept for a repeat of its Idempotency-Key (REST's envelope), and a webhook body kept for resends.
     await h.em().execute(
-      `insert into idempotency_key (id, user_id, caller, key, method, path, request_hash, created_at, response_status, response_body, completed_at)
-       values (?, ?, '', ?, 'POST', '/api/visitors/checkout-qr', ?, ?, 200, ?, ?),
-              (?, ?, '', ?, 'POST', '/api/gate/reviews', ?, ?, 201, ?, ?)`,
+      `insert into idempotency_key (community_id, id, user_id, caller, key, method, path, request_hash, created_at, response_status, response_body, completed_at)
+       values ((select id from community order by created_at, id limit 1), ?, ?, '', ?, 'POST', '/api/visitors/checkout-qr', ?, ?, 200, ?, ?),
+              ((select id from community order by created_at, id limit 1), ?, ?, '', ?, 'POST', '/api/gate/reviews', ?, ?, 201, ?, ?)`,
       [
         randomUUID(), c.guard.id, `out-${visitor.id}`, 'a'.repeat(64), h.now,
         JSON.stringify({ success: true, data: checkedOut, error: null }), h.now,
@@ -89,8 +89,8 @@ describe.each(legs)('erase and retention reach every copy on $name', (leg) => {
     );
     const [event] = await h.em().execute<{ id: string }[]>(`select max(id)::text as id from visitor_event where visitor_id = ?`, [visitor.id]);
     await h.em().execute(
-      `insert into webhook_delivery (id, webhook_id, event_type, event_id, payload, status, created_at)
-       values (gen_random_uuid(), (select id from webhook limit 1), 'visitor.updated', ?, ?::jsonb, 'delivered', ?)`,
+      `insert into webhook_delivery (community_id, id, webhook_id, event_type, event_id, payload, status, created_at)
+       values ((select id from community order by created_at, id limit 1), gen_random_uuid(), (select id from webhook limit 1), 'visitor.updated', ?, ?::jsonb, 'delivered', ?)`,
       [event!.id, JSON.stringify({ id: randomUUID(), type: 'visitor.updated', occurredAt: h.now.toISOString(), data: checkedOut }), h.now],
     );
     return { id: visitor.id, eventId: event!.id };
@@ -100,7 +100,7 @@ describe.each(legs)('erase and retention reach every copy on $name', (leg) => {
     h = await createHarness(leg);
     c = await h.community();
     await h.em().execute(
-      `insert into webhook (id, url, events, secret, created_by_id) values (gen_random_uuid(), 'https://hooks.example.com/all', '{*}', 'whsec_x', ?)`,
+      `insert into webhook (community_id, id, url, events, secret, created_by_id) values ((select id from community order by created_at, id limit 1), gen_random_uuid(), 'https://hooks.example.com/all', '{*}', 'whsec_x', ?)`,
       [c.admin.id],
     );
   });

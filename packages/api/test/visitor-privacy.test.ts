@@ -83,7 +83,7 @@ describe.each(legs)('visitor privacy on $name', (leg) => {
     await guard().visitors.checkIn({ visitorId: old.id, notes: 'Gate code 4321 told to Alicia' });
     h.now = new Date('2026-04-01T15:00:00.000Z');
     await guard().visitors.checkOut({ visitorId: old.id, notes: 'Left with Alicia’s toolbox' });
-    await h.em().execute(`insert into visitor_photo (visitor_id, jpeg) values (?, decode('ffd8ffe000', 'hex'))`, [old.id]);
+    await h.em().execute(`insert into visitor_photo (community_id, visitor_id, jpeg) values ((select id from community order by created_at, id limit 1), ?, decode('ffd8ffe000', 'hex'))`, [old.id]);
     await h.em().execute(`update visitor_invitation set has_photo = true where id = ?`, [old.id]);
 
     const late = await resident().visitors.invite({
@@ -122,9 +122,9 @@ describe.each(legs)('visitor privacy on $name', (leg) => {
 
     // 2,500 more old visitors (expired, the other house), to run several batches.
     await h.em().execute(
-      `insert into visitor_invitation (id, name, phone, email, house_id, host_id, visit_date, visit_time_from, visit_time_to, status,
+      `insert into visitor_invitation (community_id, id, name, phone, email, house_id, host_id, visit_date, visit_time_from, visit_time_to, status,
          qr_code_token, qr_code_data_url, pass_code, created_at, updated_at)
-       select gen_random_uuid(), 'Bulk Person ' || n, '+1666' || lpad(n::text, 7, '0'), 'bulk' || n || '@example.com', ?, ?,
+       select (select id from community order by created_at, id limit 1), gen_random_uuid(), 'Bulk Person ' || n, '+1666' || lpad(n::text, 7, '0'), 'bulk' || n || '@example.com', ?, ?,
               date '2026-01-01' + (n % 60), '09:00', '17:00', 'expired',
               md5(random()::text || n::text) || md5(n::text), 'data:image/png;base64,', lpad(n::text, 6, '0'),
               timestamptz '2026-01-01 00:00:00+00', now()
@@ -144,7 +144,7 @@ describe.each(legs)('visitor privacy on $name', (leg) => {
 
     // A webhook subscribed to everything: an event would make a delivery.
     await h.em().execute(
-      `insert into webhook (id, url, events, secret, created_by_id) values (gen_random_uuid(), 'https://hooks.example.com/all', '{*}', 'whsec_x', ?)`,
+      `insert into webhook (community_id, id, url, events, secret, created_by_id) values ((select id from community order by created_at, id limit 1), gen_random_uuid(), 'https://hooks.example.com/all', '{*}', 'whsec_x', ?)`,
       [c.admin.id],
     );
     const eventsBefore = await lastEventId();
@@ -291,16 +291,16 @@ describe.each(legs)('visitor privacy on $name', (leg) => {
 
   it('removes the visitor’s personal fields from the webhook bodies kept for resends', async () => {
     const [webhook] = await h.em().execute<{ id: string }[]>(
-      `insert into webhook (id, url, events, secret, created_by_id) values (gen_random_uuid(), 'https://hooks.example.com/x', '{*}', 'whsec_x', ?) returning id`,
+      `insert into webhook (community_id, id, url, events, secret, created_by_id) values ((select id from community order by created_at, id limit 1), gen_random_uuid(), 'https://hooks.example.com/x', '{*}', 'whsec_x', ?) returning id`,
       [c.admin.id],
     );
     const body = (id: string, name: string) =>
       JSON.stringify({ id: 'd', type: 'visitor.updated', occurredAt: '2026-04-01T13:00:00.000Z', data: { id, name, phone: '+15557654321', purpose: 'Tea', status: 'approved' } });
     await h.em().execute(
-      `insert into webhook_delivery (id, webhook_id, event_type, event_id, payload, status, created_at)
-       values (gen_random_uuid(), ?, 'visitor.updated', 1, ?::jsonb, 'delivered', '2026-04-01T13:00:00Z'),
-              (gen_random_uuid(), ?, 'visitor.updated', 2, ?::jsonb, 'delivered', now()),
-              (gen_random_uuid(), ?, 'visitor.updated', 3, ?::jsonb, 'delivered', now())`,
+      `insert into webhook_delivery (community_id, id, webhook_id, event_type, event_id, payload, status, created_at)
+       values ((select id from community order by created_at, id limit 1), gen_random_uuid(), ?, 'visitor.updated', 1, ?::jsonb, 'delivered', '2026-04-01T13:00:00Z'),
+              ((select id from community order by created_at, id limit 1), gen_random_uuid(), ?, 'visitor.updated', 2, ?::jsonb, 'delivered', now()),
+              ((select id from community order by created_at, id limit 1), gen_random_uuid(), ?, 'visitor.updated', 3, ?::jsonb, 'delivered', now())`,
       [webhook!.id, body(lateLeaverId, 'Old Copy Name'), webhook!.id, body(lateLeaverId, 'Lenny Lateleaver'), webhook!.id, body(recentId, 'Kept Until Erased')],
     );
     const bodies = async () => {

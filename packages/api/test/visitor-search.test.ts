@@ -25,9 +25,9 @@ const TODAY = '2026-11-22';
  */
 async function insertVisitors(h: Harness, c: Community, count: number, date: (n: string) => string, name: (n: string) => string): Promise<void> {
   await h.em().execute(
-    `insert into visitor_invitation (id, name, phone, house_id, host_id, visit_date, visit_time_from, visit_time_to, status,
+    `insert into visitor_invitation (community_id, id, name, phone, house_id, host_id, visit_date, visit_time_from, visit_time_to, status,
        qr_code_token, qr_code_data_url, pass_code, created_at, updated_at)
-     select gen_random_uuid(), ${name('n')}, '+1555' || lpad(n::text, 7, '0'), ?, ?, ${date('n')},
+     select (select id from community order by created_at, id limit 1), gen_random_uuid(), ${name('n')}, '+1555' || lpad(n::text, 7, '0'), ?, ?, ${date('n')},
             lpad((9 + n % 8)::text, 2, '0') || ':00', '18:00', 'expired',
             md5(random()::text || n::text) || md5(n::text), 'data:image/png;base64,', lpad(n::text, 6, '0'), now(), now()
        from generate_series(1, ?) n`,

@@ -19,7 +19,11 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 
 import { entities, routines } from './entities';
+import { COMMUNITY_FILTER, type CommunityFilterParams } from './entities/tenancy';
 import { migrationsList } from './migrations';
+import { setFirstCommunityDefaults, type FirstCommunityDefaults } from './migrations/first-community';
+
+export type { FirstCommunityDefaults } from './migrations/first-community';
 
 /** The entity manager every service receives: PostgreSQL and PGlite share one SQL dialect. */
 export type EntityManager = SqlEntityManager;
@@ -33,8 +37,23 @@ export type DatabaseTarget =
 export interface Database {
   orm: PgliteMikroORM | PostgreSqlMikroORM;
   target: DatabaseTarget;
-  /** A fresh entity manager (own identity map), one per request. */
+  /**
+   * A fresh entity manager (own identity map) acting in the first community (the one a
+   * single-community deployment has; docs/security.md#communities): what start-up, background
+   * jobs and tests of one community use. Requests act in theirs through `forCommunity`.
+   */
   fork(): EntityManager;
+  /**
+   * A fresh entity manager acting in community `communityId`: the `community` filter of every
+   * tenant entity reads and changes that community's rows only, and new tenant rows are made in
+   * it (docs/security.md#communities).
+   */
+  forCommunity(communityId: string): EntityManager;
+  /**
+   * The first community's id (the oldest): set once the schema has it (at open, or after the
+   * migrations made it); null before.
+   */
+  readonly firstCommunityId: string | null;
   /** Pings the database; resolves when it answers within `timeoutMs`, rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   /**
@@ -114,8 +133,12 @@ export async function openDatabase(
         ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
       },
       allowGlobalContext: false,
+      // Every tenant row carries its own community_id: a filter never needs to join a parent.
+      autoJoinRefsForFilters: false,
     });
-    return wrap(orm, target, async () => {});
+    const database = wrap(orm, target, async () => {});
+    await loadFirstCommunity(database);
+    return database;
   }
 
   const inMemory = target.dataDir.startsWith('memory://');
@@ -142,8 +165,11 @@ export async function openDatabase(
       migrations: migrationsOptions,
       debug: options.debug ?? false,
       allowGlobalContext: false,
+      autoJoinRefsForFilters: false,
     });
-    return wrap(orm, target, release);
+    const database = wrap(orm, target, release);
+    await loadFirstCommunity(database);
+    return database;
   } catch (error) {
     await release();
     throw error;
@@ -165,10 +191,19 @@ function wrap(
   release: () => Promise<void>,
 ): Database {
   let closed = false;
-  return {
+  const forCommunity = (communityId: string) => {
+    const em = orm.em.fork();
+    em.setFilterParams(COMMUNITY_FILTER, { communityId } satisfies CommunityFilterParams);
+    return em;
+  };
+  const database: Database & { firstCommunityId: string | null } = {
     orm,
     target,
-    fork: () => orm.em.fork(),
+    firstCommunityId: null,
+    // Before the migrations made the first community (a new database), a plain fork: it can
+    // read global tables only (a tenant query throws: the filter has no community).
+    fork: () => (database.firstCommunityId === null ? orm.em.fork() : forCommunity(database.firstCommunityId)),
+    forCommunity,
     async ping(timeoutMs = 2_000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -201,6 +236,19 @@ function wrap(
       }
     },
   };
+  return database;
+}
+
+/**
+ * Reads the first (oldest) community's id into `database.firstCommunityId`, when the schema has
+ * communities; called at open and after the migrations.
+ */
+async function loadFirstCommunity(database: Database): Promise<void> {
+  const connection = database.orm.em.fork().getConnection();
+  const [table] = await connection.execute<{ present: boolean }[]>(`select to_regclass('public.community') is not null as present`);
+  if (!table?.present) return;
+  const [first] = await connection.execute<{ id: string }[]>('select id from community order by created_at, id limit 1');
+  (database as { firstCommunityId: string | null }).firstCommunityId = first?.id ?? null;
 }
 
 /** The part of a PGlite instance `listen` uses. */
@@ -280,9 +328,23 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
 
 /**
  * Applies the pending migrations; returns their names. Call it under the start-up lock
- * (`migrateDatabase` does, and so does the server's start-up).
+ * (`migrateDatabase` does, and so does the server's start-up). `firstCommunity`: the name, time
+ * zone and settings of the community the migration to many communities makes (the server passes
+ * its configuration: COMMUNITY_NAME, COMMUNITY_TIMEZONE and the defaults of
+ * docs/configuration.md#environment-variables); without it, 'My Community' in this process's zone
+ * with the built-in defaults. Afterwards `database.firstCommunityId` names that community.
  */
-export async function applyMigrations(database: Database): Promise<string[]> {
+export async function applyMigrations(database: Database, options: { firstCommunity?: FirstCommunityDefaults } = {}): Promise<string[]> {
+  setFirstCommunityDefaults(options.firstCommunity ?? null);
+  try {
+    return await applyPendingMigrations(database);
+  } finally {
+    setFirstCommunityDefaults(null);
+    await loadFirstCommunity(database);
+  }
+}
+
+async function applyPendingMigrations(database: Database): Promise<string[]> {
   if (database.target.kind === 'pglite') {
     // One connection, no timeouts set: the migrator's own transaction is enough.
     const applied = await database.orm.migrator.up();
@@ -304,8 +366,8 @@ export async function applyMigrations(database: Database): Promise<string[]> {
  * Brings the schema up to date, under the start-up lock: of two servers starting at
  * once, the second finds nothing pending. Returns the names of the migrations applied.
  */
-export function migrateDatabase(database: Database): Promise<string[]> {
-  return withStartupLock(database, () => applyMigrations(database));
+export function migrateDatabase(database: Database, options: { firstCommunity?: FirstCommunityDefaults } = {}): Promise<string[]> {
+  return withStartupLock(database, () => applyMigrations(database, options));
 }
 
 /** A small `pg` connection pool to `url`, for libraries that keep their own tables (rate limits). */

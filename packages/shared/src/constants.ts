@@ -123,3 +123,27 @@ export const PASS_CODE_LARGE_ABOVE_OPEN_PASSES = 100_000;
  */
 export const FAILED_SCANS_LIMIT = 20;
 export const FAILED_SCANS_WINDOW_MS = 10 * 60_000;
+
+/** A community's status (docs/api.md#communities): a suspended community answers 403 to its members. */
+export const COMMUNITY_STATUSES = ['active', 'suspended'] as const;
+export type CommunityStatus = (typeof COMMUNITY_STATUSES)[number];
+/** A community slug: 3–40 characters of `a-z`, `0-9` and `-` (docs/api.md#communities). */
+export const COMMUNITY_SLUG_PATTERN = /^[a-z0-9-]{3,40}$/;
+export const COMMUNITY_SLUG_MAX = 40;
+/** The slug of the community an existing deployment's data is migrated into, and a fresh one starts with. */
+export const FIRST_COMMUNITY_SLUG = 'default';
+/** Default of a new community's `currency` (ISO 4217). */
+export const DEFAULT_CURRENCY = 'USD';
+/**
+ * What a community keeps that was a server-wide environment variable (docs/api.md#communities);
+ * the variables stay the defaults of a new community.
+ */
+export interface CommunitySettings {
+  earlyCheckInMinutes: number;
+  walkInApprovalMinutes: number;
+  walkInEscalateSeconds: number;
+  visitorRetentionDays: number;
+  /** ISO 4217 code. */
+  currency: string;
+  allowSignup: boolean;
+}

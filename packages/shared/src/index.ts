@@ -20,3 +20,4 @@ export * from './schemas/gates';
 export * from './schemas/passes';
 export * from './schemas/blocklist';
 export * from './schemas/refusals';
+export * from './schemas/communities';

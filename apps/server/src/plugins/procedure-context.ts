@@ -57,6 +57,8 @@ const procedureContext: FastifyPluginAsync<ProcedureContextOptions> = async (app
       clock: options.clock,
       bearerToken: bearerTokenOf(request),
       clientAddress: request.ip,
+      // docs/api.md#communities: the community a signed-in call acts in (REST and tRPC alike).
+      communityHeader: request.headers['x-community-id'],
       resolveSession: () => sessionOf(request),
       failedScans,
       exports: exportLimiter,

@@ -64,8 +64,8 @@ export interface RestHarness {
   readonly residentId: string;
   /** The id of `options.house` (empty without one). */
   readonly houseId: string;
-  /** `method url` with a bearer token and, when given, a JSON body; answers the raw response. */
-  call(method: RestMethod, url: string, token: string, body?: unknown): Promise<LightMyRequestResponse>;
+  /** `method url` with a bearer token and, when given, a JSON body and more headers; answers the raw response. */
+  call(method: RestMethod, url: string, token: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Expects `status` (the body's start is the failure message) and answers the parsed envelope. */
   answer(response: LightMyRequestResponse, status: number): Envelope;
   /** POST /api/auth/signup (phone +15551234567, password secret123), expecting 201. */
@@ -101,11 +101,11 @@ export function restHarness(leg: DatabaseLeg, options: RestHarnessOptions): Rest
     return value;
   };
 
-  const call = (method: RestMethod, url: string, token: string, body?: unknown) =>
+  const call = (method: RestMethod, url: string, token: string, body?: unknown, headers: Record<string, string> = {}) =>
     ready(app).inject({
       method,
       url,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
   const answer = (response: LightMyRequestResponse, status: number) => {

@@ -7,15 +7,18 @@ import {
   ZChangePasswordResponse,
   ZLoginRequest,
   ZMeResponse,
+  ZSetCommunityRequest,
   ZSignupRequest,
   ROLES,
 } from '@gatehouse/shared';
+import { House, User } from '@gatehouse/db';
 import { z } from 'zod';
 
 import { changePassword, communityHasAdmin, login, signup } from '../services/auth';
 import { recordAudit } from '../services/audit';
 import { revokeOtherSessions, revokeSessionByToken } from '../services/sessions';
-import { serializeUser } from '../lib/serialize';
+import { houseRef, serializeUser } from '../lib/serialize';
+import { setSessionCommunity } from '../services/communities';
 import { ACCESS } from '../access';
 import { createTRPCRouter, procedureFor, sessionIdOf } from '../trpc';
 
@@ -120,6 +123,26 @@ export const authRouter = createTRPCRouter({
     .output(ZMeResponse)
     .query(async ({ ctx }) => {
       await ctx.em.populate(ctx.user, ['house']);
-      return { user: serializeUser(ctx.user) };
+      return { user: serializeUser(ctx.user), community: ctx.community };
+    }),
+
+  /**
+   * Makes `communityId` the default community of the caller's session (docs/api.md#communities):
+   * where its requests without `X-Community-Id` act, and where its next sign-in starts. Input:
+   * `{communityId}`. Output: `me` in that community. Errors: 401; 403 'You are not a member of
+   * this community', 'This community is suspended'; 403 for an API token.
+   */
+  setCommunity: procedureFor(ACCESS.auth.setCommunity)
+    .input(ZSetCommunityRequest)
+    .output(ZMeResponse)
+    .mutation(async ({ ctx, input }) => {
+      const membership = await setSessionCommunity(ctx.em, sessionIdOf(ctx), ctx.user.id, input.communityId);
+      const inCommunity = ctx.db.forCommunity(membership.community.id);
+      const user = await inCommunity.findOneOrFail(User, { id: ctx.user.id });
+      const house = membership.houseId ? await inCommunity.findOne(House, { id: membership.houseId }) : null;
+      return {
+        user: { ...serializeUser(user), role: membership.role, houseId: house ? houseRef(house) : null },
+        community: membership.community,
+      };
     }),
 });

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { AuditEvent, type AuditAction, type EntityManager } from '@gatehouse/db';
+import { AuditEvent, communityIdOf, type AuditAction, type EntityManager } from '@gatehouse/db';
 import {
   FAILED_SCANS_LIMIT,
   FAILED_SCANS_WINDOW_MS,
@@ -48,6 +48,7 @@ export async function recordAudit(em: EntityManager, actor: Actor, record: Audit
   // A plain INSERT (no unit of work), so entity hooks do not run: the id is made here.
   await em.insert(AuditEvent, {
     id: randomUUID(),
+    community: communityIdOf(em),
     occurredAt: at,
     action: record.action,
     actor: record.userId !== undefined ? record.userId : actor.userId,
@@ -79,19 +80,20 @@ export interface RawAuditRow {
  * to be written by that statement itself (as a CTE, `audit as (<sql>)`), so that they commit
  * or roll back with the change they record and no other path writes them. The row is
  * `recordAudit`'s: a new id, `now`, the actor's user, API token and address (at most 64
- * characters). Output: the SQL and its `?` parameters, in order, to splice in where the
+ * characters), in `em`'s community (docs/security.md#communities). Output: the SQL and its `?` parameters, in order, to splice in where the
  * SQL goes among the statement's own.
  */
-export function auditInsertSql(actor: Actor, now: Date, row: RawAuditRow): SqlFragment {
+export function auditInsertSql(em: Pick<EntityManager, 'getFilterParams'>, actor: Actor, now: Date, row: RawAuditRow): SqlFragment {
   const fragment = (part: string | SqlFragment): SqlFragment => (typeof part === 'string' ? { sql: part, params: [] } : part);
   const targetId = fragment(row.targetId);
   const details = row.detailsSql ?? { sql: '?::jsonb', params: [row.details ? JSON.stringify(row.details) : null] };
   const from = fragment(row.from);
   return {
-    sql: `insert into audit_event (id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
-       select ?, ?, ?, ?, ?, ?, ?, ${targetId.sql}, ${details.sql} from ${from.sql}`,
+    sql: `insert into audit_event (id, community_id, occurred_at, action, actor_id, api_token_id, ip_address, target_type, target_id, details)
+       select ?, ?, ?, ?, ?, ?, ?, ?, ${targetId.sql}, ${details.sql} from ${from.sql}`,
     params: [
       randomUUID(),
+      communityIdOf(em),
       now,
       row.action,
       actor.userId,

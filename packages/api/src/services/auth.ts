@@ -8,15 +8,16 @@ import { createHash } from 'node:crypto';
 
 import { hash, verify } from '@node-rs/argon2';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { SignInMarker, User, type EntityManager } from '@gatehouse/db';
+import { forkInCommunity, House, SignInMarker, User, type EntityManager } from '@gatehouse/db';
 import { TRPCError } from '@trpc/server';
-import type { AuthResponse, ZLoginRequest, ZSignupRequest } from '@gatehouse/shared';
+import { NOT_A_MEMBER_MESSAGE, type AuthResponse, type Community, type User as UserJson, type ZLoginRequest, type ZSignupRequest } from '@gatehouse/shared';
 import type { z } from 'zod';
 
 import { httpError } from '../errors';
 import type { AuthRateLimits } from '../lib/rate-limits';
-import { serializeUser } from '../lib/serialize';
+import { houseRef, serializeUser } from '../lib/serialize';
 import { recordAudit, type AuditRecord } from './audit';
+import { resolveRequestCommunity, signInCommunityOf } from './communities';
 import { revokeOtherSessions, startSession } from './sessions';
 
 export type SignupInput = z.output<typeof ZSignupRequest>;
@@ -116,26 +117,48 @@ export async function signup(
     throw error;
   }
   await context.rateLimits.refundSignUp(context.ipAddress);
-  const token = await openSession(em, user, context, {
+  return openSession(em, user, context, {
     action: 'auth.sign-up',
     targetType: 'user',
     targetId: user.id,
     details: { role: user.role },
   });
-  return { token, user: serializeUser(user) };
 }
 
 /**
  * Starts a session for `user` (returns its bearer token), remembers the address it signed
  * in from and writes the audit row `record`, in one transaction.
  */
-async function openSession(em: EntityManager, user: User, context: SignInContext, record: AuditRecord): Promise<string> {
-  return em.transactional(async (tx) => {
-    const token = await startSession(tx, user, { now: context.now, ttlDays: context.sessionTtlDays, ipAddress: context.ipAddress });
+async function openSession(
+  em: EntityManager,
+  user: User,
+  context: SignInContext,
+  record: AuditRecord,
+): Promise<{ token: string; user: UserJson; community: Community }> {
+  // docs/api.md#communities: the session acts in the community last signed in to (else the
+  // oldest membership); the answer's role and house are the membership's there, and the
+  // sign-in's audit row is that community's.
+  const communityId = await signInCommunityOf(em, user.id);
+  if (communityId === null) throw httpError(403, NOT_A_MEMBER_MESSAGE);
+  const membership = await resolveRequestCommunity(em, user.id, communityId, null);
+  const inCommunity = forkInCommunity(em, membership.community.id);
+  const token = await inCommunity.transactional(async (tx) => {
+    const started = await startSession(tx, user, {
+      now: context.now,
+      ttlDays: context.sessionTtlDays,
+      ipAddress: context.ipAddress,
+      communityId: membership.community.id,
+    });
     await rememberSignInAddress(tx, user.id, context.ipAddress, context.now);
     await recordAudit(tx, { userId: user.id, ipAddress: context.ipAddress }, record, context.now);
-    return token;
+    return started;
   });
+  const house = membership.houseId ? await inCommunity.findOne(House, { id: membership.houseId }) : null;
+  return {
+    token,
+    user: { ...serializeUser(user), role: membership.role, houseId: house ? houseRef(house) : null },
+    community: membership.community,
+  };
 }
 
 /** SHA-256 of (user, address): how an address an account signed in from is remembered. */
@@ -231,12 +254,12 @@ export async function login(
   if (viaKnownAddress) await context.rateLimits.clearKnownAddressSignIns(input.email, signInMarker(user.id, context.ipAddress));
   else await context.rateLimits.clearFailedSignIns(input.email);
   const failedSignIns = await failedSignInsSinceLastSignIn(em, user.id);
-  const token = await openSession(em, user, context, {
+  const session = await openSession(em, user, context, {
     action: 'auth.sign-in',
     email: user.email,
     ...(viaKnownAddress ? { details: { via: 'known-address' } } : {}),
   });
-  return { token, user: serializeUser(user), failedSignIns };
+  return { ...session, failedSignIns };
 }
 
 /**

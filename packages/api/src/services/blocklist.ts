@@ -9,7 +9,7 @@
  * sides): the SQL of that match lives here, once (`blocklistMatchSql`), for the scan, the
  * walk-in, the check-in's own condition (visitor-state-machine.ts) and recurring passes.
  */
-import { BlocklistEntry, type EntityManager } from '@gatehouse/db';
+import { BlocklistEntry, type EntityManager, communityIdOf } from '@gatehouse/db';
 import {
   BLOCKLISTED_MESSAGE,
   isUuid,
@@ -33,14 +33,16 @@ export const blocklistPhoneKeySql = (column: string) => `regexp_replace(${column
  * SQL of the blocklist entry matching a phone and a plate, the oldest first, at most one:
  * `select b.id, b.reason from blocklist_entry b where …`. `phoneSql` and `plateSql` are SQL
  * expressions (columns such as `v.phone`, `v.vehicle_license_plate`, or `?`); a null one
- * matches nothing. Served by `blocklist_entry_phone_key_index` and
+ * matches nothing. `communitySql`: the community whose blocklist is read (`v.community_id`, or
+ * `?`; docs/security.md#communities). Served by `blocklist_entry_phone_key_index` and
  * `blocklist_entry_license_plate_index`. Use it as a lateral join
  * (`left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl on true`,
  * then `bl.id`, `bl.reason`), or through `blocklistedSql` as a condition.
  */
-export function blocklistMatchSql(phoneSql: string, plateSql: string): string {
+export function blocklistMatchSql(phoneSql: string, plateSql: string, communitySql: string): string {
   return `select b.id, b.reason from blocklist_entry b
-           where ${blocklistPhoneKeySql('b.phone')} = ${blocklistPhoneKeySql(phoneSql)} or b.license_plate = ${plateSql}
+           where b.community_id = ${communitySql}
+             and (${blocklistPhoneKeySql('b.phone')} = ${blocklistPhoneKeySql(phoneSql)} or b.license_plate = ${plateSql})
            order by b.created_at, b.id limit 1`;
 }
 
@@ -48,9 +50,10 @@ export function blocklistMatchSql(phoneSql: string, plateSql: string): string {
  * SQL condition: the phone or the plate is on the blocklist (`exists (…)`). The check-in's
  * one statement refuses with `not ${blocklistedSql('v.phone', 'v.vehicle_license_plate')}`.
  */
-export function blocklistedSql(phoneSql: string, plateSql: string): string {
+export function blocklistedSql(phoneSql: string, plateSql: string, communitySql: string): string {
   return `exists (select 1 from blocklist_entry b
-                   where ${blocklistPhoneKeySql('b.phone')} = ${blocklistPhoneKeySql(phoneSql)} or b.license_plate = ${plateSql})`;
+                   where b.community_id = ${communitySql}
+                     and (${blocklistPhoneKeySql('b.phone')} = ${blocklistPhoneKeySql(phoneSql)} or b.license_plate = ${plateSql}))`;
 }
 
 /** The entry matching `phone` or `plate` (either may be null): its id and reason, or null. */
@@ -60,7 +63,7 @@ export async function findBlocklistMatch(
   plate: string | null,
 ): Promise<{ id: string; reason: string } | null> {
   if (!phone && !plate) return null;
-  const [row] = await em.execute<{ id: string; reason: string }[]>(blocklistMatchSql('?', '?'), [phone || null, plate || null]);
+  const [row] = await em.execute<{ id: string; reason: string }[]>(blocklistMatchSql('?', '?', '?'), [communityIdOf(em), phone || null, plate || null]);
   return row ?? null;
 }
 
@@ -110,7 +113,7 @@ export async function recordBlocklistRefusal(
 ): Promise<void> {
   const subjectColumn = target.type === 'pass' ? 'pass_id' : 'visitor_id';
   const gate = gateOfMove(gateId).value;
-  const audit = auditInsertSql(actor, now, {
+  const audit = auditInsertSql(em, actor, now, {
     action: 'visitor.blocklist-refused',
     targetType: target.type,
     targetId: { sql: '?', params: [target.id] },
@@ -122,13 +125,15 @@ export async function recordBlocklistRefusal(
   });
   await em.execute(
     `with audit as (${audit.sql}), notified as (
-       insert into notification (id, user_id, kind, ${subjectColumn}, created_at)
-       select gen_random_uuid(), u.id, 'visitor.blocklist-refused', ?, ? from app_user u where u.role = 'admin' and u.is_active
+       insert into notification (id, community_id, user_id, kind, ${subjectColumn}, created_at)
+       select gen_random_uuid(), m.community_id, u.id, 'visitor.blocklist-refused', ?, ?
+         from membership m join app_user u on u.id = m.user_id
+        where m.community_id = ? and m.role = 'admin' and m.is_active and u.is_active
        returning id
      )
      select pg_notify('notification', ?), pg_notify('${VISITOR_EVENT_CHANNEL}', ?)
        from (select 1 where exists (select 1 from notified)) n`,
-    [...audit.params, target.id, now, target.id, `${BLOCKLIST_REFUSED_NOTICE}${target.type}:${target.id}`],
+    [...audit.params, target.id, now, communityIdOf(em), target.id, `${BLOCKLIST_REFUSED_NOTICE}${target.type}:${target.id}`],
   );
 }
 

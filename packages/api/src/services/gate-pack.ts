@@ -226,7 +226,7 @@ async function recurringPassRows(
                left join lateral (select e.check_in_time, e.check_out_time from pass_entry e where e.pass_id = p.id
                                    order by e.check_in_time desc, e.id desc limit 1) last_entry on true) c
        -- docs/operations.md#blocklist: the blocklist entry the pass's phone or plate matches, if any.
-       left join lateral (${blocklistMatchSql('c.phone', 'c.vehicle_license_plate')}) bl on true
+       left join lateral (${blocklistMatchSql('c.phone', 'c.vehicle_license_plate', '(select rp.community_id from recurring_pass rp where rp.id = c.id)')}) bl on true
       where c.inside_since is not null or c.enters_today or c.enters_tomorrow or (c.reported and not c.created_after_cursor)
       order by visit_date, c.time_from, c.id`,
     [today, tomorrow, since ?? now, timeZone, ...entersToday.params, ...entersTomorrow.params, ...reported.params],
@@ -275,7 +275,7 @@ export async function gatePack(
                    v.status, v.vehicle_license_plate, v.updated_at, bl.reason as blocklist_reason`;
   // docs/operations.md#blocklist: the blocklist entry the visitor matches, if any (two index probes
   // a pass).
-  const blocklistJoin = `left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl on true`;
+  const blocklistJoin = `left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate', 'v.community_id')}) bl on true`;
 
   let rows: PackRow[];
   if (!cursor) {

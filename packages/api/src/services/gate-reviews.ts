@@ -15,6 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { communityIdOf } from '@gatehouse/db';
 import type { AuditAction, EntityManager } from '@gatehouse/db';
 import {
   isUuid,
@@ -78,8 +79,8 @@ const REVIEW_JOINS = `left join visitor_invitation v on v.id = r.visitor_id left
   join app_user cu on cu.id = r.created_by_id left join app_user xu on xu.id = r.closed_by_id`;
 
 /** The audit row of a review's change, written by the same statement (`audit as (<sql>)`): about each row of the CTE `source`. */
-const reviewAudit = (source: string, actor: Actor, now: Date, action: AuditAction, details: Record<string, unknown>) =>
-  auditInsertSql(actor, now, { action, targetType: 'gate-review', targetId: `${source}.id`, details, from: source });
+const reviewAudit = (em: EntityManager, source: string, actor: Actor, now: Date, action: AuditAction, details: Record<string, unknown>) =>
+  auditInsertSql(em, actor, now, { action, targetType: 'gate-review', targetId: `${source}.id`, details, from: source });
 
 function serializeReview(row: ReviewRow): GateReview {
   // A notification's rule: `visitor` is the person, a pass's holder under the pass id.
@@ -135,7 +136,7 @@ export async function createGateReview(
   if (!occurredAt) throw httpError(400, OCCURRED_AT_MESSAGE, { field: 'occurredAt' });
   const { visitorId, passId } = await subjectOf(em, input.visitorId ?? null);
   const idempotencyKey = input.idempotencyKey ?? null;
-  const audit = reviewAudit('created', actor, now, 'gate.review-opened', {
+  const audit = reviewAudit(em, 'created', actor, now, 'gate.review-opened', {
     visitorId,
     ...(passId !== null ? { passId } : {}),
     action: input.action,
@@ -145,14 +146,15 @@ export async function createGateReview(
   });
   const [created] = await em.execute<ReviewRow[]>(
     `with created as (
-       insert into gate_review (id, visitor_id, pass_id, action, occurred_at, message, code, details, idempotency_key, status, created_by_id, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, 'open', ?, ?)
+       insert into gate_review (id, community_id, visitor_id, pass_id, action, occurred_at, message, code, details, idempotency_key, status, created_by_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, 'open', ?, ?)
        on conflict (created_by_id, idempotency_key) do nothing
        returning *
      ), audit as (${audit.sql})
      select ${REVIEW_COLUMNS} from created r ${REVIEW_JOINS}`,
     [
       randomUUID(),
+      communityIdOf(em),
       visitorId,
       passId,
       input.action,
@@ -224,7 +226,7 @@ export async function closeGateReview(
   if (!isUuid(input.id)) throw httpError(404, 'Review not found');
   const { from, to, audit: action } = REVIEW_MOVES[move];
   const note = move === 'record' ? (input.note ?? null) : null;
-  const audit = reviewAudit('closed', actor, now, action, note !== null ? { note } : {});
+  const audit = reviewAudit(em, 'closed', actor, now, action, note !== null ? { note } : {});
   const [closed] = await em.execute<ReviewRow[]>(
     `with closed as (
        update gate_review set status = ?, closed_by_id = ?, closed_at = ?, note = ?

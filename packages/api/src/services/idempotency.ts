@@ -26,6 +26,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { communityIdOf } from '@gatehouse/db';
 import type { EntityManager } from '@gatehouse/db';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, type ErrorCode } from '@gatehouse/shared';
 import { TRPCError } from '@trpc/server';
@@ -144,8 +145,8 @@ interface KeyRow {
 async function claim(em: EntityManager, request: IdempotentRequest, fingerprint: string, now: Date): Promise<string | null> {
   const id = randomUUID();
   const rows = await em.execute<{ id: string }[]>(
-    `insert into idempotency_key (id, user_id, caller, key, method, path, request_hash, access, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `insert into idempotency_key (id, community_id, user_id, caller, key, method, path, request_hash, access, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (user_id, caller, key, method, path) do update
         set id = excluded.id, request_hash = excluded.request_hash, access = excluded.access, created_at = excluded.created_at,
             response_status = null, response_body = null, completed_at = null
@@ -154,6 +155,7 @@ async function claim(em: EntityManager, request: IdempotentRequest, fingerprint:
      returning id`,
     [
       id,
+      communityIdOf(em),
       request.userId,
       request.caller,
       request.key,

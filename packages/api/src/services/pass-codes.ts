@@ -11,6 +11,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 
+import { communityIdOf } from '@gatehouse/db';
 import type { EntityManager } from '@gatehouse/db';
 import { PASS_CODE_DIGITS, PASS_CODE_DIGITS_LARGE, PASS_CODE_LARGE_ABOVE_OPEN_PASSES } from '@gatehouse/shared';
 
@@ -68,14 +69,15 @@ export async function insertVisitorWithPassCode(em: EntityManager, row: NewVisit
     const id = randomUUID();
     const passCode = newPassCode(digits);
     const [inserted] = await em.execute<VisitorRow[]>(
-      `with v as (insert into visitor_invitation (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
+      `with v as (insert into visitor_invitation (id, community_id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, visit_date,
          visit_time_from, visit_time_to, status, qr_code_token, qr_code_data_url, pass_code, created_at, updated_at, kind, decide_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (pass_code) where ${openStatusCondition()} do nothing
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (community_id, pass_code) where ${openStatusCondition()} do nothing
        returning *)
        select ${visitorRowColumns('v')} from v ${VISITOR_ROW_JOINS}`,
       [
         id,
+        communityIdOf(em),
         row.name,
         row.phone,
         row.email,

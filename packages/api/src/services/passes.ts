@@ -15,6 +15,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 
+import { communityIdOf } from '@gatehouse/db';
 import type { AuditAction, EntityManager, User } from '@gatehouse/db';
 import {
   formatDisplayDate,
@@ -172,8 +173,8 @@ export function passWindowMessage(pass: { weekdays: readonly Weekday[]; timeFrom
  * The audit row of a pass's change, written by the statement that makes it (`audit as
  * (<sql>)`): about each row of the CTE `source` (which has `pass_id`).
  */
-const passAudit = (source: string, actor: Actor, now: Date, action: AuditAction, details: Record<string, unknown> | null) =>
-  auditInsertSql(actor, now, { action, targetType: 'pass', targetId: `${source}.pass_id`, details, from: source });
+const passAudit = (em: EntityManager, source: string, actor: Actor, now: Date, action: AuditAction, details: Record<string, unknown> | null) =>
+  auditInsertSql(em, actor, now, { action, targetType: 'pass', targetId: `${source}.pass_id`, details, from: source });
 
 /**
  * A resident's reach: their house's passes and the ones they host
@@ -279,18 +280,19 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
     for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
       const id = randomUUID();
       const code = String(randomInt(0, 10 ** RECURRING_PASS_CODE_DIGITS)).padStart(RECURRING_PASS_CODE_DIGITS, '0');
-      const audit = passAudit('created', actor, clock.now, 'pass.created', null);
+      const audit = passAudit(em, 'created', actor, clock.now, 'pass.created', null);
       const inserted = await tx.execute<{ pass_id: string }[]>(
         `with created as (
-           insert into recurring_pass (id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, weekdays, time_from, time_to,
+           insert into recurring_pass (id, community_id, name, phone, email, purpose, vehicle_license_plate, house_id, host_id, weekdays, time_from, time_to,
              start_date, end_date, status, qr_code_token, pass_code, qr_code_data_url, notify_on_arrival, created_at, updated_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)
-           on conflict (pass_code) do nothing
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)
+           on conflict (community_id, pass_code) do nothing
            returning id as pass_id
          ), audit as (${audit.sql})
          select pass_id from created`,
         [
           id,
+          communityIdOf(tx),
           input.name,
           input.phone,
           input.email ?? null,
@@ -411,7 +413,7 @@ export async function updatePass(em: EntityManager, user: User, actor: Actor, in
   set('start_date', merged.startDate);
   set('end_date', merged.endDate);
   const changed = Object.keys(input).filter((key) => key !== 'id');
-  const audit = passAudit('changed', actor, clock.now, 'pass.updated', { fields: changed });
+  const audit = passAudit(em, 'changed', actor, clock.now, 'pass.updated', { fields: changed });
   const updated = await em.execute<{ pass_id: string }[]>(
     `with changed as (
        update recurring_pass set ${sets.join(', ')} where id = ? and status <> 'cancelled' returning id as pass_id
@@ -438,7 +440,7 @@ export async function movePass(em: EntityManager, user: User, actor: Actor, id: 
   const { from, to } = PASS_TRANSITIONS[move];
   const reach = reachCondition(user);
   const day = today(clock);
-  const audit = passAudit('moved', actor, clock.now, PASS_AUDIT_ACTIONS[move], null);
+  const audit = passAudit(em, 'moved', actor, clock.now, PASS_AUDIT_ACTIONS[move], null);
   const moved = await em.execute<{ pass_id: string }[]>(
     `with moved as (
        update recurring_pass p set status = ?, updated_at = ?
@@ -467,15 +469,15 @@ export async function movePass(em: EntityManager, user: User, actor: Actor, id: 
 export async function scanRecurringPass(em: EntityManager, actor: Actor, token: string, clock: PassClock): Promise<ScannedRecurringPass | undefined> {
   const code = recurringPassCodeOf(token);
   if (code === null && !/^[A-Za-z0-9_-]{1,64}$/.test(token)) return undefined;
-  const audit = passAudit('found', actor, clock.now, 'pass.scanned', null);
+  const audit = passAudit(em, 'found', actor, clock.now, 'pass.scanned', null);
   const [row] = await em.execute<(PassRow & { blocklist_reason: string | null })[]>(
     `with found as (
        select ${PASS_COLUMNS}, p.id as pass_id, bl.reason as blocklist_reason from recurring_pass p ${PASS_JOINS}
-         left join lateral (${blocklistMatchSql('p.phone', 'p.vehicle_license_plate')}) bl on true
-        where ${code !== null ? 'p.pass_code = ?' : 'p.qr_code_token = ?'}
+         left join lateral (${blocklistMatchSql('p.phone', 'p.vehicle_license_plate', 'p.community_id')}) bl on true
+        where p.community_id = ? and ${code !== null ? 'p.pass_code = ?' : 'p.qr_code_token = ?'}
      ), audit as (${audit.sql})
      select * from found`,
-    [code ?? token, ...audit.params],
+    [communityIdOf(em), code ?? token, ...audit.params],
   );
   // docs/operations.md#blocklist: the guard sees a blocklisted pass's reason (never who listed it).
   return row ? { ...(await withEntries(em, row, clock)), blocklisted: blocklistedOf(row.blocklist_reason) } : undefined;
@@ -570,11 +572,11 @@ export async function movePassAtGate(
     }
     const overrideDetails = input.override && listed ? { override: true, blocklistEntryId: listed.id } : input.override ? { override: true } : {};
     const entryId = randomUUID();
-    const audit = passAudit('entered', actor, clock.now, 'pass.checked-in', { entryId, ...details, ...overrideDetails, ...(input.gateId ? { gateId: input.gateId } : {}) });
+    const audit = passAudit(em, 'entered', actor, clock.now, 'pass.checked-in', { entryId, ...details, ...overrideDetails, ...(input.gateId ? { gateId: input.gateId } : {}) });
     const inserted = await em.execute<{ pass_id: string }[]>(
       `with entered as (
-         insert into pass_entry (id, pass_id, check_in_time, check_in_gate_id, checked_in_by_id)
-         select ?, p.id, ?, ${gate.value.sql}, ? from recurring_pass p where p.id = ? and p.status = ?
+         insert into pass_entry (id, community_id, pass_id, check_in_time, check_in_gate_id, checked_in_by_id)
+         select ?, p.community_id, p.id, ?, ${gate.value.sql}, ? from recurring_pass p where p.id = ? and p.status = ?
          on conflict (pass_id) where check_out_time is null do nothing
          returning pass_id
        ), audit as (${audit.sql})
@@ -596,7 +598,7 @@ export async function movePassAtGate(
       throw passTransitionConflict(passStatusOf({ status: now.status, endDate: now.end_date }, today(clock)), 'checkIn');
     }
   } else {
-    const audit = passAudit('closed', actor, clock.now, 'pass.checked-out', { ...details, ...(input.gateId ? { gateId: input.gateId } : {}) });
+    const audit = passAudit(em, 'closed', actor, clock.now, 'pass.checked-out', { ...details, ...(input.gateId ? { gateId: input.gateId } : {}) });
     const closed = await em.execute<{ pass_id: string }[]>(
       `with closed as (
          update pass_entry set check_out_time = ?, check_out_gate_id = ${gate.value.sql}, checked_out_by_id = ?

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { FilterQuery } from '@mikro-orm/core';
-import { House, Payment, type EntityManager, type User } from '@gatehouse/db';
+import { communityIdOf, House, Payment, type EntityManager, type User } from '@gatehouse/db';
 import {
   fromCents,
   isUuid,
@@ -184,8 +184,10 @@ export async function bulkCreatePayments(
       const all = await tx.find(House, {}, { fields: ['id'], orderBy: [{ block: 'asc' }, { houseNumber: 'asc' }, { id: 'asc' }] });
       houseIds = all.map((house) => house.id);
     }
+    const community = communityIdOf(tx);
     const rows = houseIds.map((houseId) => ({
       id: randomUUID(),
+      community,
       house: houseId,
       amountCents: toCents(input.amount),
       type: input.type,

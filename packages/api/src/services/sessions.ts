@@ -9,6 +9,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Session, type EntityManager, type User } from '@gatehouse/db';
 import { isApiTokenText, type Role } from '@gatehouse/shared';
 
+import { signInCommunityOf } from './communities';
+
 /** How often `lastSeenAt` is written, at most (ms): a read-mostly session does not write on every call. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
@@ -17,12 +19,17 @@ export function sessionTokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Creates a session for `user` and returns the bearer token (43 characters, base64url). */
+/**
+ * Creates a session for `user` and returns the bearer token (43 characters, base64url). The
+ * session acts by default in `options.communityId` (docs/api.md#communities), else in the
+ * community the user last signed in to (`signInCommunityOf`).
+ */
 export async function startSession(
   em: EntityManager,
   user: User,
-  options: { now: Date; ttlDays: number; ipAddress: string },
+  options: { now: Date; ttlDays: number; ipAddress: string; communityId?: string | null },
 ): Promise<string> {
+  const communityId = options.communityId ?? (await signInCommunityOf(em, user.id));
   let token = randomBytes(32).toString('base64url');
   // A session token never looks like an API token (`gh_…`, docs/api.md#api-tokens): the look-up
   // tells them apart by that prefix alone (one in 262,144 random tokens would have it).
@@ -35,6 +42,7 @@ export async function startSession(
     expiresAt: new Date(options.now.getTime() + options.ttlDays * 86_400_000),
     revokedAt: null,
     ipAddress: options.ipAddress.slice(0, 64),
+    community: communityId,
   });
   await em.flush();
   return token;
@@ -66,9 +74,16 @@ export interface ApiTokenIdentity {
  * (docs/api.md#api-tokens), the token and the user it acts as (its creator, with the token's
  * role in `user.role`) and no session.
  */
-export type AuthenticatedSession =
+export type AuthenticatedSession = (
   | { user: SessionUser; sessionId: string; apiToken: null }
-  | { user: SessionUser; sessionId: null; apiToken: ApiTokenIdentity };
+  | { user: SessionUser; sessionId: null; apiToken: ApiTokenIdentity }
+) & {
+  /**
+   * The session's default community, or the API token's own (docs/api.md#communities): where a
+   * request without `X-Community-Id` acts. Null: the user's oldest membership.
+   */
+  communityId: string | null;
+};
 
 /** A `timestamptz` as the drivers hand it over raw (`2026-11-22 14:00:00.123+00`) → a Date. */
 export function parseInstant(value: string | Date): Date {
@@ -96,6 +111,7 @@ export async function authenticate(
     {
       session_id: string;
       last_seen_at: string | Date;
+      community_id: string | null;
       id: string;
       name: string;
       email: string;
@@ -105,7 +121,7 @@ export async function authenticate(
       created_at: string | Date;
     }[]
   >(
-    `select s.id as session_id, s.last_seen_at, u.id, u.name, u.email, u.phone, u.role, u.house_id, u.created_at
+    `select s.id as session_id, s.last_seen_at, s.community_id, u.id, u.name, u.email, u.phone, u.role, u.house_id, u.created_at
        from session s join app_user u on u.id = s.user_id
       where s.token_hash = ? and s.revoked_at is null and s.expires_at > ? and s.last_seen_at > ? and u.is_active`,
     [sessionTokenHash(token), now, new Date(now.getTime() - idleDays * 86_400_000)],
@@ -117,6 +133,7 @@ export async function authenticate(
   return {
     sessionId: row.session_id,
     apiToken: null,
+    communityId: row.community_id,
     user: {
       id: row.id,
       name: row.name,
@@ -132,7 +149,7 @@ export async function authenticate(
 
 /**
  * The API token `token` (docs/api.md#api-tokens) and the user a call with it acts as, or null when
- * it is unknown, revoked, expired, or its creator is inactive or no longer an admin. The
+ * it is unknown, revoked, expired, or its creator is inactive or no longer an admin of the token's community. The
  * user is the creator's columns with `role` replaced by the token's (guard or admin):
  * every role check and service rule then applies to the token's role, and what the call
  * does is done in the creator's name (and attributed to the token in the audit log). One
@@ -146,6 +163,7 @@ export async function authenticateApiToken(em: EntityManager, token: string, now
       token_id: string;
       token_name: string;
       token_role: Role;
+      token_community_id: string;
       last_used_at: string | Date | null;
       id: string;
       name: string;
@@ -155,11 +173,12 @@ export async function authenticateApiToken(em: EntityManager, token: string, now
       created_at: string | Date;
     }[]
   >(
-    `select t.id as token_id, t.name as token_name, t.role as token_role, t.last_used_at,
+    `select t.id as token_id, t.name as token_name, t.role as token_role, t.community_id as token_community_id, t.last_used_at,
             u.id, u.name, u.email, u.phone, u.house_id, u.created_at
        from api_token t join app_user u on u.id = t.created_by_id
       where t.token_hash = ? and t.revoked_at is null and (t.expires_at is null or t.expires_at > ?)
-        and u.is_active and u.role = 'admin'`,
+        and u.is_active
+        and exists (select 1 from membership m where m.user_id = u.id and m.community_id = t.community_id and m.role = 'admin' and m.is_active)`,
     [sessionTokenHash(token), now],
   );
   if (!row) return null;
@@ -174,6 +193,7 @@ export async function authenticateApiToken(em: EntityManager, token: string, now
   return {
     sessionId: null,
     apiToken: { id: row.token_id, name: row.token_name },
+    communityId: row.token_community_id,
     user: {
       id: row.id,
       name: row.name,

@@ -7,6 +7,7 @@
  * device) is gone. It is kept apart from the visitor row, so that lists and the gate path
  * never read it; the visitor row says `has_photo`.
  */
+import { communityIdOf } from '@gatehouse/db';
 import type { EntityManager, User } from '@gatehouse/db';
 import { isUuid, PHOTO_MAX_BYTES, PHOTO_MESSAGE, type Visitor, type VisitorStatus } from '@gatehouse/shared';
 import sharp from 'sharp';
@@ -90,9 +91,9 @@ export async function putVisitorPhoto(
       throw photoStatusRefusal(current.status);
     }
     await tx.execute(
-      `insert into visitor_photo (visitor_id, jpeg, updated_at) values (?, ?, ?)
+      `insert into visitor_photo (visitor_id, community_id, jpeg, updated_at) values (?, ?, ?, ?)
        on conflict (visitor_id) do update set jpeg = excluded.jpeg, updated_at = excluded.updated_at`,
-      [input.id, jpeg, now],
+      [input.id, communityIdOf(tx), jpeg, now],
     );
     await recordAudit(tx, actor, { action: 'visitor.photo-added', targetType: 'visitor', targetId: input.id, details: { bytes: jpeg.length } }, now);
     return serializeVisitorRow(row);

@@ -8,6 +8,7 @@
  * concurrent check-ins exactly one matches the row) and a move can never exist without
  * its audit row. Only when the UPDATE matches nothing is the row read, to say why.
  */
+import { communityIdOf } from '@gatehouse/db';
 import type { AuditAction, EntityManager } from '@gatehouse/db';
 import {
   formatDisplayDate,
@@ -142,8 +143,8 @@ export const OPEN_STATUSES: readonly VisitorStatus[] = VISITOR_STATUSES.filter((
  */
 export async function countVisitorsInStatuses(em: EntityManager, statuses: readonly VisitorStatus[]): Promise<number> {
   const [row] = await em.execute<{ total: string | number }[]>(
-    `select coalesce(sum(n), 0) as total from visitor_status_count where status in (${statuses.map(() => '?').join(', ')})`,
-    [...statuses],
+    `select coalesce(sum(n), 0) as total from visitor_status_count where community_id = ? and status in (${statuses.map(() => '?').join(', ')})`,
+    [communityIdOf(em), ...statuses],
   );
   return Number(row?.total ?? 0);
 }
@@ -336,8 +337,9 @@ export async function transitionVisitor(
     sets.push(`notes = case when v.notes is null then ? else v.notes || chr(10) || ? end`);
     setParams.push(options.note, options.note);
   }
-  const conditions: string[] = ['v.id = ?', `v.status in (${from.map(() => '?').join(', ')})`];
-  const whereParams: unknown[] = [id, ...from];
+  // docs/security.md#communities: a visitor of another community is not found.
+  const conditions: string[] = ['v.id = ?', 'v.community_id = ?', `v.status in (${from.map(() => '?').join(', ')})`];
+  const whereParams: unknown[] = [id, communityIdOf(em), ...from];
   if (transition === 'checkIn') {
     conditions.push(OPENS_BY_NOW, NOT_CLOSED_BY_NOW);
     whereParams.push(timeZone, options.earlyCheckinMinutes, at, timeZone, at);
@@ -349,7 +351,7 @@ export async function transitionVisitor(
     // docs/operations.md#blocklist: nobody on the blocklist enters (but by an admin's override).
     // Part of
     // the one statement, so a normal check-in costs no extra round trip.
-    if (!options.blocklistOverride) conditions.push(`not ${blocklistedSql('v.phone', 'v.vehicle_license_plate')}`);
+    if (!options.blocklistOverride) conditions.push(`not ${blocklistedSql('v.phone', 'v.vehicle_license_plate', 'v.community_id')}`);
   } else if (transition === 'checkOut') {
     // Never out before in (docs/gate.md#recording-moves-offline).
     conditions.push('v.check_in_time <= ?');
@@ -386,7 +388,7 @@ export async function transitionVisitor(
     : options.auditDetails;
   const detailsJson = auditDetails ? JSON.stringify(auditDetails) : null;
   const audit = action
-    ? auditInsertSql(actor, now, {
+    ? auditInsertSql(em, actor, now, {
         action,
         targetType: 'visitor',
         targetId: 'moved.id',
@@ -412,8 +414,8 @@ export async function transitionVisitor(
 /** Why `transition` matched nothing: the error to answer (expiring the invitation on the way if it has ended). */
 async function explainRefusal(em: EntityManager, id: string, transition: VisitorTransition, options: TransitionOptions) {
   const [row] = await em.execute<(VisitorRow & { ended: boolean })[]>(
-    `select ${visitorRowColumns('v')}, ${ENDED_BY_NOW} as ended from visitor_invitation v ${VISITOR_ROW_JOINS} where v.id = ?`,
-    [options.timeZone, options.now, options.now, id],
+    `select ${visitorRowColumns('v')}, ${ENDED_BY_NOW} as ended from visitor_invitation v ${VISITOR_ROW_JOINS} where v.id = ? and v.community_id = ?`,
+    [options.timeZone, options.now, options.now, id, communityIdOf(em)],
   );
   const outOfReach =
     row &&
@@ -464,9 +466,9 @@ export async function expireVisitor(em: EntityManager, id: string, now: Date, ti
   const { from, to } = TRANSITIONS.expire;
   const updated = await em.execute<{ id: string }[]>(
     `update visitor_invitation v set status = ?, updated_at = ?
-      where v.id = ? and v.status in (${from.map(() => '?').join(', ')}) and ${ENDED_BY_NOW}
+      where v.id = ? and v.community_id = ? and v.status in (${from.map(() => '?').join(', ')}) and ${ENDED_BY_NOW}
       returning v.id`,
-    [to, now, id, ...from, timeZone, now, now],
+    [to, now, id, communityIdOf(em), ...from, timeZone, now, now],
   );
   return updated.length > 0;
 }

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { House, VisitorInvitation, type EntityManager, type User } from '@gatehouse/db';
+import { communityIdOf, House, VisitorInvitation, type EntityManager, type User } from '@gatehouse/db';
 import {
   formatDisplayDate,
   formatDisplayTime,
@@ -356,6 +356,9 @@ export async function visitorListSql(
     conditions.push(`(v.name ilike ? or v.phone ilike ? or v.vehicle_license_plate ilike ?${byHouse})`);
     params.push(pattern, pattern, pattern, ...(byHouse ? [`{${searchHouseIds.join(',')}}`] : []));
   }
+  // docs/security.md#communities: the request's community only (first, so it leads every list's SQL).
+  conditions.unshift('v.community_id = ?');
+  params.unshift(communityIdOf(em));
   return { conditions, params, byStatusOnly, searchHouseIds };
 }
 
@@ -413,9 +416,9 @@ async function countedSearch(
   // The kept counts are of the whole table: any other filter, or a house the search names, counts as it reads.
   if (filters.status || filters.from || filters.to || filters.houseId || filters.gateId || searchHouseIds.length > 0) return undefined;
   const [row] = await em.execute<{ matches: string | number; visitors: string | number }[]>(
-    `select (select coalesce(sum(n), 0) from visitor_search_gram_count where gram = lower(?)) as matches,
-            (select coalesce(sum(n), 0) from visitor_status_count) as visitors`,
-    [filters.q],
+    `select (select coalesce(sum(n), 0) from visitor_search_gram_count where community_id = ? and gram = lower(?)) as matches,
+            (select coalesce(sum(n), 0) from visitor_status_count where community_id = ?) as visitors`,
+    [communityIdOf(em), filters.q, communityIdOf(em)],
   );
   return { matches: Number(row?.matches ?? 0), visitors: Number(row?.visitors ?? 0) };
 }
@@ -698,7 +701,7 @@ export async function scanPass(
   // Tokens are 43 URL-safe characters: anything else cannot be one, and is not looked up.
   const wellFormed = code !== null || /^[A-Za-z0-9_-]{1,64}$/.test(token);
   // The scan's audit row, written by the statement that reads the pass: the status the guard saw.
-  const audit = auditInsertSql(actor, clock.now, {
+  const audit = auditInsertSql(em, actor, clock.now, {
     action: 'visitor.scanned',
     targetType: 'visitor',
     targetId: 'pass.id',
@@ -711,11 +714,11 @@ export async function scanPass(
            select ${visitorRowColumns('v')}, (v.status in ('pending', 'approved') and ${ENDED_BY_NOW_SQL}) as expires,
                   bl.reason as blocklist_reason
              from visitor_invitation v ${VISITOR_ROW_JOINS}
-             left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl on true
-            where ${code ? `v.pass_code = ? and ${openStatusCondition('v.status')}` : 'v.qr_code_token = ?'}
+             left join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate', 'v.community_id')}) bl on true
+            where v.community_id = ? and ${code ? `v.pass_code = ? and ${openStatusCondition('v.status')}` : 'v.qr_code_token = ?'}
          ), audit as (${audit.sql})
          select * from pass`,
-        [clock.timeZone, clock.now, clock.now, code ?? token, ...audit.params],
+        [clock.timeZone, clock.now, clock.now, communityIdOf(em), code ?? token, ...audit.params],
       )
     : [];
   if (!row) {
@@ -736,7 +739,7 @@ export async function scanPass(
  */
 async function blocklistEntryOfVisitor(em: EntityManager, id: string): Promise<{ id: string; reason: string } | null> {
   const [row] = await em.execute<{ id: string; reason: string }[]>(
-    `select bl.id, bl.reason from visitor_invitation v cross join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate')}) bl where v.id = ?`,
+    `select bl.id, bl.reason from visitor_invitation v cross join lateral (${blocklistMatchSql('v.phone', 'v.vehicle_license_plate', 'v.community_id')}) bl where v.id = ?`,
     [id],
   );
   return row ?? null;

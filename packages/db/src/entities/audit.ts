@@ -5,6 +5,7 @@ import { AUDIT_ACTION_NAMES, MAX_LENGTH } from '@gatehouse/shared';
 import { id } from './common';
 import { User } from './users-sessions';
 import { ApiToken } from './webhooks-tokens';
+import { community, tenantFilters } from './tenancy';
 import { AUDIT_EVENT_APPEND_ONLY } from '../sql/audit';
 
 /** What an audit event records (the list lives in @gatehouse/shared, which the browser reads too). */
@@ -23,8 +24,10 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditEventSchema = defineEntity({
   name: 'AuditEvent',
   tableName: 'audit_event',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     /** Insertion order, for a stable order among events of the same instant. */
     sequence: p.bigint('number').autoincrement().unique(),
     occurredAt: p.datetime().onCreate(() => new Date()).defaultRaw('current_timestamp'),

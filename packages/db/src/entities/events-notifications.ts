@@ -8,6 +8,7 @@ import { createdAt, id, updatedAt } from './common';
 import { RecurringPass } from './passes';
 import { User } from './users-sessions';
 import { VisitorInvitation } from './visitors';
+import { community, tenantFilters } from './tenancy';
 import { VISITOR_EVENT_WEBHOOK_DELIVERIES } from '../sql/visitor-events';
 
 /** The kinds of visitor event a live subscriber receives (docs/gate.md#live-updates). */
@@ -24,8 +25,10 @@ export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
 export const VisitorEventSchema = defineEntity({
   name: 'VisitorEvent',
   tableName: 'visitor_event',
+  filters: tenantFilters,
   properties: {
     id: p.bigint('string').primary().autoincrement(),
+    community,
     type: p.enum(VISITOR_EVENT_TYPES),
     visitor: () => p.manyToOne(VisitorInvitation).deleteRule('cascade').index(),
     /**
@@ -78,8 +81,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NotificationSchema = defineEntity({
   name: 'Notification',
   tableName: 'notification',
+  filters: tenantFilters,
   properties: {
     id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    community,
     user: () => p.manyToOne(User).deleteRule('cascade'),
     kind: p.enum(NOTIFICATION_KINDS),
     /**

@@ -6,24 +6,30 @@ import { createdAt, id, updatedAt } from './common';
 import { RecurringPass } from './passes';
 import { User } from './users-sessions';
 import { VisitorInvitation } from './visitors';
+import { community, tenantFilters } from './tenancy';
 
 /**
  * A gate of the community (docs/operations.md#gates): admins name it and switch it on or off; every
  * check-in and check-out records the gate it happened at. Names are unique whatever
- * their case (`gate_name_lower_unique`).
+ * their case, in a community (`gate_community_name_lower_unique`).
  */
 export const GateSchema = defineEntity({
   name: 'Gate',
   tableName: 'gate',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     name: p.string().length(GATE_NAME_MAX),
     isActive: p.boolean().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   indexes: [
-    { name: 'gate_name_lower_unique', expression: `create unique index "gate_name_lower_unique" on "gate" (lower("name"))` },
+    {
+      name: 'gate_community_name_lower_unique',
+      expression: `create unique index "gate_community_name_lower_unique" on "gate" ("community_id", lower("name"))`,
+    },
   ],
   checks: [{ name: 'gate_name_check', expression: 'char_length(btrim(name)) > 0' }],
 });
@@ -41,8 +47,10 @@ GateSchema.setClass(Gate);
 export const GateReviewSchema = defineEntity({
   name: 'GateReview',
   tableName: 'gate_review',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     visitor: () => p.manyToOne(VisitorInvitation).nullable().deleteRule('cascade').index(),
     /**
      * Or the recurring pass it was about (docs/operations.md#frequent-visitors: a pass moved
@@ -132,8 +140,10 @@ GatePackCodeHashSchema.setClass(GatePackCodeHash);
 export const BlocklistEntrySchema = defineEntity({
   name: 'BlocklistEntry',
   tableName: 'blocklist_entry',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     name: p.string().length(MAX_LENGTH.name),
     phone: p.string().length(MAX_LENGTH.phone).nullable(),
     licensePlate: p.string().length(MAX_LENGTH.licensePlate).nullable().index('blocklist_entry_license_plate_index'),
@@ -144,7 +154,7 @@ export const BlocklistEntrySchema = defineEntity({
   indexes: [
     {
       name: 'blocklist_entry_phone_key_index',
-      expression: `create index "blocklist_entry_phone_key_index" on "blocklist_entry" (regexp_replace("phone", '[\\s-]', '', 'g'))`,
+      expression: `create index "blocklist_entry_phone_key_index" on "blocklist_entry" ("community_id", regexp_replace("phone", '[\\s-]', '', 'g'))`,
     },
     { name: 'blocklist_entry_created_at_index', properties: ['createdAt', 'id'] },
   ],

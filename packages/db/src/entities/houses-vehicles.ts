@@ -4,6 +4,7 @@ import { MAX_LENGTH } from '@gatehouse/shared';
 
 import { createdAt, id, updatedAt } from './common';
 import { User } from './users-sessions';
+import { community, tenantFilters } from './tenancy';
 
 /**
  * A house of the community, identified by (houseNumber, block) (docs/security.md#who-may-do-what).
@@ -11,8 +12,10 @@ import { User } from './users-sessions';
 export const HouseSchema = defineEntity({
   name: 'House',
   tableName: 'house',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     houseNumber: p.string().length(MAX_LENGTH.houseNumber),
     block: p.string().length(MAX_LENGTH.block),
     street: p.string().length(MAX_LENGTH.street),
@@ -21,7 +24,8 @@ export const HouseSchema = defineEntity({
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  uniques: [{ name: 'house_number_block_unique', properties: ['houseNumber', 'block'] }],
+  // (houseNumber, block) is unique in a community (docs/security.md#communities).
+  uniques: [{ name: 'house_community_number_block_unique', properties: ['community', 'houseNumber', 'block'] }],
   checks: [
     { name: 'house_number_check', expression: "char_length(btrim(house_number)) > 0" },
     { name: 'house_block_check', expression: "char_length(btrim(block)) > 0" },
@@ -37,9 +41,11 @@ HouseSchema.setClass(House);
 export const VehicleSchema = defineEntity({
   name: 'Vehicle',
   tableName: 'vehicle',
+  filters: tenantFilters,
   properties: {
     id: id(),
-    licensePlate: p.string().length(MAX_LENGTH.licensePlate).unique(),
+    community,
+    licensePlate: p.string().length(MAX_LENGTH.licensePlate),
     make: p.string().length(MAX_LENGTH.make),
     model: p.string().length(MAX_LENGTH.model),
     color: p.string().length(MAX_LENGTH.color),
@@ -48,6 +54,8 @@ export const VehicleSchema = defineEntity({
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // A plate is registered once per community.
+  uniques: [{ name: 'vehicle_community_license_plate_unique', properties: ['community', 'licensePlate'] }],
   checks: [{ name: 'vehicle_license_plate_check', expression: 'license_plate = upper(license_plate)' }],
 });
 export class Vehicle extends VehicleSchema.class {}

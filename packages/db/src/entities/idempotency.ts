@@ -2,6 +2,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 import { User } from './users-sessions';
+import { community, tenantFilters } from './tenancy';
 
 /**
  * An `Idempotency-Key` a signed-in user sent with a state-changing POST of the REST API
@@ -18,8 +19,10 @@ import { User } from './users-sessions';
 export const IdempotencyKeySchema = defineEntity({
   name: 'IdempotencyKey',
   tableName: 'idempotency_key',
+  filters: tenantFilters,
   properties: {
     /** A new id for every attempt that claims the key (a taken-over claim gets a new one). */
+    community,
     id: p.uuid().primary(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     /** '' for the user's own sessions, `api-token:<uuid>` for a call made with an API token. */

@@ -7,6 +7,7 @@
  * each other (users and houses, for one).
  */
 import { AuditEventSchema } from './audit';
+import { CommunitySchema, MembershipSchema } from './communities';
 import { NotificationPreferenceSchema, NotificationSchema, PushSubscriptionSchema, VisitorEventSchema } from './events-notifications';
 import { BlocklistEntrySchema, GatePackCodeHashSchema, GatePackSaltSchema, GateReviewSchema, GateSchema } from './gates-blocklist';
 import { HouseSchema, VehicleSchema } from './houses-vehicles';
@@ -19,6 +20,8 @@ import { VisitorInvitationSchema, VisitorPhotoSchema } from './visitors';
 import { ApiTokenSchema, WebhookDeliverySchema, WebhookSchema } from './webhooks-tokens';
 
 export * from './audit';
+export * from './communities';
+export * from './tenancy';
 export * from './events-notifications';
 export * from './gates-blocklist';
 export * from './houses-vehicles';
@@ -32,6 +35,8 @@ export * from './webhooks-tokens';
 
 /** Every entity, in the order the ORM should discover them. */
 export const entities = [
+  CommunitySchema,
+  MembershipSchema,
   UserSchema,
   SessionSchema,
   ApiTokenSchema,

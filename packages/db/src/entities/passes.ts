@@ -6,6 +6,7 @@ import { createdAt, id, updatedAt } from './common';
 import { Gate } from './gates-blocklist';
 import { House } from './houses-vehicles';
 import { User } from './users-sessions';
+import { community, tenantFilters } from './tenancy';
 import { PASS_ENTRY_NOTIFY_INSERT, PASS_ENTRY_NOTIFY_UPDATE } from '../sql/notifications';
 
 /**
@@ -21,8 +22,10 @@ import { PASS_ENTRY_NOTIFY_INSERT, PASS_ENTRY_NOTIFY_UPDATE } from '../sql/notif
 export const RecurringPassSchema = defineEntity({
   name: 'RecurringPass',
   tableName: 'recurring_pass',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     name: p.string().length(MAX_LENGTH.name),
     phone: p.string().length(MAX_LENGTH.phone),
     email: p.string().length(MAX_LENGTH.email).nullable(),
@@ -38,12 +41,14 @@ export const RecurringPassSchema = defineEntity({
     endDate: p.date(),
     status: p.enum(RECURRING_PASS_STORED_STATUSES),
     qrCodeToken: p.string().length(64).unique(),
-    passCode: p.string().length(8).unique(),
+    passCode: p.string().length(8),
     qrCodeDataUrl: p.text(),
     notifyOnArrival: p.boolean().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // A pass code names one pass of a community.
+  uniques: [{ name: 'recurring_pass_community_pass_code_unique', properties: ['community', 'passCode'] }],
   indexes: [{ name: 'recurring_pass_house_created_at_index', properties: ['house', 'createdAt', 'id'] }],
   checks: [
     { name: 'recurring_pass_weekdays_check', expression: '(weekdays >= 1) AND (weekdays <= 127)' },
@@ -63,8 +68,10 @@ RecurringPassSchema.setClass(RecurringPass);
 export const PassEntrySchema = defineEntity({
   name: 'PassEntry',
   tableName: 'pass_entry',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     pass: () => p.manyToOne(RecurringPass).deleteRule('cascade'),
     checkInTime: p.datetime(),
     checkOutTime: p.datetime().nullable(),

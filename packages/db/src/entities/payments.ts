@@ -4,6 +4,7 @@ import { MAX_LENGTH, PAYMENT_METHODS, PAYMENT_REFERENCE_MAX, PAYMENT_STATUSES, P
 
 import { createdAt, id, updatedAt } from './common';
 import { House } from './houses-vehicles';
+import { community, tenantFilters } from './tenancy';
 
 /**
  * Community dues owed by a house, in integer US cents (docs/api.md#ids-dates-times-and-money,
@@ -12,8 +13,10 @@ import { House } from './houses-vehicles';
 export const PaymentSchema = defineEntity({
   name: 'Payment',
   tableName: 'payment',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     house: () => p.manyToOne(House).deleteRule('restrict').index(),
     amountCents: p.integer(),
     type: p.enum(PAYMENT_TYPES),

@@ -3,8 +3,10 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { MAX_LENGTH, ROLES } from '@gatehouse/shared';
 
 import { createdAt, id, updatedAt } from './common';
+import { Community } from './communities';
 import { House } from './houses-vehicles';
 import { APP_USER_ACCESS_CHANGED, SESSION_ACCESS_CHANGED } from '../sql/access-changed';
+import { APP_USER_FIRST_COMMUNITY_MEMBERSHIP } from '../sql/memberships';
 
 /**
  * A person who signs in: admin, resident or guard (docs/api.md#objects,
@@ -35,6 +37,15 @@ export const UserSchema = defineEntity({
   // stream hub, at commit, to end this user's open streams (their reader's rights changed);
   // the payload carries the id only.
   triggers: [
+    // The account's role, house and state are its first community's membership (kept in step
+    // by this trigger, sql/memberships.ts) until every user path writes memberships itself.
+    {
+      name: 'app_user_first_community_membership',
+      timing: 'after',
+      events: ['insert', 'update'],
+      forEach: 'row',
+      body: APP_USER_FIRST_COMMUNITY_MEMBERSHIP,
+    },
     {
       name: 'app_user_access_changed',
       timing: 'after',
@@ -63,6 +74,11 @@ export const SessionSchema = defineEntity({
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
     ipAddress: p.string().length(64).nullable(),
+    /**
+     * The community a request of this session acts in when it names none (`X-Community-Id`,
+     * docs/api.md#communities): set at sign-in, changed by `POST /api/auth/community`.
+     */
+    community: () => p.manyToOne(Community).nullable().deleteRule('set null'),
   },
   // A revoked session's live streams end at once, in every server process (the NOTIFY, at commit).
   triggers: [

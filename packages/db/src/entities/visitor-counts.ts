@@ -3,6 +3,7 @@ import { defineEntity, p, Routine } from '@mikro-orm/core';
 import { VISITOR_STATUSES } from '@gatehouse/shared';
 
 import { VISITOR_SEARCH_GRAMS } from '../sql/visitor-counts';
+import { community, tenantFilters } from './tenancy';
 
 /**
  * How many invitations are in each status, kept by triggers on `visitor_invitation` in the
@@ -12,7 +13,9 @@ import { VISITOR_SEARCH_GRAMS } from '../sql/visitor-counts';
 export const VisitorStatusCountSchema = defineEntity({
   name: 'VisitorStatusCount',
   tableName: 'visitor_status_count',
+  filters: tenantFilters,
   properties: {
+    community: () => community().primary(),
     status: p.enum(VISITOR_STATUSES).primary(),
     shard: p.smallint().primary(),
     n: p.bigint('number').default(0),
@@ -52,7 +55,9 @@ export const routines = [visitorSearchGrams];
 export const VisitorSearchGramCountSchema = defineEntity({
   name: 'VisitorSearchGramCount',
   tableName: 'visitor_search_gram_count',
+  filters: tenantFilters,
   properties: {
+    community: () => community().primary(),
     gram: p.text().primary(),
     shard: p.smallint().primary(),
     n: p.bigint('number').default(0),

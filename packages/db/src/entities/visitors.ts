@@ -6,6 +6,7 @@ import { createdAt, id, updatedAt } from './common';
 import { Gate } from './gates-blocklist';
 import { House } from './houses-vehicles';
 import { User } from './users-sessions';
+import { community, tenantFilters } from './tenancy';
 import { VISITOR_INVITATION_NOTIFY_INSERT, VISITOR_INVITATION_NOTIFY_UPDATE } from '../sql/notifications';
 import { VISITOR_INVITATION_COUNT_DELETE, VISITOR_INVITATION_COUNT_INSERT, VISITOR_INVITATION_COUNT_UPDATE, VISITOR_INVITATION_GRAM_DELETE, VISITOR_INVITATION_GRAM_INSERT, VISITOR_INVITATION_GRAM_UPDATE, VISITOR_INVITATION_GRAM_UPDATE_WHEN } from '../sql/visitor-counts';
 import { VISITOR_INVITATION_EVENT_INSERT, VISITOR_INVITATION_EVENT_UPDATE } from '../sql/visitor-events';
@@ -17,8 +18,10 @@ import { VISITOR_INVITATION_EVENT_INSERT, VISITOR_INVITATION_EVENT_UPDATE } from
 export const VisitorInvitationSchema = defineEntity({
   name: 'VisitorInvitation',
   tableName: 'visitor_invitation',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     name: p.string().length(MAX_LENGTH.name),
     phone: p.string().length(MAX_LENGTH.phone),
     /**
@@ -104,10 +107,10 @@ export const VisitorInvitationSchema = defineEntity({
     // The CSV export's keyset pages (docs/operations.md#reports-exports-and-inside-now): by visit
     // date, then id.
     { name: 'visitor_invitation_visit_date_index', properties: ['visitDate', 'id'] },
-    // A pass code finds one open pass; codes of passes in a final status may come back.
+    // A pass code finds one open pass of a community; codes of passes in a final status may come back.
     {
-      name: 'visitor_invitation_open_pass_code_unique',
-      expression: `create unique index "visitor_invitation_open_pass_code_unique" on "visitor_invitation" ("pass_code") where "status" in ('pending', 'approved', 'checked-in')`,
+      name: 'visitor_invitation_community_open_pass_code_unique',
+      expression: `create unique index "visitor_invitation_community_open_pass_code_unique" on "visitor_invitation" ("community_id", "pass_code") where "status" in ('pending', 'approved', 'checked-in')`,
     },
     // `q` is a substring match on name, phone or plate: trigram indexes (pg_trgm) serve ILIKE '%…%'.
     {
@@ -254,8 +257,10 @@ VisitorInvitationSchema.setClass(VisitorInvitation);
 export const VisitorPhotoSchema = defineEntity({
   name: 'VisitorPhoto',
   tableName: 'visitor_photo',
+  filters: tenantFilters,
   properties: {
     visitor: () => p.oneToOne(VisitorInvitation).primary().owner().deleteRule('cascade'),
+    community,
     jpeg: p.blob(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,7 @@ import { API_TOKEN_NAME_MAX, API_TOKEN_PREFIX_LENGTH, API_TOKEN_ROLES, WEBHOOK_D
 
 import { createdAt, id, updatedAt } from './common';
 import { User } from './users-sessions';
+import { community, tenantFilters } from './tenancy';
 import { API_TOKEN_ACCESS_CHANGED } from '../sql/access-changed';
 
 /**
@@ -19,8 +20,10 @@ import { API_TOKEN_ACCESS_CHANGED } from '../sql/access-changed';
 export const ApiTokenSchema = defineEntity({
   name: 'ApiToken',
   tableName: 'api_token',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     name: p.string().length(API_TOKEN_NAME_MAX),
     role: p.enum(API_TOKEN_ROLES),
     /** SHA-256 of the whole token, lowercase hex; the unique index is the look-up's. */
@@ -60,8 +63,10 @@ ApiTokenSchema.setClass(ApiToken);
 export const WebhookSchema = defineEntity({
   name: 'Webhook',
   tableName: 'webhook',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     url: p.string().length(WEBHOOK_URL_MAX),
     events: p.array(),
     description: p.string().length(WEBHOOK_DESCRIPTION_MAX).nullable(),
@@ -90,8 +95,10 @@ WebhookSchema.setClass(Webhook);
 export const WebhookDeliverySchema = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'webhook_delivery',
+  filters: tenantFilters,
   properties: {
     id: id(),
+    community,
     webhook: () => p.manyToOne(Webhook).deleteRule('cascade'),
     eventType: p.string().length(64),
     /** The `visitor_event` it was made from (no foreign key: events are pruned after a day). */

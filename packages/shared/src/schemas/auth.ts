@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { MAX_LENGTH } from '../constants';
 import { ROLES } from '../enums';
+import { ZCommunity } from './communities';
 import { emailField, passwordField, personNameField, phoneField } from './fields';
 
 /** POST /api/auth/login, `auth.login` input. */
@@ -69,12 +70,14 @@ export type User = z.infer<typeof ZUser>;
 export const ZAuthResponse = z.object({
   token: z.string(),
   user: ZUser,
+  /** The community the new session acts in (docs/api.md#communities). */
+  community: ZCommunity,
   failedSignIns: z.number().int().min(0).optional(),
 });
 export type AuthResponse = z.infer<typeof ZAuthResponse>;
 
-/** `auth.me` answer: `{user}`. */
-export const ZMeResponse = z.object({ user: ZUser });
+/** `auth.me` answer: `{user, community}`: the role and house are those of the request's community. */
+export const ZMeResponse = z.object({ user: ZUser, community: ZCommunity });
 export type MeResponse = z.infer<typeof ZMeResponse>;
 
 /**

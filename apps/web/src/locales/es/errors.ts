@@ -171,6 +171,8 @@ export default {
       'Solo un administrador puede crear cuentas de guardia o de administrador',
     'Invalid email or password': 'Correo electrónico o contraseña no válidos',
     'Account is inactive': 'La cuenta está inactiva',
+    'This community is suspended': 'Esta comunidad está suspendida',
+    'You are not a member of this community': 'No eres miembro de esta comunidad',
     'House cannot be deleted while it has residents, vehicles, visitors or payments':
       'No se puede eliminar la casa mientras tenga residentes, vehículos, visitantes o pagos',
     'Live updates are not available': 'Las actualizaciones en vivo no están disponibles',
@@ -322,6 +324,9 @@ export default {
     'Name is required': 'El nombre es obligatorio',
     'Visitor name is required': 'El nombre del visitante es obligatorio',
     'Email is required': 'El correo electrónico es obligatorio',
+    'Community is required': 'La comunidad es obligatoria',
+    'This community is suspended': 'Esta comunidad está suspendida',
+    'You are not a member of this community': 'No eres miembro de esta comunidad',
     'Password is required': 'La contraseña es obligatoria',
     'Current password is required': 'La contraseña actual es obligatoria',
     'Phone number is required': 'El número de teléfono es obligatorio',

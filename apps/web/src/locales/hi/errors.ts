@@ -169,6 +169,8 @@ export default {
       'गार्ड या व्यवस्थापक खाते केवल व्यवस्थापक बना सकता है',
     'Invalid email or password': 'ईमेल या पासवर्ड गलत है',
     'Account is inactive': 'खाता निष्क्रिय है',
+    'This community is suspended': 'यह समुदाय निलंबित है',
+    'You are not a member of this community': 'आप इस समुदाय के सदस्य नहीं हैं',
     'House cannot be deleted while it has residents, vehicles, visitors or payments':
       'जब तक घर में निवासी, वाहन, विज़िटर या भुगतान हैं, उसे हटाया नहीं जा सकता',
     'Live updates are not available': 'लाइव अपडेट उपलब्ध नहीं हैं',
@@ -313,6 +315,9 @@ export default {
     'Name is required': 'नाम ज़रूरी है',
     'Visitor name is required': 'विज़िटर का नाम ज़रूरी है',
     'Email is required': 'ईमेल ज़रूरी है',
+    'Community is required': 'समुदाय ज़रूरी है',
+    'This community is suspended': 'यह समुदाय निलंबित है',
+    'You are not a member of this community': 'आप इस समुदाय के सदस्य नहीं हैं',
     'Password is required': 'पासवर्ड ज़रूरी है',
     'Current password is required': 'मौजूदा पासवर्ड ज़रूरी है',
     'Phone number is required': 'फ़ोन नंबर ज़रूरी है',
