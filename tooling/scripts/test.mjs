@@ -11,7 +11,8 @@
  *      template that every test file copies), the REST mapping, the server process (the
  *      build of step 1), the web screens (msw);
  *   3. Playwright in Debian's Chromium against the real built server.
- * At the end: how long each step took and how many tests passed.
+ * At the end: the five slowest test files and browser tests, how long each step took and
+ * how many tests passed.
  * Without a PostgreSQL server or a Chromium, those legs are left out with a visible
  * notice; with CI=true they are required and their absence fails the run.
  */
@@ -29,6 +30,9 @@ const started = Date.now();
 const steps = [];
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const running = new Set();
+/** The slowest test files and browser tests, for the summary (a slow suite is a bug). */
+const slowest = { vitest: /** @type {[number, string][]} */ ([]), playwright: /** @type {[number, string][]} */ ([]) };
+const SLOWEST_SHOWN = 5;
 
 const seconds = (since) => (Date.now() - since) / 1000;
 const duration = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
@@ -75,6 +79,11 @@ function fail(message) {
 }
 
 function printSummary() {
+  for (const [tool, rows] of Object.entries(slowest)) {
+    if (rows.length === 0) continue;
+    console.log(`\n=== The slowest ${tool === 'vitest' ? 'test files (vitest)' : 'browser tests (Playwright)'} ===`);
+    for (const [ms, name] of [...rows].sort((a, b) => b[0] - a[0]).slice(0, SLOWEST_SHOWN)) console.log(`  ${duration(ms / 1000).padStart(12)}  ${name}`);
+  }
   console.log('\n=== Summary ===');
   for (const step of steps) console.log(`  ${step.title.padEnd(44)} ${duration(step.seconds).padStart(12)}${step.result ? `   ${step.result}` : ''}`);
   console.log(`  ${'Total'.padEnd(44)} ${duration(seconds(started)).padStart(12)}`);
@@ -114,6 +123,7 @@ await run('Unit and integration tests (vitest)', 'vitest', ['run', '--reporter=d
   summarize: () => {
     const report = readReport(vitestReport);
     if (!report) return undefined;
+    for (const file of report.testResults) slowest.vitest.push([file.endTime - file.startTime, path.relative(process.cwd(), file.name)]);
     const skipped = report.numPendingTests + report.numTodoTests;
     return `${report.numPassedTests} tests passed` + (report.numFailedTests ? `, ${report.numFailedTests} failed` : '') +
       (skipped ? `, ${skipped} skipped` : '') + ` in ${report.testResults.length} files`;
@@ -126,8 +136,20 @@ if (existsSync(chromium)) {
   await run('End-to-end tests (Playwright, Chromium)', 'playwright', ['test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
     extraEnv: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
     summarize: () => {
-      const stats = readReport(playwrightReport)?.stats;
+      const report = readReport(playwrightReport);
+      const stats = report?.stats;
       if (!stats) return undefined;
+      /** Every test of a suite and of the suites inside it, with its file. */
+      const collect = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+            slowest.playwright.push([ms, `${spec.file}: ${spec.title}`]);
+          }
+        }
+        for (const inner of suite.suites ?? []) collect(inner);
+      };
+      for (const suite of report.suites ?? []) collect(suite);
       return `${stats.expected} tests passed` + (stats.unexpected ? `, ${stats.unexpected} failed` : '') +
         (stats.flaky ? `, ${stats.flaky} flaky` : '') + (stats.skipped ? `, ${stats.skipped} skipped` : '');
     },
