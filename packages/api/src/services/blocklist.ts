@@ -112,7 +112,7 @@ export async function recordBlocklistRefusal(
   gateId?: string | null,
 ): Promise<void> {
   const subjectColumn = target.type === 'pass' ? 'pass_id' : 'visitor_id';
-  const gate = gateOfMove(gateId).value;
+  const gate = gateOfMove(em, gateId).value;
   const audit = auditInsertSql(em, actor, now, {
     action: 'visitor.blocklist-refused',
     targetType: target.type,
@@ -133,7 +133,7 @@ export async function recordBlocklistRefusal(
      )
      select pg_notify('notification', ?), pg_notify('${VISITOR_EVENT_CHANNEL}', ?)
        from (select 1 where exists (select 1 from notified)) n`,
-    [...audit.params, target.id, now, communityIdOf(em), target.id, `${BLOCKLIST_REFUSED_NOTICE}${target.type}:${target.id}`],
+    [...audit.params, target.id, now, communityIdOf(em), target.id, `${BLOCKLIST_REFUSED_NOTICE}${communityIdOf(em)}:${target.type}:${target.id}`],
   );
 }
 
