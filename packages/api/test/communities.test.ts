@@ -4,7 +4,8 @@
  * caller's memberships and default community, and a second community's rows invisible from the
  * first (visitors list, houses list, a check-in by pass code, the gate pack, inside now, the pass
  * list, the visitor and audit exports, the reports, the audit log, the live event stream, gate
- * reviews, notifications, webhooks) and the other way round; the background jobs run per community.
+ * reviews, the blocklist, notifications, webhooks) and the other way round; the background jobs
+ * run per community.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -256,7 +257,7 @@ describe.each(legs)('communities on $name', (leg) => {
     expect(secondAuditRows.map((row) => row.targetId)).not.toContain(firstVisitor.id);
   });
 
-  it("keeps the other community's gate reviews, notifications and webhooks out of reach", async () => {
+  it("keeps the other community's gate reviews, blocklist, notifications and webhooks out of reach", async () => {
     const guardInFirst = callerIn(c.guard.token);
     const guardInSecond = callerIn(c.guard.token, second);
     const adminInFirst = callerIn(c.admin.token);
@@ -283,6 +284,11 @@ describe.each(legs)('communities on $name', (leg) => {
     await adminInSecond.blocklist.create({ name: 'Bo Banned', phone: '+15550009999', reason: 'Threatened a guard' });
     const banned = await adminInSecond.visitors.invite({ ...invite(secondHouseId, 'Bo Banned'), phone: '+15550009999' });
     expect((await failure(guardInSecond.visitors.checkIn({ visitorId: banned.id }))).status).toBe(409);
+    // The blocklist and a visitor's refusals are the community's.
+    expect((await adminInSecond.blocklist.list({})).items.map((item) => item.name)).toEqual(['Bo Banned']);
+    expect(await adminInFirst.blocklist.list({})).toMatchObject({ items: [], total: 0 });
+    expect((await guardInSecond.visitors.blocklistRefusals({ id: banned.id })).items).toHaveLength(1);
+    expect(await failure(guardInFirst.visitors.blocklistRefusals({ id: banned.id }))).toMatchObject({ status: 404, message: 'Visitor not found' });
     // (The admin also hosts the second community's visitors: their check-ins are in that bell too.)
     const secondBell = await adminInSecond.notifications.list({});
     expect(secondBell.items.map((item) => item.visitor.id)).toContain(banned.id);
