@@ -9,12 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { Community, communityIdOf } from '@gatehouse/db';
+import { Community, communityIdOf, type User } from '@gatehouse/db';
 import { databaseLegs } from '@gatehouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createCaller } from '../src/root';
 import { forEachActiveCommunity } from '../src/services/communities';
+import { getVisitorPhoto, putVisitorPhoto } from '../src/services/visitor-photos';
 import { anonymiseEndedVisitors } from '../src/services/visitor-privacy';
 import { applyExpiry } from '../src/services/visitors';
 import { createMemoryAuthRateLimits } from '../src/lib/rate-limits';
@@ -257,7 +258,7 @@ describe.each(legs)('communities on $name', (leg) => {
     expect(secondAuditRows.map((row) => row.targetId)).not.toContain(firstVisitor.id);
   });
 
-  it("keeps the other community's gate reviews, blocklist, notifications and webhooks out of reach", async () => {
+  it("keeps the other community's gate reviews, blocklist, notifications, webhooks, photos and houses out of reach", async () => {
     const guardInFirst = callerIn(c.guard.token);
     const guardInSecond = callerIn(c.guard.token, second);
     const adminInFirst = callerIn(c.admin.token);
@@ -304,6 +305,22 @@ describe.each(legs)('communities on $name', (leg) => {
     expect((await adminInFirst.webhooks.list({})).items.map((item) => item.id)).not.toContain(webhook.id);
     expect(await failure(adminInFirst.webhooks.delete({ id: webhook.id }))).toMatchObject({ status: 404 });
     expect((await adminInSecond.webhooks.list({})).items.map((item) => item.id)).toEqual([webhook.id]);
+
+    // docs/gate.md#walk-ins: a visitor's photo, read or added, is the community's.
+    const staff = { id: c.admin.id, role: 'admin', house: null } as unknown as User;
+    expect(await failure(getVisitorPhoto(h.test.db.forCommunity(first), staff, secondVisitor.id))).toMatchObject({ status: 404, message: 'Visitor not found' });
+    const actor = { userId: c.guard.id, ipAddress: '127.0.0.1' };
+    const notAJpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]);
+    expect(await failure(putVisitorPhoto(h.test.db.forCommunity(first), actor, { id: banned.id, jpeg: notAJpeg }, h.now))).toMatchObject({
+      status: 404,
+      message: 'Visitor not found',
+    });
+    // docs/operations.md#frequent-visitors: a pass for another community's house.
+    expect(
+      await failure(
+        adminInFirst.passes.create({ name: 'Pia Pass', phone: '+15550001234', houseId: secondHouseId, purpose: 'Cleaning', weekdays: ['mon'], timeFrom: '08:00', timeTo: '12:00', startDate: '2026-11-23', endDate: '2026-12-31' }),
+      ),
+    ).toMatchObject({ status: 404, message: 'House not found' });
 
     // docs/privacy.md#retention-and-erasure: an admin erases their own community's visitors only.
     expect(await failure(adminInFirst.visitors.erase({ id: secondVisitor.id }))).toMatchObject({ status: 404, message: 'Visitor not found' });

@@ -268,7 +268,7 @@ const MAX_DRAWS = 12;
  * Input: ZCreatePassRequest's output (the schema has checked the window, the date order and
  * the 12-month limit; `notifyOnArrival` false unless given: the host told of each check-in
  * and check-out). Errors: 403 'You can only create passes for your own house' (a
- * resident, another house); 404 'House not found'; 400 'Start date cannot be in the past'
+ * resident, another house); 404 'House not found' (also another community's); 400 'Start date cannot be in the past'
  * (field startDate).
  */
 export async function createPass(em: EntityManager, user: User, actor: Actor, input: CreatePassInput, clock: PassClock, qr: (token: string) => Promise<string>, newToken: () => string): Promise<RecurringPass> {
@@ -276,7 +276,8 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
     throw httpError(403, 'You can only create passes for your own house');
   }
   const houseId = isUuid(input.houseId) ? input.houseId.toLowerCase() : null;
-  const [house] = houseId ? await em.execute<{ id: string }[]>('select id from house where id = ?', [houseId]) : [];
+  // docs/security.md#communities: a house of another community is not found.
+  const [house] = houseId ? await em.execute<{ id: string }[]>('select id from house where community_id = ? and id = ?', [communityIdOf(em), houseId]) : [];
   if (!house) throw httpError(404, 'House not found');
   if (input.startDate < today(clock)) throw httpError(400, 'Start date cannot be in the past', { field: 'startDate' });
   const token = newToken();
