@@ -7,6 +7,7 @@
 import { DEFAULT_COMMUNITY_NAME, DEFAULT_CURRENCY, DEFAULT_WALKIN_ESCALATE_SECONDS } from '@gatehouse/shared';
 import {
   applyExpiry,
+  forEachActiveCommunity,
   pruneVisitorEvents,
   warmGatePackCodeHashes,
   PushDispatcher,
@@ -149,15 +150,19 @@ async function main() {
     logger: loggerOptions(config.logging, Boolean(process.stdout.isTTY)),
   });
 
-  const sweep = setInterval(() => {
-    applyExpiry(db.fork(), { now: new Date(), timeZone: config.service.timeZone }).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'expiry sweep failed'),
+  // The minute sweep, for each active community in turn, in its own time zone
+  // (docs/security.md#communities): a failure in one community is logged and the others go on.
+  const sweepCommunities = (what: string, work: Parameters<typeof forEachActiveCommunity>[1]) =>
+    forEachActiveCommunity(db, work, (error, community) => app.log.warn({ err: error, communityId: community.id }, `${what} failed`)).catch(
+      (error: unknown) => app.log.warn({ err: error }, `${what} failed`),
     );
+  const sweep = setInterval(() => {
+    void sweepCommunities('expiry sweep', (em, community) => applyExpiry(em, { now: new Date(), timeZone: community.timeZone }));
     // Visitor events are kept a day (docs/gate.md#live-updates).
-    pruneVisitorEvents(db.fork()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning visitor events failed'));
+    void sweepCommunities('pruning visitor events', (em) => pruneVisitorEvents(em));
     // The gate pack's code hashes of today and tomorrow, a batch a minute, so that no pack waits for them.
-    warmGatePackCodeHashes(db.fork(), { now: new Date(), timeZone: config.service.timeZone }).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'hashing the gate pack codes ahead failed'),
+    void sweepCommunities('hashing the gate pack codes ahead', (em, community) =>
+      warmGatePackCodeHashes(em, { now: new Date(), timeZone: community.timeZone }),
     );
   }, EXPIRY_SWEEP_INTERVAL_MS);
   sweep.unref();

@@ -251,7 +251,9 @@ export const visitorsRouter = createTRPCRouter({
       };
       const owner = { userId: id, sessionId: ctx.sessionId, apiTokenId: ctx.apiToken?.id ?? null };
       try {
-        for await (const item of ctx.events.stream(ctx.user, { owner, lastEventId: input.lastEventId, signal, stillAllowed })) {
+        // docs/api.md#communities: the events of the call's community only.
+        const reader = { id, role, house: ctx.user.house, communityId: ctx.community.id };
+        for await (const item of ctx.events.stream(reader, { owner, lastEventId: input.lastEventId, signal, stillAllowed })) {
           if (item.type === 'reset' || item.type === 'blocklist.refused') yield { type: item.type };
           else yield tracked(item.id, { type: item.type, visitor: item.visitor });
         }

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { ApiToken, type EntityManager } from '@gatehouse/db';
+import { ApiToken, communityIdOf, type EntityManager } from '@gatehouse/db';
 import {
   API_TOKEN_PREFIX,
   API_TOKEN_PREFIX_LENGTH,
@@ -130,8 +130,9 @@ export async function revokeApiToken(em: EntityManager, actor: Actor, id: string
 export type CreatorTokensRevokedReason = 'creator-deactivated' | 'creator-demoted';
 
 /**
- * Revokes, for good, every token `creatorId` made that is not revoked yet: called when the
- * creator is deactivated or stops being an admin. A token is refused from that moment
+ * Revokes, for good, every token `creatorId` made in `em`'s community that is not revoked
+ * yet: called when the creator is deactivated or stops being an admin there (docs/security.md#communities:
+ * their tokens of another community, and the audit rows about them, are that community's). A token is refused from that moment
  * anyway (its creator must be an active admin), but reactivating or promoting the account
  * must not bring it back: the integration needs a new token from an admin. One audit row
  * `api-token.revoked` per token, `details.reason` saying why. Returns how many.
@@ -144,8 +145,8 @@ export async function revokeApiTokensOfCreator(
   now: Date,
 ): Promise<number> {
   const revoked = await em.execute<{ id: string }[]>(
-    'update api_token set revoked_at = ? where created_by_id = ? and revoked_at is null returning id',
-    [now, creatorId],
+    'update api_token set revoked_at = ? where community_id = ? and created_by_id = ? and revoked_at is null returning id',
+    [now, communityIdOf(em), creatorId],
   );
   for (const { id } of revoked) {
     await recordAudit(em, actor, { action: 'api-token.revoked', targetType: 'api-token', targetId: id, details: { reason } }, now);

@@ -142,12 +142,13 @@ export function serializeAuditEvent(event: AuditEvent): AuditEventJson {
 
 /**
  * The audit log's filters as SQL conditions over `audit_event a`, with their parameters:
- * `action`, `actorId`, `targetType`, `targetId`, `apiTokenId` (the list and its export alike;
- * the date range is each one's own).
+ * `em`'s community first (docs/security.md#communities), then `action`, `actorId`,
+ * `targetType`, `targetId`, `apiTokenId` (the list and its export alike; the date range is
+ * each one's own). Never empty.
  */
-export function auditFilterSql(filters: Omit<AuditFilters, 'from' | 'to'>): { conditions: string[]; params: unknown[] } {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
+export function auditFilterSql(em: EntityManager, filters: Omit<AuditFilters, 'from' | 'to'>): { conditions: string[]; params: unknown[] } {
+  const conditions: string[] = ['a.community_id = ?'];
+  const params: unknown[] = [communityIdOf(em)];
   const add = (condition: string, value: string | undefined) => {
     if (value === undefined) return;
     conditions.push(condition);
@@ -224,7 +225,7 @@ export async function listAuditEvents(
   input: AuditFilters & { limit: number; offset: number },
   timeZone: string,
 ): Promise<{ items: AuditEventOutput[]; total: number }> {
-  const { conditions, params } = auditFilterSql(input);
+  const { conditions, params } = auditFilterSql(em, input);
   if (input.from) {
     conditions.push('a.occurred_at >= ?');
     params.push(communityInstant(input.from, '00:00', timeZone));

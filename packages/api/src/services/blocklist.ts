@@ -112,7 +112,7 @@ export async function recordBlocklistRefusal(
   gateId?: string | null,
 ): Promise<void> {
   const subjectColumn = target.type === 'pass' ? 'pass_id' : 'visitor_id';
-  const gate = gateOfMove(gateId).value;
+  const gate = gateOfMove(em, gateId).value;
   const audit = auditInsertSql(em, actor, now, {
     action: 'visitor.blocklist-refused',
     targetType: target.type,
@@ -133,7 +133,7 @@ export async function recordBlocklistRefusal(
      )
      select pg_notify('notification', ?), pg_notify('${VISITOR_EVENT_CHANNEL}', ?)
        from (select 1 where exists (select 1 from notified)) n`,
-    [...audit.params, target.id, now, communityIdOf(em), target.id, `${BLOCKLIST_REFUSED_NOTICE}${target.type}:${target.id}`],
+    [...audit.params, target.id, now, communityIdOf(em), target.id, `${BLOCKLIST_REFUSED_NOTICE}${communityIdOf(em)}:${target.type}:${target.id}`],
   );
 }
 
@@ -162,13 +162,14 @@ const ROW_SELECT = `select b.id, b.name, b.phone, b.license_plate, b.reason, b.a
   from blocklist_entry b left join app_user u on u.id = b.added_by_id`;
 
 /**
- * Admin (`GET /api/blocklist`): the entries, newest first, a page and the full count.
- * Input: `{limit, offset}`. Output: `{items, total}`.
+ * Admin (`GET /api/blocklist`): `em`'s community's entries (docs/security.md#communities), newest
+ * first, a page and the full count. Input: `{limit, offset}`. Output: `{items, total}`.
  */
 export async function listBlocklist(em: EntityManager, page: { limit: number; offset: number }): Promise<BlocklistListResponse> {
+  const communityId = communityIdOf(em);
   const [rows, [count]] = await Promise.all([
-    em.execute<BlocklistRow[]>(`${ROW_SELECT} order by b.created_at desc, b.id desc limit ? offset ?`, [page.limit, page.offset]),
-    em.execute<{ total: string | number }[]>('select count(*) as total from blocklist_entry'),
+    em.execute<BlocklistRow[]>(`${ROW_SELECT} where b.community_id = ? order by b.created_at desc, b.id desc limit ? offset ?`, [communityId, page.limit, page.offset]),
+    em.execute<{ total: string | number }[]>('select count(*) as total from blocklist_entry where community_id = ?', [communityId]),
   ]);
   return { items: rows.map(toJson), total: Number(count?.total ?? 0) };
 }
@@ -198,7 +199,7 @@ export async function addBlocklistEntry(
     await recordAudit(tx, actor, { action: 'blocklist.added', targetType: 'blocklist-entry', targetId: entry.id }, now);
     return entry.id;
   });
-  const [row] = await em.execute<BlocklistRow[]>(`${ROW_SELECT} where b.id = ?`, [id]);
+  const [row] = await em.execute<BlocklistRow[]>(`${ROW_SELECT} where b.community_id = ? and b.id = ?`, [communityIdOf(em), id]);
   return toJson(row!);
 }
 
@@ -224,18 +225,22 @@ export async function removeBlocklistEntry(em: EntityManager, actor: Actor, id: 
  * the blocklist refused, newest first, from the audit rows the refusals wrote
  * (`visitor.blocklist-refused`): when, at which gate (null for a refusal recorded with no
  * gate), by whom, and the entry's reason as it was then. Output: `{items}`. Errors: 404
- * 'Visitor not found' (unknown or malformed id).
+ * 'Visitor not found' (unknown or malformed id, or another community's visitor:
+ * docs/security.md#communities).
  */
 export async function listBlocklistRefusals(em: EntityManager, visitorId: string): Promise<BlocklistRefusalListResponse> {
-  const [visitor] = isUuid(visitorId) ? await em.execute<{ id: string }[]>('select id from visitor_invitation where id = ?', [visitorId.toLowerCase()]) : [];
+  const communityId = communityIdOf(em);
+  const [visitor] = isUuid(visitorId)
+    ? await em.execute<{ id: string }[]>('select id from visitor_invitation where community_id = ? and id = ?', [communityId, visitorId.toLowerCase()])
+    : [];
   if (!visitor) throw httpError(404, 'Visitor not found');
   // The audit log's target index: (target_type, target_id, occurred_at).
   const rows = await em.execute<Array<{ occurred_at: string | Date; actor_id: string | null; actor_name: string | null; details: Record<string, unknown> | string | null }>>(
     `select a.occurred_at, a.actor_id, u.name as actor_name, a.details
        from audit_event a left join app_user u on u.id = a.actor_id
-      where a.target_type = 'visitor' and a.target_id = ? and a.action = 'visitor.blocklist-refused'
+      where a.community_id = ? and a.target_type = 'visitor' and a.target_id = ? and a.action = 'visitor.blocklist-refused'
       order by a.occurred_at desc, a.sequence desc`,
-    [visitor.id],
+    [communityId, visitor.id],
   );
   const details = rows.map((row) => (typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : (row.details ?? {})));
   const gates = await gateRefsById(em, details.map((detail) => (typeof detail.gateId === 'string' ? detail.gateId : undefined)));

@@ -3,7 +3,7 @@
  * present, else the session's default community; the caller must hold an active membership there
  * and the community must be active. The caller's role and house are those of that membership.
  */
-import type { EntityManager } from '@gatehouse/db';
+import type { Database, EntityManager } from '@gatehouse/db';
 import { COMMUNITY_SUSPENDED_MESSAGE, isUuid, NOT_A_MEMBER_MESSAGE, type Community, type CommunityMembership, type Role } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
@@ -98,4 +98,45 @@ export async function setSessionCommunity(em: EntityManager, sessionId: string, 
   const resolved = await resolveRequestCommunity(em, userId, communityId, null);
   await em.execute('update session set community_id = ? where id = ? and user_id = ?', [resolved.community.id, sessionId, userId]);
   return resolved;
+}
+
+/** A community as a background job needs it: its id, time zone and settings (docs/api.md#communities). */
+export interface JobCommunity {
+  id: string;
+  timeZone: string;
+  /** The community's settings as stored (`visitorRetentionDays`, …); a job falls back to its own default for one missing. */
+  settings: Record<string, unknown>;
+}
+
+/**
+ * Runs `work` once for every active community, one after another, each with an entity manager
+ * acting in that community (`db.forCommunity`) and the community's own time zone
+ * (docs/security.md#communities: a background job works per community, in its zone). A failing
+ * community does not stop the others: its error goes to `onError` (default: rethrown after the
+ * others ran, the first one). Resolves with how many communities ran.
+ */
+export async function forEachActiveCommunity(
+  db: Pick<Database, 'fork' | 'forCommunity'>,
+  work: (em: EntityManager, community: JobCommunity) => Promise<unknown>,
+  onError?: (error: unknown, community: JobCommunity) => void,
+): Promise<number> {
+  // `community` is a global table (docs/security.md#communities): any entity manager reads it.
+  const rows = await db
+    .fork()
+    .execute<{ id: string; time_zone: string; settings: Record<string, unknown> | string | null }[]>(
+      `select id, time_zone, settings from community where status = 'active' order by created_at, id`,
+    );
+  let failed: { error: unknown } | null = null;
+  for (const row of rows) {
+    const settings = typeof row.settings === 'string' ? (JSON.parse(row.settings) as Record<string, unknown>) : (row.settings ?? {});
+    const community = { id: row.id, timeZone: row.time_zone, settings };
+    try {
+      await work(db.forCommunity(row.id), community);
+    } catch (error) {
+      if (onError) onError(error, community);
+      else failed ??= { error };
+    }
+  }
+  if (failed) throw failed.error;
+  return rows.length;
 }

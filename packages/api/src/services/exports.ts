@@ -263,6 +263,7 @@ export async function visitorExport(
       // same order (each
       // branch reads its own index up to a page; the union keeps the first page of both).
       const entries = passEntryExportSql(
+        em,
         user,
         { ...input, searchHouseIds: list.searchHouseIds, hostId: input.mine ? user.id : undefined },
         { ...range, nextDay: addCalendarDays(range.to, 1) },
@@ -347,7 +348,7 @@ export async function auditExport(
   clock: { now: Date; timeZone: string },
 ): Promise<CsvExport<AuditExportColumn>> {
   const range = exportRangeWithinLimit(input, clock.now, clock.timeZone);
-  const filters = auditFilterSql(input);
+  const filters = auditFilterSql(em, input);
   const timeZone = clock.timeZone;
   const start = communityInstant(range.from, '00:00', timeZone);
   const end = communityInstant(addCalendarDays(range.to, 1), '00:00', timeZone);
@@ -362,11 +363,11 @@ export async function auditExport(
                 coalesce(a.actor_email, u.email) as actor_email, t.name as api_token_name,
                 a.target_type, a.target_id, a.ip_address, a.details
            from audit_event a left join app_user u on u.id = a.actor_id left join api_token t on t.id = a.api_token_id
-          where a.occurred_at >= ? and a.occurred_at < ? ${filters.conditions.map((condition) => `and ${condition}`).join(' ')}
+          where ${filters.conditions.join(' and ')} and a.occurred_at >= ? and a.occurred_at < ?
                 ${after ? 'and a.occurred_at >= ?::timestamptz and (a.occurred_at > ?::timestamptz or a.id > ?::uuid)' : ''}
           order by a.occurred_at, a.id
           limit ?`,
-        [start, end, ...filters.params, ...(after ? [after.occurredAt, after.occurredAt, after.id] : []), EXPORT_PAGE_SIZE],
+        [...filters.params, start, end, ...(after ? [after.occurredAt, after.occurredAt, after.id] : []), EXPORT_PAGE_SIZE],
       );
       for (const row of page) {
         yield {

@@ -22,7 +22,7 @@
 import { pbkdf2, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 
-import type { EntityManager } from '@gatehouse/db';
+import { communityIdOf, type EntityManager } from '@gatehouse/db';
 import { GATE_CODE_HASH_ALGORITHM, GATE_CODE_HASH_BYTES, GATE_CODE_HASH_ITERATIONS, type GatePackCodeHash } from '@gatehouse/shared';
 import { addDays, format, parseISO } from 'date-fns';
 
@@ -140,7 +140,8 @@ export const GATE_CODE_HASH_WARM_BATCH = 50;
 
 /**
  * Computes ahead, and keeps, the hashes the packs of today and tomorrow (the community's
- * days) will need and that are not kept yet: the codes of the visitors of the day and the
+ * days, in `clock.timeZone`) of `em`'s community (docs/security.md#communities; the sweep runs it
+ * for each) will need and that are not kept yet: the codes of the visitors of the day and the
  * next that are pending, approved or inside, and of the recurring passes active then or
  * inside; today's first. At most `limit` codes a run (the server's minute sweep calls it:
  * about a thousand codes in twenty minutes). Makes tomorrow's salt if there is none.
@@ -159,16 +160,17 @@ export async function warmGatePackCodeHashes(
     const rows = await em.execute<{ code: string }[]>(
       `select c.code from (
          select v.pass_code as code from visitor_invitation v
-          where v.status in ('pending', 'approved', 'checked-in') and v.visit_date between ?::date and ?::date
+          where v.community_id = ? and v.status in ('pending', 'approved', 'checked-in') and v.visit_date between ?::date and ?::date
          union
          select p.pass_code from recurring_pass p
-          where (p.status = ? and p.start_date <= ?::date and p.end_date >= ?::date)
-             or exists (select 1 from pass_entry e where e.pass_id = p.id and e.check_out_time is null)) c
+          where p.community_id = ?
+            and ((p.status = ? and p.start_date <= ?::date and p.end_date >= ?::date)
+                 or exists (select 1 from pass_entry e where e.pass_id = p.id and e.check_out_time is null))) c
         where not exists (select 1 from gate_pack_code_hash h where h.salt_day = ? and h.pass_code = c.code)
         -- In no set order: server processes sweeping at once mostly hash different codes.
         order by random()
         limit ?`,
-      [day, dayOffset(day, 1), PASS_CHECK_IN_STATUS, dayOffset(day, 1), day, day, limit - hashed],
+      [communityIdOf(em), day, dayOffset(day, 1), communityIdOf(em), PASS_CHECK_IN_STATUS, dayOffset(day, 1), day, day, limit - hashed],
     );
     await passCodeHashes(em, salt, rows.map((row) => row.code));
     hashed += rows.length;

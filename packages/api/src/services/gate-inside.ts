@@ -17,7 +17,7 @@
  *   branch of `insideSql` with kind `recurring` and the pass's id, giving the same columns
  *   (read through the partial unique index of open entries).
  */
-import type { EntityManager } from '@gatehouse/db';
+import { communityIdOf, type EntityManager } from '@gatehouse/db';
 import { GATE_INSIDE_MAX, type GateInsideItem, type GateInsideResponse } from '@gatehouse/shared';
 
 import { isoInstant } from '../lib/serialize';
@@ -42,7 +42,10 @@ interface InsideRow {
   total: number | string;
 }
 
-/** Everyone inside, as rows of the one answer's columns (see the file's comment for what joins here later). */
+/**
+ * Everyone inside, as rows of the one answer's columns (see the file's comment for what joins
+ * here later). Two parameters: the community, once per branch (docs/security.md#communities).
+ */
 const insideSql = `
   select v.id, v.kind, v.name, v.phone, h.id as house_id, h.house_number, h.block, hu.name as host_name,
          v.vehicle_license_plate, v.check_in_time, g.id as gate_id, g.name as gate_name,
@@ -51,7 +54,7 @@ const insideSql = `
     join house h on h.id = v.house_id
     left join app_user hu on hu.id = v.host_id
     left join gate g on g.id = v.check_in_gate_id
-   where v.status = 'checked-in'
+   where v.community_id = ? and v.status = 'checked-in'
   union all
   -- docs/operations.md#frequent-visitors: recurring passes inside now, by their open entry (the id is the pass's).
   select p.id, 'recurring', p.name, p.phone, h.id, h.house_number, h.block, hu.name,
@@ -62,7 +65,7 @@ const insideSql = `
     join house h on h.id = p.house_id
     left join app_user hu on hu.id = p.host_id
     left join gate g on g.id = e.check_in_gate_id
-   where e.check_out_time is null`;
+   where e.community_id = ? and e.check_out_time is null`;
 
 /** A `date` column as YYYY-MM-DD, whichever way the driver hands it over. */
 function dateText(value: string | Date): string {
@@ -84,7 +87,7 @@ export async function listInside(em: EntityManager, timeZone: string): Promise<G
        from (${insideSql}) inside
       order by inside.gate_name nulls last, inside.gate_id nulls last, inside.house_number, inside.block, inside.name, inside.id
       limit ?`,
-    [GATE_INSIDE_MAX],
+    [communityIdOf(em), communityIdOf(em), GATE_INSIDE_MAX],
   );
   return {
     items: rows.map((row) => ({

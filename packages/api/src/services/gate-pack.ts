@@ -44,7 +44,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { EntityManager } from '@gatehouse/db';
+import { communityIdOf, type EntityManager } from '@gatehouse/db';
 import { isCalendarDate, isDateInRange, parseIsoInstant, type GatePack, type GatePackItem, GATE_PACK_CURSOR_MESSAGE } from '@gatehouse/shared';
 import { addDays, format, getISODay, parseISO } from 'date-fns';
 
@@ -213,7 +213,7 @@ async function recurringPassRows(
             c.vehicle_license_plate, c.updated_at, bl.reason as blocklist_reason,
             (c.inside_since is not null or c.enters_today or c.enters_tomorrow) as eligible,
             c.created_after_cursor
-       from (select p.id, p.qr_code_token, p.pass_code, p.name, h.house_number, h.block, p.time_from, p.time_to,
+       from (select p.id, p.community_id, p.qr_code_token, p.pass_code, p.name, h.house_number, h.block, p.time_from, p.time_to,
                     p.phone, p.vehicle_license_plate, p.created_at > ? as created_after_cursor,
                     open_entry.check_in_time as inside_since,
                     to_char(open_entry.check_in_time at time zone ?, 'YYYY-MM-DD') as inside_since_date,
@@ -224,12 +224,14 @@ async function recurringPassRows(
                -- At most one open entry (pass_entry_open_unique), and the newest one.
                left join pass_entry open_entry on open_entry.pass_id = p.id and open_entry.check_out_time is null
                left join lateral (select e.check_in_time, e.check_out_time from pass_entry e where e.pass_id = p.id
-                                   order by e.check_in_time desc, e.id desc limit 1) last_entry on true) c
+                                   order by e.check_in_time desc, e.id desc limit 1) last_entry on true
+              -- docs/security.md#communities: the request's community's passes only.
+              where p.community_id = ?) c
        -- docs/operations.md#blocklist: the blocklist entry the pass's phone or plate matches, if any.
-       left join lateral (${blocklistMatchSql('c.phone', 'c.vehicle_license_plate', '(select rp.community_id from recurring_pass rp where rp.id = c.id)')}) bl on true
+       left join lateral (${blocklistMatchSql('c.phone', 'c.vehicle_license_plate', 'c.community_id')}) bl on true
       where c.inside_since is not null or c.enters_today or c.enters_tomorrow or (c.reported and not c.created_after_cursor)
       order by visit_date, c.time_from, c.id`,
-    [today, tomorrow, since ?? now, timeZone, ...entersToday.params, ...entersTomorrow.params, ...reported.params],
+    [today, tomorrow, since ?? now, timeZone, ...entersToday.params, ...entersTomorrow.params, ...reported.params, communityIdOf(em)],
   );
 }
 
@@ -255,14 +257,17 @@ export async function gatePack(
 ): Promise<GatePack> {
   const sent = input.since !== undefined ? decodeCursor(input.since) : null;
   const { now, timeZone } = clock;
+  // docs/security.md#communities: every statement below reads the request's community only.
+  const communityId = communityIdOf(em);
   const today = communityDate(now, timeZone);
   const tomorrow = dayAfter(today);
   const salt = await daySalt(em, today, now);
   // Every hash changes with the salt: a pack made under another is replaced whole.
   const cursor = sent && sent.d === today && sent.s === saltMark(salt) ? sent : null;
   const [mark] = await em.execute<{ house_mark: string | Date | null; blocklist_mark: string }[]>(
-    `select (select max(updated_at) from house) as house_mark,
-            (select left(md5(coalesce(string_agg(id::text, ',' order by id), '')), 12) from blocklist_entry) as blocklist_mark`,
+    `select (select max(updated_at) from house where community_id = ?) as house_mark,
+            (select left(md5(coalesce(string_agg(id::text, ',' order by id), '')), 12) from blocklist_entry where community_id = ?) as blocklist_mark`,
+    [communityId, communityId],
   );
   const houseMark = mark?.house_mark ? isoInstant(mark.house_mark) : null;
   const blocklistMark = mark?.blocklist_mark ?? '';
@@ -270,6 +275,7 @@ export async function gatePack(
   // Can still enter: of today or tomorrow, and inside (checked-in) or approved with its window not over.
   const eligible = `(v.visit_date between ? and ? and (v.status = 'checked-in' or (v.status = 'approved' and not ${ENDED_BY_NOW_SQL})))`;
   const eligibleParams = [today, tomorrow, timeZone, now, now];
+  const ofCommunity = 'v.community_id = ? and';
   const hashes = `encode(sha256(convert_to(v.qr_code_token, 'UTF8')), 'hex') as token_hash, v.pass_code`;
   const columns = `v.id, ${hashes}, v.name, h.house_number, h.block, v.kind, v.visit_date, v.visit_time_from, v.visit_time_to,
                    v.status, v.vehicle_license_plate, v.updated_at, bl.reason as blocklist_reason`;
@@ -282,9 +288,9 @@ export async function gatePack(
     rows = await em.execute<PackRow[]>(
       `select ${columns}, true as eligible, false as created_after_cursor
          from visitor_invitation v join house h on h.id = v.house_id ${blocklistJoin}
-        where v.status in ('approved', 'checked-in') and ${eligible}
+        where ${ofCommunity} v.status in ('approved', 'checked-in') and ${eligible}
         order by v.visit_date, v.visit_time_from, v.id`,
-      eligibleParams,
+      [communityId, ...eligibleParams],
     );
   } else {
     const since = new Date(cursor.t);
@@ -294,7 +300,7 @@ export async function gatePack(
     rows = await em.execute<PackRow[]>(
       `select ${columns}, ${eligible} as eligible, v.created_at > ? as created_after_cursor
          from visitor_invitation v join house h on h.id = v.house_id ${blocklistJoin}
-        where v.visit_date between ? and ?
+        where ${ofCommunity} v.visit_date between ? and ?
           and (?::boolean
                or v.updated_at >= ?
                or h.updated_at > ?
@@ -306,6 +312,7 @@ export async function gatePack(
       [
         ...eligibleParams,
         since,
+        communityId,
         low,
         high,
         // The blocklist changed since the cursor: every pass of the days again.

@@ -171,8 +171,8 @@ export async function createGateReview(
   if (created) return serializeReview(created);
   // Filed before with this key: that review.
   const [existing] = await em.execute<ReviewRow[]>(
-    `select ${REVIEW_COLUMNS} from gate_review r ${REVIEW_JOINS} where r.created_by_id = ? and r.idempotency_key = ?`,
-    [actor.userId, idempotencyKey],
+    `select ${REVIEW_COLUMNS} from gate_review r ${REVIEW_JOINS} where r.community_id = ? and r.created_by_id = ? and r.idempotency_key = ?`,
+    [communityIdOf(em), actor.userId, idempotencyKey],
   );
   if (!existing) throw new Error('A gate review was neither created nor found');
   return serializeReview(existing);
@@ -186,8 +186,9 @@ async function subjectOf(em: EntityManager, id: string | null): Promise<{ visito
   if (id === null) return { visitorId: null, passId: null };
   if (!isUuid(id)) throw httpError(404, 'Visitor not found');
   const [found] = await em.execute<{ visitor_id: string | null; pass_id: string | null }[]>(
-    `select (select id from visitor_invitation where id = ?) as visitor_id, (select id from recurring_pass where id = ?) as pass_id`,
-    [id, id],
+    `select (select id from visitor_invitation where community_id = ? and id = ?) as visitor_id,
+            (select id from recurring_pass where community_id = ? and id = ?) as pass_id`,
+    [communityIdOf(em), id, communityIdOf(em), id],
   );
   if (found?.visitor_id) return { visitorId: found.visitor_id, passId: null };
   if (found?.pass_id) return { visitorId: null, passId: found.pass_id };
@@ -201,10 +202,12 @@ async function subjectOf(em: EntityManager, id: string | null): Promise<{ visito
 export async function listOpenGateReviews(em: EntityManager, input: { limit: number; offset: number }): Promise<GateReviewListResponse> {
   const rows = await em.execute<ReviewRow[]>(
     `select ${REVIEW_COLUMNS} from gate_review r ${REVIEW_JOINS}
-      where r.status = 'open' order by r.created_at desc, r.id desc limit ? offset ?`,
-    [input.limit, input.offset],
+      where r.community_id = ? and r.status = 'open' order by r.created_at desc, r.id desc limit ? offset ?`,
+    [communityIdOf(em), input.limit, input.offset],
   );
-  const [count] = await em.execute<{ total: string | number }[]>(`select count(*) as total from gate_review where status = 'open'`);
+  const [count] = await em.execute<{ total: string | number }[]>(`select count(*) as total from gate_review where community_id = ? and status = 'open'`, [
+    communityIdOf(em),
+  ]);
   return { items: rows.map(serializeReview), total: Number(count?.total ?? 0) };
 }
 
@@ -230,7 +233,7 @@ export async function closeGateReview(
   const [closed] = await em.execute<ReviewRow[]>(
     `with closed as (
        update gate_review set status = ?, closed_by_id = ?, closed_at = ?, note = ?
-        where id = ? and status in (${from.map(() => '?').join(', ')})
+        where community_id = ? and id = ? and status in (${from.map(() => '?').join(', ')})
        returning *
      ), audit as (${audit.sql})
      select ${REVIEW_COLUMNS} from closed r ${REVIEW_JOINS}`,
@@ -239,13 +242,14 @@ export async function closeGateReview(
       actor.userId,
       now,
       note,
+      communityIdOf(em),
       input.id,
       ...from,
       ...audit.params,
     ],
   );
   if (closed) return serializeReview(closed);
-  const [row] = await em.execute<{ status: GateReviewStatus }[]>('select status from gate_review where id = ?', [input.id]);
+  const [row] = await em.execute<{ status: GateReviewStatus }[]>('select status from gate_review where community_id = ? and id = ?', [communityIdOf(em), input.id]);
   if (!row) throw httpError(404, 'Review not found');
   throw httpError(409, `Review cannot be ${REVIEW_MOVES[move].verb}: status is ${row.status}`, {
     code: 'INVALID_TRANSITION',

@@ -12,7 +12,7 @@
  * is unknown or inactive makes the statement match nothing; the refusal path then asks
  * `assertKnownGate`, which answers 400 `Unknown gate`.
  */
-import { Gate, type EntityManager } from '@gatehouse/db';
+import { communityIdOf, Gate, type EntityManager } from '@gatehouse/db';
 import {
   GATE_NAME_TAKEN_MESSAGE,
   GATES_MAX,
@@ -35,27 +35,35 @@ export interface SqlFragment {
 }
 
 /**
- * The only active gate's id when exactly one gate is active, else null (docs/operations.md#gates:
- * "without a gateId the only active gate is used, and with several the gate stays null").
- * A scalar sub-select over the (small) gate table.
+ * The only active gate's id when exactly one gate of `em`'s community is active, else null
+ * (docs/operations.md#gates: "without a gateId the only active gate is used, and with several
+ * the gate stays null"; docs/security.md#communities: another community's gates count for
+ * nothing). A scalar sub-select over the (small) gate table, with its parameter.
  */
-export const ONLY_ACTIVE_GATE_SQL = `(select g.id from gate g where g.is_active and not exists (select 1 from gate o where o.is_active and o.id <> g.id))`;
+export const onlyActiveGateSql = (em: Pick<EntityManager, 'getFilterParams'>): SqlFragment => ({
+  sql: `(select g.id from gate g where g.community_id = ? and g.is_active
+           and not exists (select 1 from gate o where o.community_id = g.community_id and o.is_active and o.id <> g.id))`,
+  params: [communityIdOf(em)],
+});
 
 /**
  * "The gate of this move" (docs/operations.md#gates), as SQL for the move's own statement:
  * - `value`: what to store as the move's gate (`check_in_gate_id = <value>`, or a pass
- *   entry's `gate_id`): the named gate, or `ONLY_ACTIVE_GATE_SQL` without one;
+ *   entry's `gate_id`): the named gate, or `onlyActiveGateSql` without one;
  * - `condition`: with a named gate, a condition the statement's WHERE must carry (the
- *   gate exists and is active), so that an unknown or inactive gate changes nothing; null
- *   without one. When the statement then matches nothing, call `assertKnownGate` first on
+ *   gate exists in `em`'s community and is active), so that an unknown, inactive or other
+ *   community's gate changes nothing; null without one. When the statement then matches nothing, call `assertKnownGate` first on
  *   the refusal path (400 `Unknown gate`), before explaining any other reason.
  * `gateId` must already be a uuid (the request schemas' `gateIdField` makes sure).
  */
-export function gateOfMove(gateId: string | null | undefined): { value: SqlFragment; condition: SqlFragment | null } {
-  if (!gateId) return { value: { sql: ONLY_ACTIVE_GATE_SQL, params: [] }, condition: null };
+export function gateOfMove(
+  em: Pick<EntityManager, 'getFilterParams'>,
+  gateId: string | null | undefined,
+): { value: SqlFragment; condition: SqlFragment | null } {
+  if (!gateId) return { value: onlyActiveGateSql(em), condition: null };
   return {
     value: { sql: '?::uuid', params: [gateId] },
-    condition: { sql: 'exists (select 1 from gate g where g.id = ?::uuid and g.is_active)', params: [gateId] },
+    condition: { sql: 'exists (select 1 from gate g where g.community_id = ? and g.id = ?::uuid and g.is_active)', params: [communityIdOf(em), gateId] },
   };
 }
 
@@ -66,7 +74,7 @@ export const unknownGate = () => httpError(400, UNKNOWN_GATE_MESSAGE, { field: '
 export async function assertKnownGate(em: EntityManager, gateId: string | null | undefined): Promise<void> {
   if (!gateId) return;
   if (!isUuid(gateId)) throw unknownGate();
-  const [row] = await em.execute<{ id: string }[]>('select id from gate where id = ? and is_active', [gateId]);
+  const [row] = await em.execute<{ id: string }[]>('select id from gate where community_id = ? and id = ? and is_active', [communityIdOf(em), gateId]);
   if (!row) throw unknownGate();
 }
 
@@ -80,15 +88,19 @@ export async function resolveGate(em: EntityManager, gateId: string | null | und
     await assertKnownGate(em, gateId);
     return gateId.toLowerCase();
   }
-  const [row] = await em.execute<{ id: string | null }[]>(`select ${ONLY_ACTIVE_GATE_SQL} as id`);
+  const only = onlyActiveGateSql(em);
+  const [row] = await em.execute<{ id: string | null }[]>(`select ${only.sql} as id`, only.params);
   return row?.id ?? null;
 }
 
-/** `{id, name}` of the gates among `ids` (any state), for showing recorded gates by id (e.g. the Activity Log). */
+/** `{id, name}` of the gates of `em`'s community among `ids` (any state), for showing recorded gates by id (e.g. the Activity Log). */
 export async function gateRefsById(em: EntityManager, ids: readonly (string | null | undefined)[]): Promise<Map<string, GateRef>> {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string' && isUuid(id)).map((id) => id.toLowerCase()))];
   if (wanted.length === 0) return new Map();
-  const rows = await em.execute<GateRef[]>(`select id, name from gate where id in (${wanted.map(() => '?').join(', ')})`, wanted);
+  const rows = await em.execute<GateRef[]>(`select id, name from gate where community_id = ? and id in (${wanted.map(() => '?').join(', ')})`, [
+    communityIdOf(em),
+    ...wanted,
+  ]);
   return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name }]));
 }
 
@@ -106,11 +118,11 @@ export function serializeGate(gate: Gate): GateJson {
 const notFound = () => httpError(404, 'Gate not found');
 const nameTaken = () => httpError(409, GATE_NAME_TAKEN_MESSAGE);
 
-/** Whether another gate (not `exceptId`) already has `name`, whatever its case. */
+/** Whether another gate (not `exceptId`) of `em`'s community already has `name`, whatever its case. */
 async function nameInUse(em: EntityManager, name: string, exceptId?: string): Promise<boolean> {
   const rows = await em.execute<{ id: string }[]>(
-    `select id from gate where lower(name) = lower(?)${exceptId ? ' and id <> ?' : ''} limit 1`,
-    exceptId ? [name, exceptId] : [name],
+    `select id from gate where community_id = ? and lower(name) = lower(?)${exceptId ? ' and id <> ?' : ''} limit 1`,
+    exceptId ? [communityIdOf(em), name, exceptId] : [communityIdOf(em), name],
   );
   return rows.length > 0;
 }

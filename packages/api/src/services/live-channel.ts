@@ -2,9 +2,10 @@
  * The one NOTIFY channel of the live stream (docs/gate.md#live-updates), shared by what sends on it
  * and the hub that listens (visitor-events.ts), with its three kinds of payload:
  * - a visitor event's id (digits), sent by the triggers on `visitor_invitation`;
- * - `blocklist-refused:<visitor|pass>:<id>`, sent by a refused check-in
+ * - `blocklist-refused:<community>:<visitor|pass>:<id>`, sent by a refused check-in
  * (docs/operations.md#blocklist,
- *   services/blocklist.ts), which the hub hands to admins as a `blocklist.refused` event;
+ *   services/blocklist.ts), which the hub hands to that community's admins as a
+ *   `blocklist.refused` event;
  * - `access-changed:<user|session|api-token>:<id>`, sent by the triggers on `app_user` (role,
  *   house or active state changed), `session` and `api_token` (revoked): the hub ends the
  *   open streams of that user, session or token at once.

@@ -6,11 +6,13 @@
  * one for each check-in of a visitor or recurring pass the blocklist refused
  * (docs/operations.md#blocklist). Here: the
  * bell's list and count, marking read, the per-kind settings, and the devices' Web Push
- * subscriptions. Each user sees and changes only their own.
+ * subscriptions. Each user sees and changes only their own, and only those of the request's
+ * community (docs/security.md#communities: a person in two communities has two bells); the
+ * settings and the devices are the person's, in every community.
  */
 import { randomUUID } from 'node:crypto';
 
-import type { EntityManager, User } from '@gatehouse/db';
+import { communityIdOf, type EntityManager, type User } from '@gatehouse/db';
 import type { NotificationJson, NotificationSettings, PushSubscriptionRequest } from '@gatehouse/shared';
 
 import { isoInstant } from '../lib/serialize';
@@ -48,10 +50,10 @@ export async function listNotifications(
        left join visitor_invitation v on v.id = n.visitor_id
        left join recurring_pass rp on rp.id = n.pass_id
        join house h on h.id = coalesce(v.house_id, rp.house_id)
-      where n.user_id = ?
+      where n.community_id = ? and n.user_id = ?
       order by n.created_at desc, n.id desc
       limit ? offset ?`,
-    [user.id, page.limit, page.offset],
+    [communityIdOf(em), user.id, page.limit, page.offset],
   );
   const counts = await countNotifications(em, user);
   return {
@@ -72,16 +74,19 @@ export async function listNotifications(
   };
 }
 
-/** How many notifications the user has, and how many unread (the bell's count). */
+/** How many notifications the user has in `em`'s community, and how many unread (the bell's count). */
 export async function countNotifications(em: EntityManager, user: Pick<User, 'id'>): Promise<{ total: number; unread: number }> {
   const [row] = await em.execute<{ total: string | number; unread: string | number }[]>(
-    'select count(*) as total, count(*) filter (where read_at is null) as unread from notification where user_id = ?',
-    [user.id],
+    'select count(*) as total, count(*) filter (where read_at is null) as unread from notification where community_id = ? and user_id = ?',
+    [communityIdOf(em), user.id],
   );
   return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
 }
 
-/** Marks the user's notifications `ids` read (every unread one when absent); other users' ids are ignored. Output: the unread count after. */
+/**
+ * Marks the user's notifications `ids` of `em`'s community read (every unread one there when
+ * absent); other users' and other communities' ids are ignored. Output: the unread count after.
+ */
 export async function markNotificationsRead(
   em: EntityManager,
   user: Pick<User, 'id'>,
@@ -90,8 +95,8 @@ export async function markNotificationsRead(
 ): Promise<{ unread: number }> {
   if (ids && ids.length === 0) return { unread: (await countNotifications(em, user)).unread };
   await em.execute(
-    `update notification set read_at = ? where user_id = ? and read_at is null${ids ? ` and id in (${ids.map(() => '?').join(', ')})` : ''}`,
-    [now, user.id, ...(ids ?? [])],
+    `update notification set read_at = ? where community_id = ? and user_id = ? and read_at is null${ids ? ` and id in (${ids.map(() => '?').join(', ')})` : ''}`,
+    [now, communityIdOf(em), user.id, ...(ids ?? [])],
   );
   return { unread: (await countNotifications(em, user)).unread };
 }

@@ -177,19 +177,24 @@ const passAudit = (em: EntityManager, source: string, actor: Actor, now: Date, a
   auditInsertSql(em, actor, now, { action, targetType: 'pass', targetId: `${source}.pass_id`, details, from: source });
 
 /**
- * A resident's reach: their house's passes and the ones they host
- * (docs/security.md#who-may-do-what, as visitors); staff: all.
+ * SQL over `recurring_pass p` with its parameters: the passes of `em`'s community
+ * (docs/security.md#communities) a caller may reach. A resident's reach: their house's passes
+ * and the ones they host (docs/security.md#who-may-do-what, as visitors); staff (and no
+ * `user`): all of the community's.
  */
-function reachCondition(user: User): { sql: string; params: unknown[] } {
-  if (user.role !== 'resident') return { sql: 'true', params: [] };
+function reachCondition(em: EntityManager, user: User | undefined): { sql: string; params: unknown[] } {
+  const community = { sql: 'p.community_id = ?', params: [communityIdOf(em)] };
+  if (!user || user.role !== 'resident') return community;
   const houseId = houseIdOf(user);
-  return houseId ? { sql: '(p.house_id = ? or p.host_id = ?)', params: [houseId, user.id] } : { sql: 'p.host_id = ?', params: [user.id] };
+  return houseId
+    ? { sql: `${community.sql} and (p.house_id = ? or p.host_id = ?)`, params: [...community.params, houseId, user.id] }
+    : { sql: `${community.sql} and p.host_id = ?`, params: [...community.params, user.id] };
 }
 
 /** Reads one pass the caller may see (staff: any), or undefined. */
 async function readPass(em: EntityManager, id: string, user?: User): Promise<PassRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const reach = user ? reachCondition(user) : { sql: 'true', params: [] };
+  const reach = reachCondition(em, user);
   const [row] = await em.execute<PassRow[]>(`select ${PASS_COLUMNS} from recurring_pass p ${PASS_JOINS} where p.id = ? and ${reach.sql}`, [
     id.toLowerCase(),
     ...reach.params,
@@ -263,7 +268,7 @@ const MAX_DRAWS = 12;
  * Input: ZCreatePassRequest's output (the schema has checked the window, the date order and
  * the 12-month limit; `notifyOnArrival` false unless given: the host told of each check-in
  * and check-out). Errors: 403 'You can only create passes for your own house' (a
- * resident, another house); 404 'House not found'; 400 'Start date cannot be in the past'
+ * resident, another house); 404 'House not found' (also another community's); 400 'Start date cannot be in the past'
  * (field startDate).
  */
 export async function createPass(em: EntityManager, user: User, actor: Actor, input: CreatePassInput, clock: PassClock, qr: (token: string) => Promise<string>, newToken: () => string): Promise<RecurringPass> {
@@ -271,7 +276,8 @@ export async function createPass(em: EntityManager, user: User, actor: Actor, in
     throw httpError(403, 'You can only create passes for your own house');
   }
   const houseId = isUuid(input.houseId) ? input.houseId.toLowerCase() : null;
-  const [house] = houseId ? await em.execute<{ id: string }[]>('select id from house where id = ?', [houseId]) : [];
+  // docs/security.md#communities: a house of another community is not found.
+  const [house] = houseId ? await em.execute<{ id: string }[]>('select id from house where community_id = ? and id = ?', [communityIdOf(em), houseId]) : [];
   if (!house) throw httpError(404, 'House not found');
   if (input.startDate < today(clock)) throw httpError(400, 'Start date cannot be in the past', { field: 'startDate' });
   const token = newToken();
@@ -332,7 +338,7 @@ export async function listPasses(
   input: { status?: RecurringPassStatus | undefined; limit: number; offset: number },
   clock: PassClock,
 ): Promise<PassListResponse> {
-  const reach = reachCondition(user);
+  const reach = reachCondition(em, user);
   const day = today(clock);
   const conditions = [reach.sql];
   const params: unknown[] = [...reach.params];
@@ -438,7 +444,7 @@ const PASS_AUDIT_ACTIONS: Record<PassTransition, AuditAction> = { pause: 'pass.p
 export async function movePass(em: EntityManager, user: User, actor: Actor, id: string, move: PassTransition, clock: PassClock): Promise<RecurringPass> {
   if (!isUuid(id)) throw httpError(404, NOT_FOUND);
   const { from, to } = PASS_TRANSITIONS[move];
-  const reach = reachCondition(user);
+  const reach = reachCondition(em, user);
   const day = today(clock);
   const audit = passAudit(em, 'moved', actor, clock.now, PASS_AUDIT_ACTIONS[move], null);
   const moved = await em.execute<{ pass_id: string }[]>(
@@ -542,7 +548,7 @@ export async function movePassAtGate(
   // docs/operations.md#gates: the named gate (an unknown or inactive one is 400), else the only
   // active one.
   await assertKnownGate(em, input.gateId);
-  const gate = gateOfMove(input.gateId);
+  const gate = gateOfMove(em, input.gateId);
   if (move === 'checkIn') {
     const pass = {
       status: row.status,
@@ -637,6 +643,7 @@ export async function movePassAtGate(
  * check-in-time index: the range is turned into the instants of its first and last community days.
  */
 export function passEntryExportSql(
+  em: EntityManager,
   user: User,
   input: {
     status?: string | undefined;
@@ -650,7 +657,7 @@ export function passEntryExportSql(
   timeZone: string,
   after: { visitDate: string; id: string } | null,
 ): { sql: string; params: unknown[] } {
-  const reach = reachCondition(user);
+  const reach = reachCondition(em, user);
   const conditions = [reach.sql, 'e.check_in_time >= ?', 'e.check_in_time < ?'];
   const params: unknown[] = [timeZone, ...reach.params, communityInstant(range.from, '00:00', timeZone), communityInstant(range.nextDay, '00:00', timeZone)];
   if (input.status === 'checked-in') conditions.push('e.check_out_time is null');

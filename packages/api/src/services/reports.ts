@@ -22,7 +22,7 @@
  * `totalEntries`. Walk-in figures (approval times, gate overrides, late check-ins) concern
  * walk-ins alone; a pass entry is neither.
  */
-import type { EntityManager } from '@gatehouse/db';
+import { communityIdOf, type EntityManager } from '@gatehouse/db';
 import {
   REPORT_BUSIEST_HOUSES,
   REPORT_ENTRY_KINDS,
@@ -45,7 +45,8 @@ type SqlNumber = number | string | null;
 /**
  * The range's entries, one row each: kind, house, gate of entry, check-in and check-out
  * instants, the walk-in's decision instant and whether the gate approved it itself.
- * Parameters: the range's first instant (inclusive) and end instant (exclusive), twice:
+ * Parameters: the community (docs/security.md#communities), the range's first instant
+ * (inclusive) and end instant (exclusive), twice:
  * once for the visitors, once for the recurring passes' entries
  * (docs/operations.md#frequent-visitors: a pass is
  * checked in many times, each entry a `pass_entry` row, read through its check-in-time index).
@@ -63,13 +64,13 @@ const ENTRIES_SQL = `
              where a.target_type = 'visitor' and a.target_id = v.id and a.action = 'visitor.approved'
                and a.details ->> 'gateOverride' = 'true')) as gate_override
     from visitor_invitation v
-   where v.status in ('checked-in', 'checked-out') and v.check_in_time >= ? and v.check_in_time < ?
+   where v.community_id = ? and v.status in ('checked-in', 'checked-out') and v.check_in_time >= ? and v.check_in_time < ?
   union all
   select pe.id, 'recurring' as kind, rp.house_id, pe.check_in_time, pe.check_out_time, null::timestamptz as decided_at,
          pe.check_in_gate_id as gate_id, false as gate_override
     from pass_entry pe
     join recurring_pass rp on rp.id = pe.pass_id
-   where pe.check_in_time >= ? and pe.check_in_time < ?`;
+   where pe.community_id = ? and pe.check_in_time >= ? and pe.check_in_time < ?`;
 
 /**
  * The value of `grouping(day, hour, weekday, kind, house_id, gate_id)` for each grouping set:
@@ -160,6 +161,8 @@ export async function reportSummary(
   const range = reportRange(input, clock.now, timeZone);
   const start = communityInstant(range.from, '00:00', timeZone);
   const end = communityInstant(addCalendarDays(range.to, 1), '00:00', timeZone);
+  // docs/security.md#communities: every figure counts the request's community's rows only.
+  const communityId = communityIdOf(em);
 
   // Every entry figure in one pass over the range's entries: one GROUP BY with a grouping
   // set per figure (day, hour, weekday, kind, house, gate) and the empty set for the totals,
@@ -187,7 +190,7 @@ export async function reportSummary(
        from figures f
        left join house h on f.grouping_set = ? and h.id = f.house_id
        left join gate g on f.grouping_set = ? and g.id = f.gate_id`,
-    [start, end, start, end, timeZone, timeZone, timeZone, REPORT_LATE_CHECK_IN_MINUTES, GROUPING_SETS.house, GROUPING_SETS.gate],
+    [communityId, start, end, communityId, start, end, timeZone, timeZone, timeZone, REPORT_LATE_CHECK_IN_MINUTES, GROUPING_SETS.house, GROUPING_SETS.gate],
   );
   const inSet = (set: keyof typeof GROUPING_SETS) => grouped.filter((row) => Number(row.grouping_set) === GROUPING_SETS[set]);
   const countsBy = <Key>(set: keyof typeof GROUPING_SETS, key: (row: GroupedRow) => Key) =>
@@ -201,9 +204,9 @@ export async function reportSummary(
             percentile_cont(0.9) within group (order by minutes) as p90
        from (select extract(epoch from (v.decided_at - v.created_at)) / 60 as minutes
                from visitor_invitation v
-              where v.created_at >= ? and v.created_at < ? and v.kind = 'walk-in'
+              where v.community_id = ? and v.created_at >= ? and v.created_at < ? and v.kind = 'walk-in'
                 and v.decided_at is not null and v.status <> 'rejected') approved`,
-    [start, end],
+    [communityId, start, end],
   );
 
   const totals = inSet('total')[0];

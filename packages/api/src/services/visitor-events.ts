@@ -6,7 +6,8 @@
  * each process listens once it has a subscriber, reads the notified events with the
  * visitor as it was at each event, and hands every subscriber the ones its reader may see
  * (docs/security.md#who-may-do-what: residents their own house's and the ones they host, staff
- * all).
+ * all), of the community the stream was opened in only (docs/security.md#communities: every
+ * read names that community; a community with no open stream is not read at all).
  * A reconnecting subscriber names the last event it got and receives what it missed in
  * the last 15 minutes, in order; anything older or unknown gets a `reset` (refetch).
  *
@@ -17,7 +18,7 @@
  * `session` and `api_token` send the change on the same channel (live-channel.ts), so
  * every process hears it, in commit order with the events.
  */
-import type { Database, EntityManager, User, VisitorEventType } from '@gatehouse/db';
+import { communityIdOf, type Database, type EntityManager, type User, type VisitorEventType } from '@gatehouse/db';
 import type { Visitor } from '@gatehouse/shared';
 
 import { httpError } from '../errors';
@@ -56,8 +57,11 @@ export type VisitorStreamItem =
   | { type: 'reset' }
   | { type: 'blocklist.refused' };
 
-/** Who reads a stream: what the read rules need. */
-export type EventReader = Pick<User, 'id' | 'role' | 'house'>;
+/**
+ * Who reads a stream: what the read rules need, and the community the stream was opened in
+ * (docs/api.md#communities: the request's), whose events alone it receives.
+ */
+export type EventReader = Pick<User, 'id' | 'role' | 'house'> & { communityId: string };
 
 /** Whose stream it is: the user, and the sign-in session or API token it was opened with. */
 export interface StreamOwner {
@@ -102,21 +106,22 @@ export async function streamEndedError(reason: StreamEndReason, stillSignedIn: (
 const sessionKeyOf = (owner: StreamOwner) =>
   owner.sessionId !== null ? `session:${owner.sessionId}` : owner.apiTokenId !== null ? `api-token:${owner.apiTokenId}` : `user:${owner.userId}`;
 
-type EventRow = VisitorRow & { event_id: string; event_type: VisitorEventType; event_created_at: string | Date };
+type EventRow = VisitorRow & { event_id: string; event_type: VisitorEventType; event_created_at: string | Date; event_community_id: string };
 
 /**
  * Events with each visitor as it was at the event: the visitor's current row with the
  * columns a move changes replaced by the event's `state` (jsonb_populate_record), then
  * the usual joins for the house, the host and who decided.
  */
-const EVENT_SELECT = `select e.id::text as event_id, e.type as event_type, e.created_at as event_created_at, ${visitorRowColumns('v')}
+const EVENT_SELECT = `select e.id::text as event_id, e.type as event_type, e.created_at as event_created_at,
+         e.community_id as event_community_id, ${visitorRowColumns('v')}
   from visitor_event e
   join visitor_invitation cur on cur.id = e.visitor_id
   cross join lateral jsonb_populate_record(cur, e.state) v
   ${VISITOR_ROW_JOINS}`;
 
 const toItem = (row: EventRow): VisitorStreamItem => ({ id: row.event_id, type: row.event_type, visitor: serializeVisitorRow(row) });
-const canSee = (reader: EventReader, row: EventRow) => canSeeVisitorRow(reader, row);
+const canSee = (reader: EventReader, row: EventRow) => row.event_community_id === reader.communityId && canSeeVisitorRow(reader, row);
 
 /** A subscriber's queue: pushed by the hub, pulled by its stream. */
 class Inbox {
@@ -353,7 +358,11 @@ export class VisitorEventHub {
       return;
     }
     if (payload.startsWith(BLOCKLIST_REFUSED_NOTICE)) {
-      for (const inbox of this.#inboxes) if (inbox.reader.role === 'admin') inbox.push({ type: 'blocklist.refused' });
+      // `blocklist-refused:<community>:<visitor|pass>:<id>`: the admins of that community.
+      const [communityId] = payload.slice(BLOCKLIST_REFUSED_NOTICE.length).split(':');
+      for (const inbox of this.#inboxes) {
+        if (inbox.reader.role === 'admin' && inbox.reader.communityId === communityId) inbox.push({ type: 'blocklist.refused' });
+      }
       return;
     }
     if (this.#inboxes.size === 0 || !/^\d+$/.test(payload)) return;
@@ -378,12 +387,23 @@ export class VisitorEventHub {
     );
   }
 
+  /**
+   * Reads the notified events and hands each to the streams that may see it: one read per
+   * community that has an open stream, in that community (docs/security.md#communities), so
+   * that no event of another community is read for a stream, nor read at all when no one of
+   * its community listens.
+   */
   async #deliver(ids: string[]): Promise<void> {
-    if (this.#inboxes.size === 0) return;
-    const rows = await this.#em().execute<EventRow[]>(`${EVENT_SELECT} where e.id in (${ids.map(() => '?').join(', ')}) order by e.id`, ids);
-    for (const row of rows) {
-      const item = toItem(row);
-      for (const inbox of this.#inboxes) if (canSee(inbox.reader, row)) inbox.push(item);
+    const communities = new Set([...this.#inboxes].map((inbox) => inbox.reader.communityId));
+    for (const communityId of communities) {
+      const rows = await this.#em(communityId).execute<EventRow[]>(
+        `${EVENT_SELECT} where e.community_id = ? and e.id in (${ids.map(() => '?').join(', ')}) order by e.id`,
+        [communityId, ...ids],
+      );
+      for (const row of rows) {
+        const item = toItem(row);
+        for (const inbox of this.#inboxes) if (canSee(inbox.reader, row)) inbox.push(item);
+      }
     }
   }
 
@@ -392,48 +412,53 @@ export class VisitorEventHub {
     if (!/^\d{1,18}$/.test(lastEventId)) return null;
     // The window in the database's clock, which stamped the events.
     const window = `now() - interval '${REPLAY_WINDOW_MS / 1000} seconds'`;
-    const em = this.#em();
+    // The reader's community's events only (docs/security.md#communities): an id of another
+    // community is unknown here, and the count toward MAX_REPLAY is of this community's.
+    const em = this.#em(reader.communityId);
     const [known] = await em.execute<{ id: string }[]>(
-      `select id::text as id from visitor_event where id = ? and created_at >= ${window}`,
-      [lastEventId],
+      `select id::text as id from visitor_event where community_id = ? and id = ? and created_at >= ${window}`,
+      [reader.communityId, lastEventId],
     );
     if (!known) return null;
     const rows = await em.execute<EventRow[]>(
-      `${EVENT_SELECT} where e.id > ? and e.created_at >= ${window} order by e.id limit ${MAX_REPLAY + 1}`,
-      [lastEventId],
+      `${EVENT_SELECT} where e.community_id = ? and e.id > ? and e.created_at >= ${window} order by e.id limit ${MAX_REPLAY + 1}`,
+      [reader.communityId, lastEventId],
     );
     if (rows.length > MAX_REPLAY) return null;
     return rows.filter((row) => canSee(reader, row)).map(toItem);
   }
 
-  #em(): EntityManager {
-    return this.#db.fork();
+  /** An entity manager acting in `communityId` (docs/security.md#communities). */
+  #em(communityId: string): EntityManager {
+    return this.#db.forCommunity(communityId);
   }
 }
 
 /**
  * One event with the visitor as it was at that event, serialized as a guard reads it (the
  * live events' own serialization; docs/api.md#webhooks: a webhook's `data`), and when it
- * happened (the database's clock). Null when the event is unknown or pruned.
+ * happened (the database's clock). Null when the event is unknown, pruned, or of another
+ * community than `em`'s (docs/security.md#communities).
  */
 export async function readVisitorEvent(
   em: EntityManager,
   eventId: string,
 ): Promise<{ id: string; type: VisitorEventType; occurredAt: string; visitor: Visitor } | null> {
   if (!/^\d{1,18}$/.test(eventId)) return null;
-  const [row] = await em.execute<EventRow[]>(`${EVENT_SELECT} where e.id = ?`, [eventId]);
+  const [row] = await em.execute<EventRow[]>(`${EVENT_SELECT} where e.community_id = ? and e.id = ?`, [communityIdOf(em), eventId]);
   return row ? { id: row.event_id, type: row.event_type, occurredAt: isoInstant(row.event_created_at), visitor: serializeVisitorRow(row) } : null;
 }
 
 /**
- * Deletes the events older than a day by the database's clock (docs/gate.md#live-updates); returns
- * how
- * many. Run by the periodic sweep (the created_at index).
+ * Deletes `em`'s community's events older than a day by the database's clock
+ * (docs/gate.md#live-updates, docs/security.md#communities); returns how many. Run by the
+ * periodic sweep for each community (the created_at index).
  */
 export async function pruneVisitorEvents(em: EntityManager): Promise<number> {
   const [row] = await em.execute<{ n: string | number }[]>(
-    `with pruned as (delete from visitor_event where created_at < now() - interval '${EVENT_RETENTION_MS / 1000} seconds' returning 1)
+    `with pruned as (delete from visitor_event where community_id = ? and created_at < now() - interval '${EVENT_RETENTION_MS / 1000} seconds' returning 1)
      select count(*) as n from pruned`,
+    [communityIdOf(em)],
   );
   return Number(row?.n ?? 0);
 }

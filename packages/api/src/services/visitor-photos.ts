@@ -70,7 +70,11 @@ export async function putVisitorPhoto(
   if (!isUuid(input.id)) throw httpError(404, 'Visitor not found');
   if (input.jpeg.length > PHOTO_MAX_BYTES || !looksLikeJpeg(input.jpeg)) throw httpError(400, PHOTO_MESSAGE, { field: 'jpeg' });
   // The visitor's status first: decoding is the costly part, and its refusal names the status.
-  const [found] = await em.execute<{ status: VisitorStatus }[]>('select status from visitor_invitation where id = ?', [input.id]);
+  // docs/security.md#communities: the request's community's visitor only.
+  const [found] = await em.execute<{ status: VisitorStatus }[]>('select status from visitor_invitation where community_id = ? and id = ?', [
+    communityIdOf(em),
+    input.id,
+  ]);
   if (!found) throw httpError(404, 'Visitor not found');
   if (!(PHOTO_STATUSES as readonly VisitorStatus[]).includes(found.status)) throw photoStatusRefusal(found.status);
   const jpeg = await reencodedPhoto(input.jpeg);
@@ -79,14 +83,17 @@ export async function putVisitorPhoto(
     const [row] = await tx.execute<VisitorRow[]>(
       `with changed as (
          update visitor_invitation v set has_photo = true, updated_at = ?
-          where v.id = ? and v.status in (${statuses})
+          where v.community_id = ? and v.id = ? and v.status in (${statuses})
          returning v.*
        )
        select ${visitorRowColumns('v')} from changed v ${VISITOR_ROW_JOINS}`,
-      [now, input.id, ...PHOTO_STATUSES],
+      [now, communityIdOf(tx), input.id, ...PHOTO_STATUSES],
     );
     if (!row) {
-      const [current] = await tx.execute<{ status: VisitorStatus }[]>('select status from visitor_invitation where id = ?', [input.id]);
+      const [current] = await tx.execute<{ status: VisitorStatus }[]>('select status from visitor_invitation where community_id = ? and id = ?', [
+        communityIdOf(tx),
+        input.id,
+      ]);
       if (!current) throw httpError(404, 'Visitor not found');
       throw photoStatusRefusal(current.status);
     }
@@ -111,13 +118,15 @@ function photoStatusRefusal(status: VisitorStatus) {
 /**
  * The stored photo of visitor `id` (as the server encoded it), byte for byte, for whoever may read the visitor
  * (docs/security.md#who-may-do-what). Errors: 404 'Visitor not found' (also outside a resident's
- * reach); 404 'Photo not found' when the visitor has none.
+ * reach, or of another community: docs/security.md#communities); 404 'Photo not found' when the
+ * visitor has none.
  */
 export async function getVisitorPhoto(em: EntityManager, user: User, id: string): Promise<Uint8Array<ArrayBuffer>> {
   if (!isUuid(id)) throw httpError(404, 'Visitor not found');
   const [row] = await em.execute<{ house_id: string; host_id: string | null; jpeg: Buffer | Uint8Array | null }[]>(
-    `select v.house_id, v.host_id, p.jpeg from visitor_invitation v left join visitor_photo p on p.visitor_id = v.id where v.id = ?`,
-    [id],
+    `select v.house_id, v.host_id, p.jpeg from visitor_invitation v left join visitor_photo p on p.visitor_id = v.id
+      where v.community_id = ? and v.id = ?`,
+    [communityIdOf(em), id],
   );
   if (!row || !canSeeVisitorRow(user, row)) throw httpError(404, 'Visitor not found');
   if (!row.jpeg) throw httpError(404, 'Photo not found');

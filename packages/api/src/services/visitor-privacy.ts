@@ -42,13 +42,14 @@
  * ended months ago, no screen shows them, and the first run on an old database would
  * otherwise send one event and one webhook delivery per visitor ever recorded.
  */
-import type { Database, EntityManager } from '@gatehouse/db';
+import { communityIdOf, type Database, type EntityManager } from '@gatehouse/db';
 import { isUuid, type Visitor } from '@gatehouse/shared';
 import type { PgBoss } from 'pg-boss';
 
 import { httpError } from '../errors';
 import { serializeVisitorRow, VISITOR_ROW_JOINS, visitorRowColumns, type VisitorRow } from '../lib/serialize';
 import { recordAudit, type Actor } from './audit';
+import { forEachActiveCommunity } from './communities';
 
 /** VISITOR_RETENTION_DAYS' default (docs/privacy.md#retention-and-erasure). */
 export const DEFAULT_VISITOR_RETENTION_DAYS = 180;
@@ -132,30 +133,33 @@ function redactedPayloadData(erase: boolean, at: Date): string {
  * Removes what else holds the removed values of the just-anonymised visitors `ids` (see the
  * file's comment): the photos; the free text of the audit rows about them and their Needs
  * review entries; the reviews' message and note; the notes and decision reason of the day's
- * visitor events. The retention job and an erase both call it, in their own transaction.
+ * visitor events. The retention job and an erase both call it, in their own transaction; every
+ * statement names `em`'s community (docs/security.md#communities).
  */
 async function removeCopies(em: EntityManager, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
+  const communityId = communityIdOf(em);
   const list = `{${ids.join(',')}}`;
   const freeText = `{${AUDIT_FREE_TEXT_KEYS.join(',')}}`;
-  await em.execute(`delete from visitor_photo where visitor_id = any(?::uuid[])`, [list]);
+  await em.execute(`delete from visitor_photo where community_id = ? and visitor_id = any(?::uuid[])`, [communityId, list]);
   await em.execute(
     `update audit_event set details = details - ?::text[]
-      where ((target_type = 'visitor' and target_id = any(?::uuid[]))
-          or (target_type = 'gate-review' and target_id in (select id from gate_review where visitor_id = any(?::uuid[]))))
+      where community_id = ?
+        and ((target_type = 'visitor' and target_id = any(?::uuid[]))
+          or (target_type = 'gate-review' and target_id in (select id from gate_review where community_id = ? and visitor_id = any(?::uuid[]))))
         and jsonb_exists_any(details, ?::text[])`,
-    [freeText, list, list, freeText],
+    [freeText, communityId, list, communityId, list, freeText],
   );
   await em.execute(
     `update gate_review set message = ?, note = case when note is null then null else ? end,
             details = case when jsonb_typeof(details) = 'object' then details - 'plate' end
-      where visitor_id = any(?::uuid[]) and (message <> ? or note <> ? or jsonb_exists(details, 'plate') or jsonb_typeof(details) = 'array')`,
-    [REDACTED_REVIEW_TEXT, REDACTED_REVIEW_TEXT, list, REDACTED_REVIEW_TEXT, REDACTED_REVIEW_TEXT],
+      where community_id = ? and visitor_id = any(?::uuid[]) and (message <> ? or note <> ? or jsonb_exists(details, 'plate') or jsonb_typeof(details) = 'array')`,
+    [REDACTED_REVIEW_TEXT, REDACTED_REVIEW_TEXT, communityId, list, REDACTED_REVIEW_TEXT, REDACTED_REVIEW_TEXT],
   );
   await em.execute(
     `update visitor_event set state = state || '{"notes": null, "decision_reason": null, "has_photo": false}'::jsonb
-      where visitor_id = any(?::uuid[]) and (state ->> 'notes' is not null or state ->> 'decision_reason' is not null or state ->> 'has_photo' = 'true')`,
-    [list],
+      where community_id = ? and visitor_id = any(?::uuid[]) and (state ->> 'notes' is not null or state ->> 'decision_reason' is not null or state ->> 'has_photo' = 'true')`,
+    [communityId, list],
   );
 }
 
@@ -167,30 +171,32 @@ async function removeCopies(em: EntityManager, ids: string[]): Promise<void> {
  * "Visitor", no phone…; a review's message and note). A repeat then gets the anonymised
  * visitor, and the work is still done once. `visitorId`: only the answers showing that
  * visitor (an erase); absent: every answer showing any visitor anonymised after it was kept
- * (the retention job, once a run). Answers are found by the ids they contain.
+ * (the retention job, once a run). Answers are found by the ids they contain. `em`'s community's
+ * answers and visitors only (docs/security.md#communities).
  */
 async function redactKeptAnswers(em: EntityManager, visitorId?: string): Promise<void> {
+  const communityId = communityIdOf(em);
   const rows = await em.execute<{ id: string; response_body: string; visitor_ids: string }[]>(
     `select k.id, k.response_body, string_agg(distinct v.id::text, ',') as visitor_ids
        from idempotency_key k
        cross join lateral regexp_matches(k.response_body, '${UUID_SQL_PATTERN}', 'g') as found(ids)
-       join visitor_invitation v on v.id = found.ids[1]::uuid and v.anonymised_at is not null and v.anonymised_at >= k.created_at
-      where k.response_body is not null ${visitorId ? 'and strpos(k.response_body, ?) > 0 and v.id = ?' : ''}
+       join visitor_invitation v on v.id = found.ids[1]::uuid and v.community_id = k.community_id and v.anonymised_at is not null and v.anonymised_at >= k.created_at
+      where k.community_id = ? and k.response_body is not null ${visitorId ? 'and strpos(k.response_body, ?) > 0 and v.id = ?' : ''}
       group by k.id, k.response_body`,
-    visitorId ? [visitorId, visitorId] : [],
+    visitorId ? [communityId, visitorId, visitorId] : [communityId],
   );
   if (rows.length === 0) return;
   const ids = [...new Set(rows.flatMap((row) => row.visitor_ids.split(',')))];
   const list = `{${ids.join(',')}}`;
   const current = new Map<string, Record<string, unknown>>();
-  const visitors = await em.execute<VisitorRow[]>(`select ${visitorRowColumns('v')} from visitor_invitation v ${VISITOR_ROW_JOINS} where v.id = any(?::uuid[])`, [list]);
+  const visitors = await em.execute<VisitorRow[]>(`select ${visitorRowColumns('v')} from visitor_invitation v ${VISITOR_ROW_JOINS} where v.community_id = ? and v.id = any(?::uuid[])`, [communityId, list]);
   for (const visitor of visitors) {
     const json = serializeVisitorRow(visitor);
     current.set(json.id, Object.fromEntries(ANONYMISED_VISITOR_FIELDS.map((field) => [field, json[field]])));
   }
   const reviews = await em.execute<{ id: string; message: string; note: string | null; details: unknown }[]>(
-    `select id, message, note, details from gate_review where visitor_id = any(?::uuid[])`,
-    [list],
+    `select id, message, note, details from gate_review where community_id = ? and visitor_id = any(?::uuid[])`,
+    [communityId, list],
   );
   for (const review of reviews) {
     const details = typeof review.details === 'string' ? (JSON.parse(review.details) as unknown) : (review.details ?? null);
@@ -206,7 +212,12 @@ async function redactKeptAnswers(em: EntityManager, visitorId?: string): Promise
     const redacted = JSON.stringify(withCurrentValues(body, current));
     if (redacted === row.response_body) continue;
     // Only if the answer is still the one read (a new claim of the key replaces it).
-    await em.execute(`update idempotency_key set response_body = ? where id = ? and response_body = ?`, [redacted, row.id, row.response_body]);
+    await em.execute(`update idempotency_key set response_body = ? where community_id = ? and id = ? and response_body = ?`, [
+      redacted,
+      communityId,
+      row.id,
+      row.response_body,
+    ]);
   }
 }
 
@@ -250,6 +261,8 @@ export async function anonymiseEndedVisitors(
   // (zones are within ±14 h): a bound the partial index serves.
   const lastDate = new Date(cutoff.getTime() + 86_400_000).toISOString().slice(0, 10);
   const actor: Actor = { userId: null, ipAddress: '' };
+  // docs/security.md#communities: `em`'s community's visitors and webhook bodies only.
+  const communityId = communityIdOf(em);
   let anonymised = 0;
   for (;;) {
     const ids = await em.transactional(async (tx) => {
@@ -259,14 +272,14 @@ export async function anonymiseEndedVisitors(
       const rows = await tx.execute<{ id: string }[]>(
         `with picked as (
            select v.id from visitor_invitation v
-            where v.anonymised_at is null and v.status <> 'checked-in' and v.visit_date <= ?::date
+            where v.community_id = ? and v.anonymised_at is null and v.status <> 'checked-in' and v.visit_date <= ?::date
               and greatest((v.visit_date + v.visit_time_to::time) at time zone ?, coalesce(v.check_out_time, '-infinity'::timestamptz)) < ?
             order by v.visit_date, v.id
             limit ?
             for update skip locked
          )
          update visitor_invitation v set ${anonymisingSets(false)} from picked where v.id = picked.id returning v.id`,
-        [lastDate, timeZone, cutoff, batchSize, now, now],
+        [communityId, lastDate, timeZone, cutoff, batchSize, now, now],
       );
       const batch = rows.map((row) => row.id);
       await removeCopies(tx, batch);
@@ -289,10 +302,10 @@ export async function anonymiseEndedVisitors(
     const rows = await em.execute<{ id: string }[]>(
       `update webhook_delivery d set payload = jsonb_set(d.payload, '{data}', (d.payload -> 'data') || ?::jsonb)
         where d.id in (select id from webhook_delivery
-                        where created_at < ? and jsonb_typeof(payload -> 'data') = 'object' and payload -> 'data' ->> 'anonymisedAt' is null
+                        where community_id = ? and created_at < ? and jsonb_typeof(payload -> 'data') = 'object' and payload -> 'data' ->> 'anonymisedAt' is null
                         limit ?)
         returning d.id`,
-      [redacted, cutoff, batchSize],
+      [redacted, communityId, cutoff, batchSize],
     );
     if (rows.length < batchSize) break;
   }
@@ -317,17 +330,17 @@ export async function eraseVisitor(em: EntityManager, actor: Actor, visitorId: s
   const id = visitorId.toLowerCase();
   return em.transactional(async (tx) => {
     const [row] = await tx.execute<VisitorRow[]>(
-      `with erased as (update visitor_invitation v set ${anonymisingSets(true)} where v.id = ? returning v.*)
+      `with erased as (update visitor_invitation v set ${anonymisingSets(true)} where v.community_id = ? and v.id = ? returning v.*)
        select ${visitorRowColumns('v')} from erased v ${VISITOR_ROW_JOINS}`,
-      [now, now, id],
+      [now, now, communityIdOf(tx), id],
     );
     if (!row) throw httpError(404, 'Visitor not found');
     await removeCopies(tx, [id]);
     await redactKeptAnswers(tx, id);
     await tx.execute(
       `update webhook_delivery set payload = jsonb_set(payload, '{data}', (payload -> 'data') || ?::jsonb)
-        where jsonb_typeof(payload -> 'data') = 'object' and payload -> 'data' ->> 'id' = ?`,
-      [redactedPayloadData(true, now), id],
+        where community_id = ? and jsonb_typeof(payload -> 'data') = 'object' and payload -> 'data' ->> 'id' = ?`,
+      [redactedPayloadData(true, now), communityIdOf(tx), id],
     );
     await recordAudit(
       tx,
@@ -366,7 +379,8 @@ export interface VisitorRetentionJobOptions {
  * sender runs, on PostgreSQL and on PGlite alike): a queue whose policy lets one job be
  * active at a time, a cron schedule in the community's zone (pg-boss makes one job per
  * occurrence however many server processes run, and one job when the servers were down at
- * that hour), and this process's worker, which runs `anonymiseEndedVisitors`. The run is
+ * that hour), and this process's worker, which runs `anonymiseEndedVisitors` for each active
+ * community (its own retention period and zone; one `onRun` per community). The run is
  * idempotent and claims rows with SKIP LOCKED, so even an overlapping run does no harm.
  * A failed run is retried twice by pg-boss, then again the next day.
  */
@@ -381,7 +395,13 @@ export async function startVisitorRetentionJob(boss: PgBoss, db: Database, optio
   });
   await boss.schedule(VISITOR_RETENTION_QUEUE, options.cron ?? VISITOR_RETENTION_CRON, null, { tz: options.timeZone, missed: 'once' });
   await boss.work(VISITOR_RETENTION_QUEUE, { pollingIntervalSeconds: options.pollIntervalSeconds ?? 60 }, async () => {
-    const result = await anonymiseEndedVisitors(db.fork(), { now: clock(), timeZone: options.timeZone, retentionDays: options.retentionDays });
-    options.onRun?.(result);
+    // docs/security.md#communities: each active community in turn, with its own retention period
+    // (its `visitorRetentionDays`, else the option) and its zone for the visits' windows.
+    await forEachActiveCommunity(db, async (em, community) => {
+      const days = community.settings.visitorRetentionDays;
+      const retentionDays = typeof days === 'number' && Number.isSafeInteger(days) && days >= 1 ? days : options.retentionDays;
+      const result = await anonymiseEndedVisitors(em, { now: clock(), timeZone: community.timeZone, retentionDays });
+      options.onRun?.(result);
+    });
   });
 }

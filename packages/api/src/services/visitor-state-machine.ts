@@ -309,7 +309,7 @@ export async function transitionVisitor(
   const sets: string[] = ['status = ?', 'updated_at = ?'];
   const setParams: unknown[] = [to, now];
   // docs/operations.md#gates: a stamped move records its gate, resolved inside this statement.
-  const gate = options.stamp ? gateOfMove(options.gateId) : null;
+  const gate = options.stamp ? gateOfMove(em, options.gateId) : null;
   const gateColumn = options.stamp === 'checkIn' ? 'check_in_gate_id' : 'check_out_gate_id';
   // A check-in dated before the visitor could enter, within the clock slack, is recorded at
   // that first instant (and one dated earlier than the slack matches nothing: below).
@@ -478,17 +478,19 @@ export async function expireVisitor(em: EntityManager, id: string, now: Date, ti
  * (docs/api.md#visitors-and-their-statuses): its date is before today, or it is today and
  * `visitTimeTo` is
  * before the community's current minute; and every walk-in still pending past its
- * `decide_by` (docs/gate.md#walk-ins). Run by a periodic sweep and before listings;
- * uses the (status, visit_date, visit_time_to) index. Returns how many expired.
+ * `decide_by` (docs/gate.md#walk-ins). Run by a periodic sweep (for each community, in its
+ * zone) and before listings; `em`'s community's invitations only (docs/security.md#communities:
+ * `today` and `currentTime` are that community's). Uses the (status, visit_date,
+ * visit_time_to) index. Returns how many expired.
  */
 export async function expireEndedInvitations(em: EntityManager, today: string, currentTime: string, now: Date): Promise<number> {
   const { from, to } = TRANSITIONS.expire;
   const result = await em.execute<{ id: string }[]>(
     `update visitor_invitation set status = ?, updated_at = ?
-      where status in (${from.map(() => '?').join(', ')})
+      where community_id = ? and status in (${from.map(() => '?').join(', ')})
         and (visit_date < ? or (visit_date = ? and visit_time_to < ?) or (status = 'pending' and decide_by <= ?))
       returning id`,
-    [to, new Date(), ...from, today, today, currentTime, now],
+    [to, new Date(), communityIdOf(em), ...from, today, today, currentTime, now],
   );
   return result.length;
 }

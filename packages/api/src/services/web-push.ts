@@ -102,7 +102,12 @@ export class PushDispatcher {
     this.#work = this.#work.then(() => this.#sendPending()).catch((error: unknown) => this.#onError(error));
   }
 
-  /** Claims the unsent notifications of the last hour and sends each to its user's devices. */
+  /**
+   * Claims the unsent notifications of the last hour, of every community (this sender serves
+   * the whole deployment: a person gets their own notifications of each community they belong
+   * to), and sends each to its user's devices. Each notification's visitor, pass and house are
+   * read in the notification's own community (docs/security.md#communities).
+   */
   async #sendPending(): Promise<void> {
     const em = this.#db.fork();
     const claimed = await em.execute<
@@ -112,13 +117,13 @@ export class PushDispatcher {
       `with claimed as (
          update notification set pushed_at = now()
           where pushed_at is null and created_at > now() - interval '1 hour'
-          returning kind, user_id, visitor_id, pass_id)
+          returning community_id, kind, user_id, visitor_id, pass_id)
        select c.kind, c.user_id, case when c.pass_id is null then 'visitor' else 'pass' end as target,
               coalesce(v.id, rp.id) as subject_id, coalesce(v.name, rp.name) as name, h.house_number, h.block
          from claimed c
-         left join visitor_invitation v on v.id = c.visitor_id
-         left join recurring_pass rp on rp.id = c.pass_id
-         join house h on h.id = coalesce(v.house_id, rp.house_id)`,
+         left join visitor_invitation v on v.id = c.visitor_id and v.community_id = c.community_id
+         left join recurring_pass rp on rp.id = c.pass_id and rp.community_id = c.community_id
+         join house h on h.id = coalesce(v.house_id, rp.house_id) and h.community_id = c.community_id`,
     );
     for (const notification of claimed) {
       const devices = await em.execute<{ id: string; endpoint: string; p256dh: string; auth: string }[]>(

@@ -26,7 +26,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 
 import type { Database, EntityManager } from '@gatehouse/db';
-import type { Visitor } from '@gatehouse/shared';
+import { isUuid, type Visitor } from '@gatehouse/shared';
 import { fromPglite, PgBoss, type PGliteLike } from 'pg-boss';
 
 import { readVisitorEvent } from './visitor-events';
@@ -89,6 +89,8 @@ type AttemptOutcome = { statusCode: number } | { error: string };
 
 interface ClaimedDelivery {
   id: string;
+  /** The delivery's community (docs/security.md#communities): every later statement names it. */
+  community_id: string;
   attempts: number;
   event_type: string;
   event_id: string;
@@ -321,15 +323,24 @@ export class WebhookDispatcher {
     if (!startAfter && this.#workerId) boss.notifyWorker(this.#workerId);
   }
 
-  /** One attempt of a delivery, if it is still pending and due (else a stale job: nothing). */
+  /**
+   * One attempt of a delivery, if it is still pending and due (else a stale job: nothing),
+   * acting in the delivery's community (docs/security.md#communities): a job names the delivery
+   * alone, so its community is looked up first, by id (the one read of this worker that is
+   * not of one community); then every statement, and the read of the event, names it.
+   */
   async #attempt(deliveryId: string): Promise<void> {
     if (this.#stop.signal.aborted) return;
-    const em = this.#em();
+    if (!isUuid(deliveryId)) return;
+    const [owner] = await this.#db.fork().execute<{ community_id: string }[]>(`select community_id from webhook_delivery where id = ?`, [deliveryId]);
+    if (!owner) return;
+    const communityId = owner.community_id;
+    const em = this.#db.forCommunity(communityId);
     // A delivery for a webhook that was deactivated meanwhile is not sent.
     await em.execute(
       `update webhook_delivery d set status = 'failed', next_attempt_at = null, last_error = 'The webhook is inactive'
-       from webhook w where d.id = ? and w.id = d.webhook_id and d.status = 'pending' and not w.is_active`,
-      [deliveryId],
+       from webhook w where d.community_id = ? and d.id = ? and w.id = d.webhook_id and w.community_id = d.community_id and d.status = 'pending' and not w.is_active`,
+      [communityId, deliveryId],
     );
     // Claim: count the attempt and lease the row past this attempt's time-out, so that no
     // other worker (nor a resend, which leaves a leased row as it is) starts another attempt
@@ -338,10 +349,11 @@ export class WebhookDispatcher {
     const [claimed] = await em.execute<ClaimedDelivery[]>(
       `update webhook_delivery d set attempts = d.attempts + 1, next_attempt_at = now() + ? * interval '1 millisecond', leased_until = now() + ? * interval '1 millisecond'
        from webhook w
-       where d.id = ? and w.id = d.webhook_id and w.is_active and d.status = 'pending' and d.next_attempt_at <= now() + interval '1 second'
+       where d.community_id = ? and d.id = ? and w.id = d.webhook_id and w.community_id = d.community_id and w.is_active
+         and d.status = 'pending' and d.next_attempt_at <= now() + interval '1 second'
          and (d.leased_until is null or d.leased_until <= now())
-       returning d.id, d.attempts, d.event_type, d.event_id::text as event_id, d.payload, w.url, w.secret`,
-      [leaseMs, leaseMs, deliveryId],
+       returning d.id, d.community_id, d.attempts, d.event_type, d.event_id::text as event_id, d.payload, w.url, w.secret`,
+      [leaseMs, leaseMs, communityId, deliveryId],
     );
     if (!claimed) return;
     const body = await this.#body(em, claimed);
@@ -362,8 +374,8 @@ export class WebhookDispatcher {
       if (!event) return null;
       const built = { id: delivery.id, type: delivery.event_type, occurredAt: event.occurredAt, data: webhookVisitorData(event.visitor) };
       const [stored] = await em.execute<{ payload: Record<string, unknown> | string }[]>(
-        `update webhook_delivery set payload = coalesce(payload, ?::jsonb) where id = ? returning payload`,
-        [JSON.stringify(built), delivery.id],
+        `update webhook_delivery set payload = coalesce(payload, ?::jsonb) where community_id = ? and id = ? returning payload`,
+        [JSON.stringify(built), delivery.community_id, delivery.id],
       );
       payload = typeof stored?.payload === 'string' ? (JSON.parse(stored.payload) as Record<string, unknown>) : (stored?.payload ?? built);
     }
@@ -403,23 +415,26 @@ export class WebhookDispatcher {
     const error = 'error' in outcome ? outcome.error : null;
     if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
       await em.execute(
-        `update webhook_delivery set status = 'delivered', delivered_at = now(), next_attempt_at = null, leased_until = null, last_status_code = ?, last_error = null where id = ?`,
-        [statusCode, delivery.id],
+        `update webhook_delivery set status = 'delivered', delivered_at = now(), next_attempt_at = null, leased_until = null, last_status_code = ?, last_error = null
+          where community_id = ? and id = ?`,
+        [statusCode, delivery.community_id, delivery.id],
       );
       return;
     }
     const delay = final ? null : nextRetryDelayMs(delivery.attempts, this.#options.retryDelaysMs, this.#options.jitter);
     if (delay === null) {
       await em.execute(
-        `update webhook_delivery set status = 'failed', next_attempt_at = null, leased_until = null, last_status_code = ?, last_error = ? where id = ?`,
-        [statusCode, error, delivery.id],
+        `update webhook_delivery set status = 'failed', next_attempt_at = null, leased_until = null, last_status_code = ?, last_error = ?
+          where community_id = ? and id = ?`,
+        [statusCode, error, delivery.community_id, delivery.id],
       );
       return;
     }
     const [due] = await em.execute<{ next_attempt_at: string | Date }[]>(
-      `update webhook_delivery set next_attempt_at = now() + ? * interval '1 millisecond', leased_until = null, last_status_code = ?, last_error = ? where id = ?
+      `update webhook_delivery set next_attempt_at = now() + ? * interval '1 millisecond', leased_until = null, last_status_code = ?, last_error = ?
+        where community_id = ? and id = ?
        returning next_attempt_at`,
-      [delay, statusCode, error, delivery.id],
+      [delay, statusCode, error, delivery.community_id, delivery.id],
     );
     if (due) await this.#send([delivery.id], false, new Date(Date.now() + delay));
   }

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { Webhook, WebhookDelivery, type EntityManager } from '@gatehouse/db';
+import { communityIdOf, Webhook, WebhookDelivery, type EntityManager } from '@gatehouse/db';
 import {
   isUuid,
   tooLongMessage,
@@ -238,7 +238,8 @@ export async function deleteWebhook(em: EntityManager, actor: Actor, id: string,
   if (!isUuid(id)) throw notFound();
   const normalized = id.toLowerCase();
   return em.transactional(async (tx) => {
-    const [deleted] = await tx.execute<{ url: string }[]>('delete from webhook where id = ? returning url', [normalized]);
+    // docs/security.md#communities: a webhook of another community is not found.
+    const [deleted] = await tx.execute<{ url: string }[]>('delete from webhook where community_id = ? and id = ? returning url', [communityIdOf(tx), normalized]);
     if (!deleted) throw notFound();
     await recordAudit(tx, actor, { action: 'webhook.deleted', targetType: 'webhook', targetId: normalized, details: { url: auditedWebhookUrl(deleted.url) } }, now);
     return { id: normalized };
@@ -286,9 +287,9 @@ export async function resendWebhookDelivery(
       `update webhook_delivery d
           set status = 'pending',
               next_attempt_at = case when d.leased_until > now() then d.next_attempt_at else now() end
-         from webhook_delivery before where d.id = before.id and d.id = ? and d.webhook_id = ?
+         from webhook_delivery before where d.id = before.id and d.community_id = ? and d.id = ? and d.webhook_id = ?
        returning d.id, before.status`,
-      [deliveryId, webhook.id],
+      [communityIdOf(tx), deliveryId, webhook.id],
     );
     if (!resent) throw httpError(404, 'Delivery not found');
     await recordAudit(
