@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { Community } from '@gatehouse/db';
-import { databaseLegs } from '@gatehouse/db/testing';
+import { addTestCommunity, databaseLegs } from '@gatehouse/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { restHarness } from './support/rest-harness';
@@ -28,15 +28,8 @@ describe.each(legs)('communities over REST on $name', (leg) => {
 
   beforeAll(async () => {
     first = harness.test.db.firstCommunityId as string;
+    second = await addTestCommunity(harness.test.db, { name: 'Hillview', slug: 'hillview', timeZone: 'Asia/Kolkata', settings: { currency: 'INR', allowSignup: false } });
     const em = harness.test.db.orm.em.fork();
-    const other = em.create(Community, {
-      name: 'Hillview',
-      slug: 'hillview',
-      timeZone: 'Asia/Kolkata',
-      settings: { earlyCheckInMinutes: 60, walkInApprovalMinutes: 10, walkInEscalateSeconds: 60, visitorRetentionDays: 180, currency: 'INR', allowSignup: false },
-    });
-    await em.flush();
-    second = other.id;
     const [admin] = await em.getConnection().execute<{ id: string }[]>(`select id from app_user where email = 'admin@communities.example'`);
     await em.getConnection().execute(
       `insert into membership (id, user_id, community_id, role, house_id, is_active) values (?, ?, ?, 'admin', null, true)`,

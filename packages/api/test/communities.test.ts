@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { Community, communityIdOf, type User } from '@gatehouse/db';
-import { databaseLegs } from '@gatehouse/db/testing';
+import { addTestCommunity, databaseLegs } from '@gatehouse/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createCaller } from '../src/root';
@@ -60,15 +60,8 @@ describe.each(legs)('communities on $name', (leg) => {
     h = await createHarness(leg);
     c = await h.community();
     first = h.test.db.firstCommunityId as string;
+    second = await addTestCommunity(h.test.db, { name: 'Lakeside Towers', slug: 'lakeside', timeZone: 'America/New_York' });
     const em = h.test.db.orm.em.fork();
-    const other = em.create(Community, {
-      name: 'Lakeside Towers',
-      slug: 'lakeside',
-      timeZone: 'America/New_York',
-      settings: { earlyCheckInMinutes: 60, walkInApprovalMinutes: 10, walkInEscalateSeconds: 60, visitorRetentionDays: 180, currency: 'USD', allowSignup: true },
-    });
-    await em.flush();
-    second = other.id;
     // The first community's admin is an admin of the second too, and its guard a guard there.
     await em.getConnection().execute(
       `insert into membership (id, user_id, community_id, role, house_id, is_active) values (?, ?, ?, 'admin', null, true), (?, ?, ?, 'guard', null, true)`,

@@ -19,6 +19,9 @@ import { readFile } from 'node:fs/promises';
 
 import pg from 'pg';
 
+import type { CommunitySettings } from '@gatehouse/shared';
+
+import { Community } from './entities';
 import { migrateDatabase, openDatabase, type Database } from './orm';
 
 /** Where the PostgreSQL leg connects to create its databases (override with TEST_POSTGRES_URL). */
@@ -252,4 +255,35 @@ async function removeStaleTemplates(): Promise<void> {
       await adminQuery(`drop database if exists "${datname}" with (force)`).catch(() => {});
     }
   }
+}
+
+/** The settings of a community a test adds, unless it says otherwise: a new community's defaults. */
+export const TEST_COMMUNITY_SETTINGS: CommunitySettings = {
+  earlyCheckInMinutes: 60,
+  walkInApprovalMinutes: 10,
+  walkInEscalateSeconds: 60,
+  visitorRetentionDays: 180,
+  currency: 'USD',
+  allowSignup: true,
+};
+
+/**
+ * Adds a community beside the first one of `db` (as an operator would,
+ * docs/api.md#communities), active, with `TEST_COMMUNITY_SETTINGS` and the given
+ * `settings` over them; resolves with its id. `community` is a global table: any entity
+ * manager writes it.
+ */
+export async function addTestCommunity(
+  db: Database,
+  community: { name: string; slug: string; timeZone: string; settings?: Partial<CommunitySettings> },
+): Promise<string> {
+  const em = db.orm.em.fork();
+  const added = em.create(Community, {
+    name: community.name,
+    slug: community.slug,
+    timeZone: community.timeZone,
+    settings: { ...TEST_COMMUNITY_SETTINGS, ...community.settings },
+  });
+  await em.flush();
+  return added.id;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_COMMUNITY_SLUG } from '@gatehouse/shared';
 
 import { COMMUNITY_FILTER, Community, Gate, House, communityIdOf } from '../src';
-import { databaseLegs, type TestDatabase } from '../src/testing';
+import { addTestCommunity, databaseLegs, type TestDatabase } from '../src/testing';
 
 /**
  * The entities that are not a community's rows, each for a reason:
@@ -42,15 +42,7 @@ describe.each(legs)('communities on $name', (leg) => {
   let second: string;
   beforeAll(async () => {
     test = await leg.create();
-    const em = test.db.orm.em.fork();
-    const other = em.create(Community, {
-      name: 'Second Community',
-      slug: 'second',
-      timeZone: 'UTC',
-      settings: { earlyCheckInMinutes: 60, walkInApprovalMinutes: 10, walkInEscalateSeconds: 60, visitorRetentionDays: 180, currency: 'USD', allowSignup: true },
-    });
-    await em.flush();
-    second = other.id;
+    second = await addTestCommunity(test.db, { name: 'Second Community', slug: 'second', timeZone: 'UTC' });
     first = test.db.firstCommunityId as string;
   });
   afterAll(async () => {
