@@ -8,9 +8,9 @@
  *         points at a file that does not exist, or at a heading its page does not have;
  *       - a file of the repository (code, comments, Markdown) names `docs/<file>.md#<anchor>`
  *         and that file or heading does not exist;
- *       - a file cites a document outside the repository: the specification files the
- *         project was built from (`operations §3`, `offline-gate.md`, `shared/spec/…`,
- *         `STYLE.md`), the issues it was built in (`hardening issue, item 5`), or a bare `§4`;
+ *       - a file cites a document outside the repository: a section or a file of the
+ *         specifications the project was built from, its style guide, an issue it was built
+ *         in, or a bare section number (the patterns: OUTSIDE_CITATIONS below);
  *       - an anchor of the citation map (docs/.citations.json) does not exist.
  *     With --docs-only, only the Markdown links, the `docs/…` references and the map are
  *     checked (not the citations still to be rewritten).
@@ -246,7 +246,7 @@ const SEPARATOR = String.raw`(?:[ \t]|\n[ \t]*(?:\*(?!/)|//)?[ \t]*)*`;
 /** `1, 3 and 5` → ['1', '3', '5']. */
 const numbersOf = (list) => list.match(/\d+[a-z]?/g) ?? [];
 
-/** The sections of `§2` followed by `more` (`, §5`, `-§4`: a range gives every section in it). */
+/** The section numbers of a citation and of the ones listed after it in `more` (a range gives every section in it). */
 function sectionsOf(first, more) {
   const sections = [first];
   for (const [, separator, section] of more.matchAll(/(,|and|&|-|–)[^§]*§\s?(\d+[a-z]?)/g)) {
@@ -288,7 +288,7 @@ export function rewrite(text, file, map, missing = []) {
   };
 
   let out = text;
-  // 1. The map's replacements for this file (bare `§3` of a file cited above, and the like),
+  // 1. The map's replacements for this file (a bare section number of a file cited above, and the like),
   //    written as they are to appear.
   for (const { file: only, find, replace } of map.contextual ?? []) {
     if (only !== file) continue;
@@ -298,9 +298,9 @@ export function rewrite(text, file, map, missing = []) {
     }
     out = out.split(find).join(replace);
   }
-  // The map's phrases, in every file (`the spec's words` → `the documented words`).
+  // The map's phrases, in every file (a phrase naming the specification → the documented one).
   for (const { find, replace } of map.phrases ?? []) out = out.split(find).join(replace);
-  // 2. Sections: `operations §3`, `product-spec §3, §5`, across a wrapped comment line too.
+  // 2. Sections: a specification's name and one or more section numbers, across a wrapped comment line too.
   const sectionPattern = new RegExp(
     String.raw`\b(product-spec|server-contract|live-gate|offline-gate|operations|performance|integrations|field-ready)(?:\.md)?${SEPARATOR}§\s?(\d+[a-z]?)((?:${SEPARATOR}(?:,|and|&|,\s*and|-|–)${SEPARATOR}§\s?\d+[a-z]?)*)`,
     'g',
@@ -361,7 +361,7 @@ export function rewrite(text, file, map, missing = []) {
       return written(target) + (topic && !topical ? `${separator} ${topic}` : '');
     },
   );
-  // 5. Whole files: `offline-gate.md`, `shared/spec/performance.md`, `STYLE.md`.
+  // 5. Whole files: a specification's file name, with or without its folder, and the style guide.
   const specFile =
     'product-spec|server-contract|live-gate|offline-gate|integrations|field-ready|operations|performance';
   out = out.replace(
