@@ -17,7 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { describeError } from '../src/errors';
 import { warmGatePackCodeHashes } from '../src/services/gate-code-hash';
-import { gatePack } from '../src/services/gate-pack';
+import { GATE_PACK_INLINE_HASHES, gatePack } from '../src/services/gate-pack';
 import { createHarness, failure, type Community, type Harness } from './support';
 
 const legs = await databaseLegs();
@@ -230,6 +230,38 @@ describe.each(legs)('the gate pack on $name', (leg) => {
     const days = await h.em().execute<{ day: string }[]>(`select to_char(day, 'YYYY-MM-DD') as day from gate_pack_salt order by day`);
     expect(days.map((row) => row.day)).toEqual(['2026-11-25']);
     expect(await h.em().execute(`select 1 from gate_pack_code_hash where salt_day < '2026-11-24'`)).toEqual([]);
+  });
+
+  it('hashes at most a few codes itself: more new passes than that go without a code hash until the sweep hashes them, and then come again', async () => {
+    // After every change the tests before made (a quiet delta sends nothing of theirs).
+    later(120);
+    const made: Visitor[] = [];
+    for (let index = 0; index < GATE_PACK_INLINE_HASHES + 3; index += 1) made.push(await invite(`Imported Guest ${index}`));
+    later(1);
+    const first = await pack();
+    const mine = first.items.filter((item) => made.some((visitor) => visitor.id === item.id));
+    expect(mine).toHaveLength(made.length);
+    // Every one is in the pack (its QR token verifies offline), some without their code's hash.
+    const withoutHash = mine.filter((item) => item.passCodeHash === null);
+    expect(withoutHash.length).toBeGreaterThanOrEqual(3);
+    for (const item of mine.filter((entry) => entry.passCodeHash !== null)) {
+      expect(item.passCodeHash).toBe(pbkdf2Hex(made.find((visitor) => visitor.id === item.id)!.passCode, first.codeHash));
+    }
+
+    // The sweep hashes the rest; the next delta sends every pass of the days again, hashed.
+    while ((await warmGatePackCodeHashes(h.em(), { now: h.now, timeZone: h.config.timeZone })) > 0);
+    later(1);
+    const again = await pack(first.cursor);
+    expect(ids(again)).toEqual(ids(await pack()));
+    expect(again.items.filter((item) => item.passCodeHash === null)).toEqual([]);
+    for (const item of withoutHash) {
+      expect(again.items.find((entry) => entry.id === item.id)?.passCodeHash).toBe(pbkdf2Hex(made.find((visitor) => visitor.id === item.id)!.passCode, again.codeHash));
+    }
+    // Complete now: the delta after it is quiet again.
+    later(1);
+    const quiet = await pack(again.cursor);
+    expect(quiet.items).toEqual([]);
+    expect(quiet.removed).toEqual([]);
   });
 
   it('sends the passes of a house again when the house changes', async () => {

@@ -12,12 +12,14 @@
  * database (`gate_pack_salt`), made by the first process that needs it, so that every
  * server process hashes a day's codes alike and a delta matches the pack it updates.
  *
- * A hash costs the server what it costs the tablet (tens of milliseconds), so each code is
- * hashed once a day, not at every pack: the hashes are kept in `gate_pack_code_hash` (the
- * database holds the codes themselves anyway), computed at most two at a time per process
- * (the rest of the thread pool stays free for password checks and files), and the minute
- * sweep computes today's and tomorrow's ahead (`warmGatePackCodeHashes`), so that the first
- * pack of a day does not pay for a thousand of them.
+ * A hash costs the server what it costs the tablet (tens of milliseconds of a whole core), so
+ * each code is hashed once a day, not at every pack: the hashes are kept in
+ * `gate_pack_code_hash` (the database holds the codes themselves anyway), computed one at a
+ * time per process (on a two-core server the other core keeps answering the gate; the rest
+ * of the thread pool stays free for password checks and files), and the minute sweep
+ * computes today's and tomorrow's ahead (`warmGatePackCodeHashes`). A pack computes at most
+ * a few itself (`GATE_PACK_INLINE_HASHES`): a thousand passes made at once wait for the
+ * sweep, and meanwhile the pack sends them without a code hash (docs/gate.md#the-gate-pack).
  */
 import { pbkdf2, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -69,8 +71,11 @@ export async function daySalt(em: EntityManager, day: string, now: Date): Promis
 
 // ---- Hashing, two at a time -------------------------------------------------------------
 
-/** Hashes computed at once in one process (node's thread pool has four threads). */
-const HASHING_AT_ONCE = 2;
+/**
+ * Hashes computed at once in one process (node's thread pool has four threads): one, so
+ * that a burst of hashing takes one core, never the whole of a two-core server.
+ */
+const HASHING_AT_ONCE = 1;
 let hashing = 0;
 const waitingToHash: Array<() => void> = [];
 /** Hashes being computed, by salt, iterations and code: a second pack asking waits for the first. */
@@ -111,9 +116,16 @@ const textArray = (values: string[]) => `{${values.join(',')}}`;
 
 /**
  * The hashes of `codes` (pass codes: digits) under `salt`, by code: the kept ones read in
- * one statement, the others computed (`hashPassCode`) and kept. Errors: the database's.
+ * one statement, and of the others at most `computeAtMost` computed (`hashPassCode`) and
+ * kept; a code beyond that is not in the map (the sweep will hash it). Errors: the
+ * database's.
  */
-export async function passCodeHashes(em: EntityManager, salt: DaySalt, codes: Iterable<string>): Promise<Map<string, string>> {
+export async function passCodeHashes(
+  em: EntityManager,
+  salt: DaySalt,
+  codes: Iterable<string>,
+  computeAtMost: number = Number.POSITIVE_INFINITY,
+): Promise<Map<string, string>> {
   const wanted = [...new Set(codes)];
   const hashes = new Map<string, string>();
   if (wanted.length === 0) return hashes;
@@ -122,7 +134,7 @@ export async function passCodeHashes(em: EntityManager, salt: DaySalt, codes: It
     [salt.day, textArray(wanted)],
   );
   for (const row of kept) hashes.set(row.pass_code, row.hash);
-  const missing = wanted.filter((code) => !hashes.has(code));
+  const missing = wanted.filter((code) => !hashes.has(code)).slice(0, computeAtMost);
   if (missing.length === 0) return hashes;
   const computed = await Promise.all(missing.map((code) => hashPassCode(code, salt)));
   missing.forEach((code, index) => hashes.set(code, computed[index]!));
@@ -135,7 +147,7 @@ export async function passCodeHashes(em: EntityManager, salt: DaySalt, codes: It
   return hashes;
 }
 
-/** Codes computed ahead in one run of the sweep: at most about a second of two threads. */
+/** Codes computed ahead in one run of the sweep: at most a few seconds of one thread a minute. */
 export const GATE_CODE_HASH_WARM_BATCH = 50;
 
 /**

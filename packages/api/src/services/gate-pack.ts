@@ -73,7 +73,21 @@ interface PackCursor {
   b: string;
   /** The fingerprint of the salt the pack's codes were hashed with. */
   s: string;
+  /**
+   * 1 when some code of the pack had no hash yet (`GATE_PACK_INLINE_HASHES`): the next
+   * answer sends every pass of the days again, with the hashes made since.
+   */
+  i?: 1;
 }
+
+/**
+ * Code hashes one pack computes itself at most (about a quarter of a second each on a
+ * tablet-class core, a tenth on a server's): enough for the passes made since the sweep's
+ * last run. More are left to the sweep (`warmGatePackCodeHashes`, docs/gate.md#the-gate-pack),
+ * so that a thousand passes imported at once do not hold the pack, and the server's cores,
+ * for a minute.
+ */
+export const GATE_PACK_INLINE_HASHES = 10;
 
 /** A short fingerprint of a salt, for the cursor (the salt itself is in the pack). */
 const saltMark = (salt: DaySalt) => createHash('sha256').update(`${salt.salt}:${salt.iterations}`).digest('hex').slice(0, 12);
@@ -105,7 +119,8 @@ function decodeCursor(since: string): PackCursor {
     typeof cursor.b !== 'string' ||
     !/^[0-9a-f]{1,32}$/.test(cursor.b) ||
     typeof cursor.s !== 'string' ||
-    !/^[0-9a-f]{12}$/.test(cursor.s)
+    !/^[0-9a-f]{12}$/.test(cursor.s) ||
+    !(cursor.i === undefined || cursor.i === 1)
   ) {
     throw httpError(400, GATE_PACK_CURSOR_MESSAGE, { field: 'since' });
   }
@@ -142,12 +157,11 @@ const dateOf = (value: string | Date) => (typeof value === 'string' ? value.slic
 
 /** The item of `row`, its code's hash from `codeHashes` (by code). */
 function packItem(row: PackRow, codeHashes: Map<string, string>): GatePackItem {
-  const passCodeHash = codeHashes.get(row.pass_code);
-  if (!passCodeHash) throw new Error(`No hash for the pass code of ${row.id}`);
   return {
     id: row.id,
     tokenHash: row.token_hash,
-    passCodeHash,
+    // Null while the sweep has not hashed the code yet (GATE_PACK_INLINE_HASHES).
+    passCodeHash: codeHashes.get(row.pass_code) ?? null,
     name: row.name,
     house: { houseNumber: row.house_number, block: row.block },
     kind: row.kind,
@@ -247,7 +261,9 @@ async function recurringPassRows(
  * sends every one that can still enter or leave again.
  * Five statements: the day's salt, the newest house change (for the next cursor), the
  * visitors, the recurring passes, and the kept hashes of their codes (plus, for codes not
- * hashed yet, their hashing and one insert; `warmGatePackCodeHashes` does most ahead).
+ * hashed yet, the hashing of at most `GATE_PACK_INLINE_HASHES` and one insert;
+ * `warmGatePackCodeHashes` does the rest ahead). An item whose code is not hashed yet has
+ * `passCodeHash` null, and the cursor then asks for every pass again next time.
  * Errors: 400 VALIDATION_FAILED on `since` 'since must be a cursor from the gate pack'.
  */
 export async function gatePack(
@@ -315,8 +331,8 @@ export async function gatePack(
         communityId,
         low,
         high,
-        // The blocklist changed since the cursor: every pass of the days again.
-        cursor.b !== blocklistMark,
+        // The blocklist changed since the cursor, or a code had no hash yet: every pass of the days again.
+        cursor.b !== blocklistMark || cursor.i === 1,
         new Date(since.getTime() - GATE_PACK_CHANGE_OVERLAP_MS),
         cursor.h ? new Date(cursor.h) : new Date(0),
         timeZone,
@@ -330,12 +346,14 @@ export async function gatePack(
   }
   rows = [...rows, ...(await recurringPassRows(em, { now, timeZone, today, tomorrow }, cursor))];
   const eligibleRows = rows.filter((row) => row.eligible);
-  const codeHashes = await passCodeHashes(em, salt, eligibleRows.map((row) => row.pass_code));
+  const codeHashes = await passCodeHashes(em, salt, eligibleRows.map((row) => row.pass_code), GATE_PACK_INLINE_HASHES);
+  const items = eligibleRows.map((row) => packItem(row, codeHashes));
+  const incomplete = items.some((item) => item.passCodeHash === null);
   return {
-    items: eligibleRows.map((row) => packItem(row, codeHashes)),
+    items,
     // A visitor made after the cursor that cannot enter (a walk-in still pending) was never in the pack.
     removed: rows.filter((row) => !row.eligible && !row.created_after_cursor).map((row) => row.id),
-    cursor: encodeCursor({ v: 2, t: now.toISOString(), d: today, h: houseMark, b: blocklistMark, s: saltMark(salt) }),
+    cursor: encodeCursor({ v: 2, t: now.toISOString(), d: today, h: houseMark, b: blocklistMark, s: saltMark(salt), ...(incomplete ? { i: 1 as const } : {}) }),
     codeHash: codeHashOf(salt),
   };
 }

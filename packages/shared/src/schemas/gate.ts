@@ -85,8 +85,12 @@ export const ZGatePackItem = z.object({
   id: z.string(),
   /** SHA-256 of the pass token (a token is 256 random bits: a fast hash keeps it). */
   tokenHash: z.string(),
-  /** PBKDF2 of the pass code's digits, as the pack's `codeHash` says. */
-  passCodeHash: z.string(),
+  /**
+   * PBKDF2 of the pass code's digits, as the pack's `codeHash` says; null while the server
+   * has not hashed the code yet (many passes made at once: the pass is then verified offline
+   * by its QR token only, and a later pack brings the hash).
+   */
+  passCodeHash: z.string().nullable(),
   name: z.string(),
   house: z.object({ houseNumber: z.string(), block: z.string() }),
   kind: ZGatePackKind,
