@@ -16,7 +16,7 @@ import { isIdempotentProcedure } from './rest';
 import { FailedScanLog, recordAudit } from './services/audit';
 import { ExportLimiter } from './services/exports';
 import { callerAccess, idempotencyKeyOf, runIdempotentProcedure } from './services/idempotency';
-import { communityHeaderOf, resolveRequestCommunity } from './services/communities';
+import { communityHeaderOf, requestCommunityOf, resolveRequestCommunity } from './services/communities';
 import { sessionResolver, type AuthenticatedSession } from './services/sessions';
 import type { VisitorEventHub } from './services/visitor-events';
 import type { WebhookDispatcher } from './services/webhook-dispatcher';
@@ -127,7 +127,7 @@ export function createInnerContext(
     ...options,
     clock,
     resolveSession:
-      options.resolveSession ?? sessionResolver(options.db, options.bearerToken, clock, options.config.sessionIdleDays),
+      options.resolveSession ?? sessionResolver(options.db, options.bearerToken, clock, options.config.sessionIdleDays, options.communityHeader),
     failedScans: options.failedScans ?? new FailedScanLog(),
     exports: options.exports ?? new ExportLimiter(),
   };
@@ -246,7 +246,12 @@ function signedIn(roles: readonly Role[] | null) {
     // writes that community's rows only.
     const requested = communityHeaderOf(ctx.communityHeader);
     if (authenticated.apiToken && requested !== null && requested !== authenticated.communityId) throw httpError(403, NOT_A_MEMBER_MESSAGE);
-    const membership = await resolveRequestCommunity(em, authenticated.user.id, requested, authenticated.communityId);
+    // Usually read with the session already (one statement fewer on the gate path).
+    const looked = authenticated.membership;
+    const membership =
+      looked !== undefined && (looked.requested === requested || authenticated.apiToken !== null)
+        ? requestCommunityOf(looked.row)
+        : await resolveRequestCommunity(em, authenticated.user.id, requested, authenticated.communityId);
     const auth: AuthenticatedSession = authenticated.apiToken
       ? authenticated
       : { ...authenticated, user: { ...authenticated.user, role: membership.role, houseId: membership.houseId } };

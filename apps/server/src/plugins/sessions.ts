@@ -34,7 +34,8 @@ const sessions: FastifyPluginAsync<SessionsOptions> = async (app, { db, clock, s
   const sessionOf = (request: FastifyRequest) => {
     let resolve = resolvers.get(request);
     if (!resolve) {
-      resolve = sessionResolver(db, bearerTokenOf(request), clock, sessionIdleDays);
+      // docs/api.md#communities: the look-up reads the membership where the request acts too.
+      resolve = sessionResolver(db, bearerTokenOf(request), clock, sessionIdleDays, request.headers['x-community-id']);
       resolvers.set(request, resolve);
     }
     return resolve();

@@ -17,7 +17,8 @@ export interface RequestCommunity {
   houseId: string | null;
 }
 
-interface MembershipRow {
+/** A membership and its community as one look-up reads them (`select c.id, c.name, c.slug, c.time_zone, c.status, m.role, m.house_id`). */
+export interface MembershipRow {
   id: string;
   name: string;
   slug: string;
@@ -25,6 +26,20 @@ interface MembershipRow {
   status: string;
   role: Role;
   house_id: string | null;
+}
+
+/**
+ * The request's community from the membership a look-up found (`row`), else 403 'You are
+ * not a member of this community'; 403 'This community is suspended' when it is not active.
+ */
+export function requestCommunityOf(row: MembershipRow | null | undefined): RequestCommunity {
+  if (!row) throw httpError(403, NOT_A_MEMBER_MESSAGE);
+  if (row.status !== 'active') throw httpError(403, COMMUNITY_SUSPENDED_MESSAGE);
+  return {
+    community: { id: row.id, name: row.name, slug: row.slug, timeZone: row.time_zone },
+    role: row.role,
+    houseId: row.house_id,
+  };
 }
 
 /** The value of the `X-Community-Id` header: one value, trimmed; absent or empty: null. */
@@ -36,7 +51,8 @@ export function communityHeaderOf(header: string | string[] | undefined): string
 /**
  * The community user `userId` acts in: `requested` (the header) when given, else
  * `defaultCommunityId` (the session's, or an API token's own), else their oldest active
- * membership. One indexed query.
+ * membership. One indexed query (a request's session look-up usually answers it already:
+ * `authenticate`'s `membership`).
  * Errors: 403 'You are not a member of this community' (no active membership there, or no
  * membership at all), 403 'This community is suspended'.
  */
@@ -55,13 +71,7 @@ export async function resolveRequestCommunity(
       order by m.created_at, c.id limit 1`,
     wanted !== null ? [userId, wanted] : [userId],
   );
-  if (!row) throw httpError(403, NOT_A_MEMBER_MESSAGE);
-  if (row.status !== 'active') throw httpError(403, COMMUNITY_SUSPENDED_MESSAGE);
-  return {
-    community: { id: row.id, name: row.name, slug: row.slug, timeZone: row.time_zone },
-    role: row.role,
-    houseId: row.house_id,
-  };
+  return requestCommunityOf(row);
 }
 
 /** The communities user `userId` is an active member of, oldest membership first: `[{id, name, slug, role}]`. */

@@ -7,9 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { Session, type EntityManager, type User } from '@gatehouse/db';
-import { isApiTokenText, type Role } from '@gatehouse/shared';
+import { isApiTokenText, isUuid, type Role } from '@gatehouse/shared';
 
-import { signInCommunityOf } from './communities';
+import { communityHeaderOf, signInCommunityOf, type MembershipRow } from './communities';
 
 /** How often `lastSeenAt` is written, at most (ms): a read-mostly session does not write on every call. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -83,7 +83,44 @@ export type AuthenticatedSession = (
    * request without `X-Community-Id` acts. Null: the user's oldest membership.
    */
   communityId: string | null;
+  /**
+   * The caller's membership where the request acts, read by the same statement
+   * (docs/performance.md#the-targets: no extra statement on the gate path): for `requested`
+   * (the `X-Community-Id` the look-up was made with, null without one) as
+   * `resolveRequestCommunity` would find it; `row` null when there is none. Absent when
+   * the header was not an id (the request is refused without a look-up).
+   */
+  membership?: { requested: string | null; row: MembershipRow | null };
 };
+
+/** The membership columns the look-ups add (`mc`: a membership joined with its community). */
+const MEMBERSHIP_COLUMNS = `mc.id as mc_id, mc.name as mc_name, mc.slug as mc_slug, mc.time_zone as mc_time_zone,
+            mc.status as mc_status, mc.role as mc_role, mc.house_id as mc_house_id`;
+
+/** The columns of `MEMBERSHIP_COLUMNS`; all null when no membership was found. */
+interface MembershipColumns {
+  mc_id?: string | null;
+  mc_name?: string | null;
+  mc_slug?: string | null;
+  mc_time_zone?: string | null;
+  mc_status?: string | null;
+  mc_role?: Role | null;
+  mc_house_id?: string | null;
+}
+
+/** The membership a look-up's `MEMBERSHIP_COLUMNS` found, else null. */
+function membershipOf(row: MembershipColumns): MembershipRow | null {
+  if (!row.mc_id) return null;
+  return {
+    id: row.mc_id,
+    name: row.mc_name ?? '',
+    slug: row.mc_slug ?? '',
+    time_zone: row.mc_time_zone ?? 'UTC',
+    status: row.mc_status ?? '',
+    role: row.mc_role as Role,
+    house_id: row.mc_house_id ?? null,
+  };
+}
 
 /** A `timestamptz` as the drivers hand it over raw (`2026-11-22 14:00:00.123+00`) → a Date. */
 export function parseInstant(value: string | Date): Date {
@@ -104,11 +141,14 @@ export async function authenticate(
   token: string,
   now: Date,
   idleDays: number,
+  requestedCommunity: string | null = null,
 ): Promise<AuthenticatedSession | null> {
   if (token.length > 200) return null;
   if (isApiTokenText(token)) return authenticateApiToken(em, token, now);
-  const [row] = await em.execute<
-    {
+  // The membership where the request acts (the header's community, else the session's, else
+  // the oldest), in the same statement: one index probe of membership's (user, community).
+  const lookUpMembership = requestedCommunity === null || isUuid(requestedCommunity);
+  const [row] = await em.execute<(MembershipColumns & {
       session_id: string;
       last_seen_at: string | Date;
       community_id: string | null;
@@ -119,12 +159,28 @@ export async function authenticate(
       role: Role;
       house_id: string | null;
       created_at: string | Date;
-    }[]
+    })[]
   >(
     `select s.id as session_id, s.last_seen_at, s.community_id, u.id, u.name, u.email, u.phone, u.role, u.house_id, u.created_at
+            ${lookUpMembership ? `, ${MEMBERSHIP_COLUMNS}` : ''}
        from session s join app_user u on u.id = s.user_id
+       ${
+         lookUpMembership
+           ? `left join lateral (
+                select c.id, c.name, c.slug, c.time_zone, c.status, m.role, m.house_id
+                  from membership m join community c on c.id = m.community_id
+                 where m.user_id = u.id and m.is_active
+                   and (coalesce(?::uuid, s.community_id) is null or m.community_id = coalesce(?::uuid, s.community_id))
+                 order by m.created_at, c.id limit 1) mc on true`
+           : ''
+       }
       where s.token_hash = ? and s.revoked_at is null and s.expires_at > ? and s.last_seen_at > ? and u.is_active`,
-    [sessionTokenHash(token), now, new Date(now.getTime() - idleDays * 86_400_000)],
+    [
+      ...(lookUpMembership ? [requestedCommunity, requestedCommunity] : []),
+      sessionTokenHash(token),
+      now,
+      new Date(now.getTime() - idleDays * 86_400_000),
+    ],
   );
   if (!row) return null;
   if (now.getTime() - parseInstant(row.last_seen_at).getTime() > LAST_SEEN_RESOLUTION_MS) {
@@ -134,6 +190,7 @@ export async function authenticate(
     sessionId: row.session_id,
     apiToken: null,
     communityId: row.community_id,
+    ...(lookUpMembership ? { membership: { requested: requestedCommunity, row: membershipOf(row) } } : {}),
     user: {
       id: row.id,
       name: row.name,
@@ -158,8 +215,7 @@ export async function authenticate(
  */
 export async function authenticateApiToken(em: EntityManager, token: string, now: Date): Promise<AuthenticatedSession | null> {
   if (token.length > 200) return null;
-  const [row] = await em.execute<
-    {
+  const [row] = await em.execute<(MembershipColumns & {
       token_id: string;
       token_name: string;
       token_role: Role;
@@ -171,14 +227,19 @@ export async function authenticateApiToken(em: EntityManager, token: string, now
       phone: string;
       house_id: string | null;
       created_at: string | Date;
-    }[]
+    })[]
   >(
     `select t.id as token_id, t.name as token_name, t.role as token_role, t.community_id as token_community_id, t.last_used_at,
-            u.id, u.name, u.email, u.phone, u.house_id, u.created_at
+            u.id, u.name, u.email, u.phone, u.house_id, u.created_at, ${MEMBERSHIP_COLUMNS}
        from api_token t join app_user u on u.id = t.created_by_id
+       -- The creator is still an active admin of the token's community; the membership is
+       -- where its calls act (docs/api.md#api-tokens).
+       join lateral (
+         select c.id, c.name, c.slug, c.time_zone, c.status, m.role, m.house_id
+           from membership m join community c on c.id = m.community_id
+          where m.user_id = u.id and m.community_id = t.community_id and m.role = 'admin' and m.is_active) mc on true
       where t.token_hash = ? and t.revoked_at is null and (t.expires_at is null or t.expires_at > ?)
-        and u.is_active
-        and exists (select 1 from membership m where m.user_id = u.id and m.community_id = t.community_id and m.role = 'admin' and m.is_active)`,
+        and u.is_active`,
     [sessionTokenHash(token), now],
   );
   if (!row) return null;
@@ -194,6 +255,8 @@ export async function authenticateApiToken(em: EntityManager, token: string, now
     sessionId: null,
     apiToken: { id: row.token_id, name: row.token_name },
     communityId: row.token_community_id,
+    // A call with the token acts in the token's community only (a header naming another is refused).
+    membership: { requested: null, row: membershipOf(row) },
     user: {
       id: row.id,
       name: row.name,
@@ -235,17 +298,19 @@ export async function revokeOtherSessions(em: EntityManager, userId: string, kee
  * batch (docs/security.md#flooding). An API token (`gh_…`, docs/api.md#api-tokens) is resolved here
  * too (`authenticate` branches on the prefix). Null without a token or for an invalid one; rejects
  * when the database cannot be reached. The user comes as plain columns; each procedure
- * makes its own entity of it (see `protectedProcedure`).
+ * makes its own entity of it (see `protectedProcedure`). With `communityHeader` (the request's
+ * `X-Community-Id`), the look-up also reads the caller's membership where the request acts.
  */
 export function sessionResolver(
   db: { fork(): EntityManager },
   token: string | null,
   clock: () => Date,
   idleDays: number,
+  communityHeader?: string | string[],
 ): () => Promise<AuthenticatedSession | null> {
   let pending: Promise<AuthenticatedSession | null> | undefined;
   return () => {
-    pending ??= token ? authenticate(db.fork(), token, clock(), idleDays) : Promise.resolve(null);
+    pending ??= token ? authenticate(db.fork(), token, clock(), idleDays, communityHeaderOf(communityHeader)) : Promise.resolve(null);
     return pending;
   };
 }
