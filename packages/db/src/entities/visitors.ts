@@ -38,7 +38,8 @@ export const VisitorInvitationSchema = defineEntity({
      * Who invited; for a walk-in, null until a resident of the house decides
      * (docs/gate.md#walk-ins).
      */
-    host: () => p.manyToOne(User).nullable().deleteRule('restrict').index(),
+    // Indexed with the community (`visitor_invitation_host_community_index` below).
+    host: () => p.manyToOne(User).nullable().deleteRule('restrict'),
     /** YYYY-MM-DD in the community's time zone. */
     visitDate: p.date(),
     /** HH:MM, 24-hour. */
@@ -101,6 +102,9 @@ export const VisitorInvitationSchema = defineEntity({
     { name: 'visitor_invitation_status_visit_order_index', properties: ['status', 'visitDate', 'visitTimeFrom', 'id'] },
     { name: 'visitor_invitation_house_visit_order_index', properties: ['house', 'visitDate', 'visitTimeFrom', 'id'] },
     { name: 'visitor_invitation_host_visit_order_index', properties: ['host', 'visitDate', 'visitTimeFrom', 'id'] },
+    // My Invitations' count (a host's invitations in the request's community) from the index
+    // alone, and the host's foreign key.
+    { name: 'visitor_invitation_host_community_index', properties: ['host', 'community'] },
     { name: 'visitor_invitation_status_check_in_time_index', properties: ['status', 'checkInTime', 'id'] },
     // The reports' walk-ins registered in a range.
     { name: 'visitor_invitation_created_at_index', properties: ['createdAt', 'id'] },
