@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createCaller } from '../src/root';
 import { forEachActiveCommunity } from '../src/services/communities';
+import { authenticate, sameStreamAccess } from '../src/services/sessions';
 import { getVisitorPhoto, putVisitorPhoto } from '../src/services/visitor-photos';
 import { anonymiseEndedVisitors } from '../src/services/visitor-privacy';
 import { applyExpiry } from '../src/services/visitors';
@@ -123,6 +124,28 @@ describe.each(legs)('communities on $name', (leg) => {
     expect(await failure(callerIn(c.resident.token, randomUUID()).auth.me())).toMatchObject(notMember);
     // An empty header is no header.
     await expect(callerIn(c.resident.token, '').auth.me()).resolves.toMatchObject({ community: { id: first } });
+  });
+
+  it("keeps a live stream's access by the membership in the stream's community, not the first one's", async () => {
+    // The resident is a guard of the second community for this test.
+    const conn = h.test.db.orm.em.fork().getConnection();
+    const membershipId = randomUUID();
+    await conn.execute(`insert into membership (id, user_id, community_id, role, house_id, is_active) values (?, ?, ?, 'guard', null, true)`, [membershipId, c.resident.id, second]);
+    try {
+      const opened = { userId: c.resident.id, role: 'guard' as const, houseId: null, communityId: second };
+      const lookUp = () => authenticate(h.em(), c.resident.token, h.now, h.config.sessionIdleDays, second);
+      // A guard there (a resident with a house in the first community): the same access.
+      expect(sameStreamAccess(await lookUp(), opened)).toBe(true);
+      // In the first community the same person is the resident: another access.
+      expect(sameStreamAccess(await authenticate(h.em(), c.resident.token, h.now, h.config.sessionIdleDays, first), opened)).toBe(false);
+      // Made an admin there, or no longer a member there: the stream's access is gone.
+      await conn.execute(`update membership set role = 'admin' where id = ?`, [membershipId]);
+      expect(sameStreamAccess(await lookUp(), opened)).toBe(false);
+      await conn.execute(`update membership set role = 'guard', is_active = false where id = ?`, [membershipId]);
+      expect(sameStreamAccess(await lookUp(), opened)).toBe(false);
+    } finally {
+      await conn.execute(`delete from membership where id = ?`, [membershipId]);
+    }
   });
 
   it('answers me with the community and the role there; lists memberships; switches the default', async () => {

@@ -45,7 +45,7 @@ import { getVisitorPhoto, putVisitorPhoto } from '../services/visitor-photos';
 import { eraseVisitor } from '../services/visitor-privacy';
 import { visitorExport, ZCsvExport } from '../services/exports';
 import { listBlocklistRefusals } from '../services/blocklist';
-import { sessionResolver } from '../services/sessions';
+import { sameStreamAccess, sessionResolver } from '../services/sessions';
 import { StreamEndedError, streamEndedError } from '../services/visitor-events';
 import { houseIdOf } from '../lib/serialize';
 import { httpError } from '../errors';
@@ -244,11 +244,9 @@ export const visitorsRouter = createTRPCRouter({
       if (!ctx.events) throw httpError(503, 'Live updates are not available');
       const { id, role } = ctx.user;
       const houseId = houseIdOf(ctx.user);
-      const sessionNow = () => sessionResolver(ctx.db, ctx.bearerToken, ctx.clock, ctx.config.sessionIdleDays)();
-      const stillAllowed = async () => {
-        const session = await sessionNow();
-        return session !== null && session.user.id === id && session.user.role === role && session.user.houseId === houseId;
-      };
+      // The caller again, in the stream's community: the role and house there (docs/api.md#communities).
+      const sessionNow = () => sessionResolver(ctx.db, ctx.bearerToken, ctx.clock, ctx.config.sessionIdleDays, ctx.community.id)();
+      const stillAllowed = async () => sameStreamAccess(await sessionNow(), { userId: id, role, houseId, communityId: ctx.community.id });
       const owner = { userId: id, sessionId: ctx.sessionId, apiTokenId: ctx.apiToken?.id ?? null };
       try {
         // docs/api.md#communities: the events of the call's community only.

@@ -271,6 +271,25 @@ export async function authenticateApiToken(em: EntityManager, token: string, now
 }
 
 /**
+ * Whether `session` (the caller looked up again, with the stream's community as
+ * `X-Community-Id`) still has the access a live stream was opened with (`opened`: the
+ * user, the role and house in that community, docs/gate.md#live-updates): false when it is
+ * gone (signed out, revoked, deactivated), or the membership there ended, changed role or
+ * house, or its community was suspended. An API token keeps its own role and its creator's
+ * house.
+ */
+export function sameStreamAccess(
+  session: AuthenticatedSession | null,
+  opened: { userId: string; role: Role; houseId: string | null; communityId: string },
+): boolean {
+  const membership = session?.membership?.row;
+  if (!session || !membership || membership.id !== opened.communityId || membership.status !== 'active') return false;
+  const role = session.apiToken ? session.user.role : membership.role;
+  const houseId = session.apiToken ? session.user.houseId : membership.house_id;
+  return session.user.id === opened.userId && role === opened.role && houseId === opened.houseId;
+}
+
+/**
  * Revokes the session of `token`; nothing happens when it is unknown or already revoked.
  * Returns the id of the user whose session ended, if one did.
  */
