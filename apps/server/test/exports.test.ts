@@ -85,12 +85,15 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
     checkInTime?: string | null;
     checkOutTime?: string | null;
     anonymisedAt?: string | null;
+    checkInGateId?: string | null;
+    checkOutGateId?: string | null;
   }) => {
     const id = randomUUID();
     await test.db.fork().execute(
       `insert into visitor_invitation (community_id, id, name, phone, email, purpose, house_id, host_id, visit_date, visit_time_from, visit_time_to,
-         status, qr_code_token, pass_code, qr_code_data_url, check_in_time, check_out_time, kind, decide_by, has_photo, anonymised_at, created_at, updated_at)
-       values ((select id from community order by created_at, id limit 1), ?, ?, ?, ?, ?, ?, ?, ?, '09:00', '17:00', ?, ?, ?, 'data:,', ?, ?, ?, ?, false, ?, ?, ?)`,
+         status, qr_code_token, pass_code, qr_code_data_url, check_in_time, check_out_time, kind, decide_by, has_photo, anonymised_at,
+         check_in_gate_id, check_out_gate_id, created_at, updated_at)
+       values ((select id from community order by created_at, id limit 1), ?, ?, ?, ?, ?, ?, ?, ?, '09:00', '17:00', ?, ?, ?, 'data:,', ?, ?, ?, ?, false, ?, ?, ?, ?, ?)`,
       [
         id,
         fields.name,
@@ -108,6 +111,8 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
         fields.kind ?? 'invitation',
         fields.kind === 'walk-in' ? '2026-11-01T04:10:00Z' : null,
         fields.anonymisedAt ?? null,
+        fields.checkInGateId ?? null,
+        fields.checkOutGateId ?? null,
         now,
         now,
       ],
@@ -212,14 +217,33 @@ describe.each(legs)('CSV exports over REST on $name', (leg) => {
     expect(rowsById(csvLines(toOnly)).has(visitors.edge)).toBe(false);
   });
 
-  it('filters by status, house and gate (no gates are recorded yet: a gate matches nothing)', async () => {
+  it('filters by status, house and gate (a visit is at a gate when its check-in or its check-out was there; an unknown gate matches nothing)', async () => {
     const expired = rowsById(csvLines(await get('/api/visitors/export.csv?status=expired', tokens.admin)));
     expect([...expired.keys()]).toEqual([visitors.walkIn]);
     expect(expired.get(visitors.walkIn)).toBe(`${visitors.walkIn},walk-in,Walk In,'+15550001111,,,12,A,,2026-11-10,09:00,17:00,expired,,,,`);
     const house = rowsById(csvLines(await get(`/api/visitors/export.csv?houseId=${ids.otherHouse}`, tokens.admin)));
     expect([...house.keys()]).toEqual([visitors.other]);
-    const gate = csvLines(await get(`/api/visitors/export.csv?gateId=${randomUUID()}`, tokens.admin));
-    expect(gate).toEqual([VISITOR_HEADER]);
+
+    // Visits with recorded gates, on a day of their own (no other test's range holds it).
+    const north = (await asAdmin('POST', '/api/gates', { name: 'North Gate' })).id;
+    const south = (await asAdmin('POST', '/api/gates', { name: 'South Gate' })).id;
+    const day = '2026-07-01';
+    const gated = { houseId: ids.house, hostId: ids.resident, visitDate: day };
+    const inNorth = await insertVisitor({ ...gated, name: 'In North', checkInGateId: north, checkOutGateId: south });
+    const outNorth = await insertVisitor({ ...gated, name: 'Out North', checkInGateId: south, checkOutGateId: north });
+    const southOnly = await insertVisitor({ ...gated, name: 'South Only', checkInGateId: south, checkOutGateId: south });
+    const noGate = await insertVisitor({ ...gated, name: 'No Gate' });
+    const allOfDay = rowsById(csvLines(await get(`/api/visitors/export.csv?from=${day}&to=${day}`, tokens.admin)));
+    expect([...allOfDay.keys()].sort()).toEqual([inNorth, outNorth, southOnly, noGate].sort());
+    // The gates' names in the last two columns, empty when none was recorded.
+    expect(allOfDay.get(inNorth)).toMatch(/,checked-out,[^,]+,[^,]+,North Gate,South Gate$/);
+    expect(allOfDay.get(noGate)).toMatch(/,checked-out,[^,]+,[^,]+,,$/);
+    const atNorth = rowsById(csvLines(await get(`/api/visitors/export.csv?from=${day}&to=${day}&gateId=${north}`, tokens.admin)));
+    expect([...atNorth.keys()].sort()).toEqual([inNorth, outNorth].sort());
+    const atSouth = rowsById(csvLines(await get(`/api/visitors/export.csv?from=${day}&to=${day}&gateId=${south}`, tokens.admin)));
+    expect([...atSouth.keys()].sort()).toEqual([inNorth, outNorth, southOnly].sort());
+    const unknown = csvLines(await get(`/api/visitors/export.csv?from=${day}&to=${day}&gateId=${randomUUID()}`, tokens.admin));
+    expect(unknown).toEqual([VISITOR_HEADER]);
   });
 
   it('exports an anonymised visitor as stored: "Visitor" and empty personal cells', async () => {

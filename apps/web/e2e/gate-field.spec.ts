@@ -116,10 +116,14 @@ test('a scanner’s passes go through after a tap on empty space, after a dialog
   await expect(page.getByText(/^Ann Tap checked in: house/)).toBeVisible();
   await screenshot(page, 'gate-field-02-after-tap');
 
-  // 2. The focus on a button: the scan's Enter runs the scan, not the button.
-  await page.getByRole('link', { name: 'New Walk-in' }).first().focus();
+  // 2. The focus on a button (Sara's Check Out): the scan's Enter runs the scan, not the button.
+  const saraCheckOut = page.getByRole('button', { name: 'Check out Sara Quick' });
+  await saraCheckOut.focus();
+  await expect(saraCheckOut).toBeFocused();
   await scan(page, ben!.qrCodeToken);
   await expect(page.getByText(/^Ben Button checked in: house/)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(saraCheckOut).toBeVisible();
   await expect(page).toHaveURL(/\/guard$/);
 
   // 3. A dialog opened and closed with Not Yet: the next scan's Enter does not open it again.

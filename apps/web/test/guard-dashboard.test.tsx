@@ -42,7 +42,7 @@ function insideItem(overrides: Partial<GateInsideItem> & Pick<GateInsideItem, 'n
 const roll = (items: GateInsideItem[]) => ({ items, total: items.length });
 
 describe('the gate screen: a guard’s home', () => {
-  it('is where a guard lands from /dashboard and /, and where Home leads', async () => {
+  it('is where a guard lands from /dashboard, and where Home leads', async () => {
     mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => roll([]), 'visitors.settings': () => SETTINGS });
     const { user } = renderApp('/dashboard', { user: guard });
     expect(await screen.findByRole('heading', { level: 1, name: 'Active Visitors' })).toBeInTheDocument();
@@ -54,6 +54,14 @@ describe('the gate screen: a guard’s home', () => {
     await user.click(screen.getAllByRole('link', { name: 'Home' })[0]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'Active Visitors' })).toBeInTheDocument();
     expect(currentPath()).toBe('/guard');
+  });
+
+  it('is where a guard lands on a reload of /', async () => {
+    mockTrpc({ 'auth.me': () => ({ user: guard }), 'visitors.listSummaries': () => roll([]), 'visitors.settings': () => SETTINGS });
+    renderApp('/', { user: guard });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Active Visitors' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/guard');
+    expect(screen.getByLabelText('Pass token or code')).toBeInTheDocument();
   });
 
   it('keeps /guard/dashboard as the same screen', async () => {
@@ -129,9 +137,9 @@ describe('everyone inside, on the gate screen', () => {
 describe('the quick scan: scanner input is never lost', () => {
   const field = () => screen.getByLabelText<HTMLInputElement>('Pass token or code');
 
-  /** A scanner: the characters, then CR (and LF, as Ctrl+J, when asked), typed wherever the focus is. */
-  const scanTyped = (user: { keyboard: (text: string) => Promise<void> }, text: string, options: { crlf?: boolean } = {}) =>
-    user.keyboard(`${text}{Enter}${options.crlf ? '{Control>}j{/Control}' : ''}`);
+  /** A scanner: the characters, then CR (and LF, as Ctrl+J, when asked; LF alone with `lf`), typed wherever the focus is. */
+  const scanTyped = (user: { keyboard: (text: string) => Promise<void> }, text: string, options: { crlf?: boolean; lf?: boolean } = {}) =>
+    user.keyboard(`${text}${options.lf ? '' : '{Enter}'}${options.crlf || options.lf ? '{Control>}j{/Control}' : ''}`);
 
   function gateMocks(overrides: Record<string, (input: any) => unknown> = {}) {
     return mockTrpc({
@@ -164,8 +172,13 @@ describe('the quick scan: scanner input is never lost', () => {
 
   it('takes a scan typed while the focus is on the page, a button or after a tap on empty space, and runs the scan, not the button', async () => {
     const visitor = makeVisitor({ status: 'cancelled' });
-    const calls = gateMocks({ 'visitors.scan': () => visitor });
+    const calls = gateMocks({
+      'gate.inside': () => roll([insideItem({ name: 'Sara Quick' })]),
+      'visitors.scan': () => visitor,
+    });
     const { user } = renderApp('/guard', { user: guard });
+    const checkOutButton = await screen.findByRole('button', { name: 'Check out Sara Quick' });
+    expect(checkOutButton.tagName).toBe('BUTTON');
     await waitFor(() => expect(field()).toHaveFocus());
 
     // A tap on empty space brings the focus straight back.
@@ -173,22 +186,32 @@ describe('the quick scan: scanner input is never lost', () => {
     fireEvent.pointerDown(document.body);
     await waitFor(() => expect(field()).toHaveFocus());
 
-    // Focus on a button: the scan's keys go to the field; its Enter does not press the button.
-    const inside = screen.getByRole('link', { name: /Inside Now/ });
-    const scanLink = screen.getAllByRole('link', { name: 'Scan QR' })[0]!;
-    scanLink.focus();
+    // Focus on a real button (a row's Check Out): the scan's keys go to the field, and its
+    // Enter runs the scan; the button is not pressed (no confirmation, no check-out).
+    checkOutButton.focus();
+    expect(checkOutButton).toHaveFocus();
     await scanTyped(user, PASS_TOKEN);
     await waitFor(() => expect(callsTo(calls, 'visitors.scan')).toHaveLength(1));
     expect(callsTo(calls, 'visitors.scan')[0]?.input).toEqual({ token: PASS_TOKEN });
-    expect(currentPath()).toBe('/guard');
     expect(await screen.findByText(/this pass is cancelled/i)).toBeInTheDocument();
+    // A pressed button's confirmation opens a moment later: none does.
+    await expect(screen.findByRole('dialog', undefined, { timeout: 300 })).rejects.toThrow();
+    expect(callsTo(calls, 'visitors.checkOut')).toHaveLength(0);
+    expect(field()).toHaveFocus();
+
+    // Focus on a link: the same, no navigation.
+    const scanLink = screen.getAllByRole('link', { name: 'Scan QR' })[0]!;
+    scanLink.focus();
+    await scanTyped(user, PASS_TOKEN);
+    await waitFor(() => expect(callsTo(calls, 'visitors.scan')).toHaveLength(2));
+    expect(currentPath()).toBe('/guard');
 
     // Focus on the page body: the same.
     (document.activeElement as HTMLElement | null)?.blur();
     await scanTyped(user, PASS_TOKEN);
-    await waitFor(() => expect(callsTo(calls, 'visitors.scan')).toHaveLength(2));
-    expect(inside).toBeInTheDocument();
-    await user.keyboard('{Tab}');
+    await waitFor(() => expect(callsTo(calls, 'visitors.scan')).toHaveLength(3));
+    expect(screen.getByRole('link', { name: /Inside Now/ })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('ends a scan once on CR+LF, and does nothing on an Enter in an empty field', async () => {
@@ -208,6 +231,24 @@ describe('the quick scan: scanner input is never lost', () => {
     expect(callsTo(calls, 'visitors.scan')).toHaveLength(2);
     expect(screen.queryByText('Please enter a token')).not.toBeInTheDocument();
     expect(screen.getByText(/this pass is expired/i)).toBeInTheDocument();
+  });
+
+  it('ends a scan on LF alone (Ctrl+J, no CR), once, as on CR', async () => {
+    const visitor = makeVisitor({ status: 'expired' });
+    const calls = gateMocks({ 'visitors.scan': () => visitor });
+    const { user } = renderApp('/guard', { user: guard });
+    await waitFor(() => expect(field()).toHaveFocus());
+
+    await scanTyped(user, PASS_TOKEN, { lf: true });
+    expect(await screen.findByText(/this pass is expired/i)).toBeInTheDocument();
+    expect(callsTo(calls, 'visitors.scan')).toHaveLength(1);
+    expect(callsTo(calls, 'visitors.scan')[0]?.input).toEqual({ token: PASS_TOKEN });
+    // The next scan, also LF-ended, is a scan of its own (not appended to the last one).
+    await scanTyped(user, PASS_TOKEN, { lf: true });
+    await waitFor(() => expect(callsTo(calls, 'visitors.scan')).toHaveLength(2));
+    expect(callsTo(calls, 'visitors.scan')[1]?.input).toEqual({ token: PASS_TOKEN });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(calls, 'visitors.scan')).toHaveLength(2);
   });
 
   it('gives the focus back to the field after a dialog closes, so the next scan’s Enter does not open it again', async () => {

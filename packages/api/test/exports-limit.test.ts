@@ -10,13 +10,14 @@
  * own, then the procedures on both databases.
  */
 import { databaseLegs } from '@gatehouse/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { describeError } from '../src/errors';
 import { createMemoryAuthRateLimits } from '../src/lib/rate-limits';
 import { createCaller } from '../src/root';
 import {
   EXPORT_BUSY_MESSAGE,
+  EXPORT_STALL_TIMEOUT_MS,
   EXPORT_STALLED_MESSAGE,
   ExportLimiter,
   MAX_CONCURRENT_EXPORTS,
@@ -55,6 +56,8 @@ function fakeExport(count: number, log: string[] = []): CsvExport<'id'> {
 describe('the export limiter', () => {
   it('takes a place at the first row: the third export is 429 with Retry-After, a finished or closed one frees its place', async () => {
     expect(MAX_CONCURRENT_EXPORTS).toBe(2);
+    // A download is cut after a minute with no row read (docs/security.md#exports).
+    expect(EXPORT_STALL_TIMEOUT_MS).toBe(60_000);
     const limiter = new ExportLimiter();
     const first = limiter.limit(fakeExport(3)).rows[Symbol.asyncIterator]();
     const second = limiter.limit(fakeExport(3)).rows[Symbol.asyncIterator]();
@@ -123,6 +126,24 @@ describe('the export limiter', () => {
     await sleep(300);
     expect(cuts).toBe(1);
     expect(limiter.running).toBe(0);
+  });
+
+  it('waits a full minute by default before cutting a reader that stopped', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const limiter = new ExportLimiter();
+      let cuts = 0;
+      const rows = limiter.limit(fakeExport(10), () => (cuts += 1)).rows[Symbol.asyncIterator]();
+      await rows.next();
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(cuts).toBe(0);
+      expect(limiter.running).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(cuts).toBe(1);
+      expect(limiter.running).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
