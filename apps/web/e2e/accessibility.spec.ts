@@ -9,7 +9,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { ADMIN, checkScreen, GUARD, openScreen, RESIDENT, screenReady, screenshot, signIn, startClearOfMidnight, violations } from './support';
+import { ADMIN, checkScreen, GUARD, openScreen, RESIDENT, screenReady, screenshot, setSize, signedInContext, signIn, startClearOfMidnight, violations } from './support';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -41,24 +41,25 @@ test('the sign-in and sign-up screens pass axe, also with their errors shown', a
   }
 });
 
-test('forms with their errors and the confirmation dialog pass axe', async ({ browser }, testInfo) => {
+test('forms with their errors and the confirmation dialog pass axe', async ({ browser, request }, testInfo) => {
   await startClearOfMidnight(testInfo);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await signedInContext(browser, request, RESIDENT, { viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signIn(page, RESIDENT);
   await page.goto('/visitors/create');
   await settled(page);
   await page.getByRole('button', { name: 'Create Invitation' }).click();
   await expect(page.getByText('Visitor name is required')).toBeVisible();
   expect(await violations(page), 'invitation form errors').toEqual([]);
 
-  await page.goto('/vehicles/add');
+  // The next forms opened as the app moves between screens (openScreen).
+  await openScreen(page, '/vehicles/add');
   await settled(page);
   await page.getByRole('button', { name: /add vehicle/i }).click();
+  await expect(page.getByText('License plate is required')).toBeVisible();
   expect(await violations(page), 'vehicle form errors').toEqual([]);
 
   // A new invitation, then the cancel confirmation.
-  await page.goto('/visitors/create');
+  await openScreen(page, '/visitors/create');
   await page.getByLabel('Visitor Name').fill('Axe Visitor');
   await page.getByLabel('Phone Number').fill('+15550100999');
   // A window of the whole day: the default one (09:00-17:00) cannot be made after 17:00.
@@ -79,22 +80,24 @@ for (const [role, screens] of [
   ['guard', ['/guard/dashboard', '/guard/scan', '/guard/walk-in', '/profile']],
   ['resident', ['/dashboard', '/visitors', '/visitors/create', '/profile']],
 ] as const) {
-  test(`the main ${role} screens pass axe in the dark theme`, async ({ browser }) => {
+  test(`the main ${role} screens pass axe in the dark theme`, async ({ browser, request }) => {
     test.setTimeout(120_000);
-    for (const size of [SIZES[0], SIZES[2]]) {
-      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: 'dark' });
-      const page = await context.newPage();
-      await signIn(page, ACCOUNTS[role]);
-      for (const [index, screen] of screens.entries()) {
-        if (index === 0) await page.goto(screen);
-        else await openScreen(page, screen);
+    // Signed in without the form (signedInContext); each screen opened once and checked at the
+    // phone, then the landscape tablet, on the same page (setSize).
+    const context = await signedInContext(browser, request, ACCOUNTS[role], { viewport: { width: SIZES[0].width, height: SIZES[0].height }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    for (const [index, screen] of screens.entries()) {
+      if (index === 0) await page.goto(screen);
+      else await openScreen(page, screen);
+      for (const size of [SIZES[0], SIZES[2]]) {
+        await setSize(page, size);
         await checkScreen(page, `a11y-dark-${role}-${size.name}${screen.replaceAll('/', '-')}`, async () => {
           await settled(page);
           expect(await violations(page), `${role} ${screen} at ${size.name}, dark`).toEqual([]);
         });
       }
-      await context.close();
     }
+    await context.close();
   });
 }
 
@@ -114,12 +117,12 @@ test('the profile switches the theme, and the choice outlasts a reload', async (
   await page.getByRole('radio', { name: 'As the device is set' }).check();
 });
 
-test('the guard screens have touch targets of at least 44 × 44 px', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+test('the guard screens have touch targets of at least 44 × 44 px', async ({ browser, request }) => {
+  const context = await signedInContext(browser, request, GUARD, { viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
-  await signIn(page, GUARD);
-  for (const screen of ['/guard/dashboard', '/guard/scan', '/guard/walk-in']) {
-    await page.goto(screen);
+  for (const [index, screen] of ['/guard/dashboard', '/guard/scan', '/guard/walk-in'].entries()) {
+    if (index === 0) await page.goto(screen);
+    else await openScreen(page, screen);
     await settled(page);
     const small = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('main button, main a[href], main input:not([type=hidden]), main select')]

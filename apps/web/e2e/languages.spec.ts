@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { checkScreen, GUARD, openScreen, RESIDENT, screenReady, screenshot, signIn, violations } from './support';
+import { checkScreen, GUARD, openScreen, RESIDENT, screenReady, screenshot, setSize, signedInContext, signIn, violations } from './support';
 
 /** Spanish texts the tests look for (apps/web/src/locales/es). */
 const SPANISH = {
@@ -36,14 +36,6 @@ async function settled(page: Page): Promise<void> {
   await screenReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/** Signs in (in English), then shows the app in `language` as the profile's picker keeps it. */
-async function signInIn(page: Page, account: typeof RESIDENT, language: 'es' | 'hi'): Promise<void> {
-  await signIn(page, account);
-  await page.evaluate((code) => localStorage.setItem('language', code), language);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
 test('a browser set to Spanish gets the sign-in screen in Spanish, and a refused sign-in says why in Spanish', async ({ browser }) => {
@@ -79,18 +71,24 @@ for (const language of ['es', 'hi'] as const) {
     [RESIDENT, ['/dashboard', '/visitors', '/visitors/create', '/payments', '/profile']],
   ] as const) {
     const role = account === GUARD ? 'guard' : 'resident';
-    test(`the main ${role} screens pass axe in ${language === 'es' ? 'Spanish' : 'Hindi'}`, async ({ browser }) => {
+    test(`the main ${role} screens pass axe in ${language === 'es' ? 'Spanish' : 'Hindi'}`, async ({ browser, request }) => {
       test.setTimeout(120_000);
-      for (const size of [
+      const sizes = [
         { name: 'phone', width: 390, height: 844 },
         { name: 'tablet-landscape', width: 1024, height: 768 },
-      ]) {
-        const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-        const page = await context.newPage();
-        await signInIn(page, account, language);
-        for (const [index, screen] of screens.entries()) {
-          if (index === 0) await page.goto(screen);
-          else await openScreen(page, screen);
+      ] as const;
+      // Signed in without the form (signedInContext), with the language as the profile's
+      // picker keeps it; each screen opened once and checked at both sizes on the same page
+      // (setSize).
+      const context = await signedInContext(browser, request, account, { viewport: { width: sizes[0].width, height: sizes[0].height } }, { language });
+      const page = await context.newPage();
+      for (const [index, screen] of screens.entries()) {
+        if (index === 0) {
+          await page.goto(screen);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+        } else await openScreen(page, screen);
+        for (const size of sizes) {
+          await setSize(page, size);
           await checkScreen(page, `language-${language}-${account.firstName.toLowerCase()}-${size.name}${screen.replaceAll('/', '-')}`, async () => {
             await settled(page);
             // Nothing of the screen is left in English: its main heading is translated.
@@ -98,8 +96,8 @@ for (const language of ['es', 'hi'] as const) {
             expect(await violations(page), `${screen} at ${size.name} in ${language}`).toEqual([]);
           });
         }
-        await context.close();
       }
+      await context.close();
     });
   }
 }

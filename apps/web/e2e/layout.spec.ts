@@ -4,14 +4,17 @@
  * a role may open is reachable from that size's menus (the bars and the user menu). At
  * the phone and the portrait tablet each screen, and the opened user menu, passes axe-core
  * (no serious or critical WCAG 2.2 AA violation; the main guard and resident screens at the
- * landscape tablet: accessibility.spec.ts, languages.spec.ts). A role's first screen is
- * loaded, every next one opened as the app moves between screens. One test per role and size;
- * a screen that fails leaves its screenshot in test-results/screens/layout-*, and with
- * E2E_SCREENSHOTS=all every screen at every size does (the pictures people look at).
+ * landscape tablet: accessibility.spec.ts, languages.spec.ts). One test per role, signed in
+ * without the form (signedInContext): its first screen is loaded, every next one opened as
+ * the app moves between screens, and each is checked at the four sizes in turn on the same
+ * page (setSize; the layout follows the size in CSS alone, so a screen resized is the screen
+ * opened at that size). A screen that fails leaves its screenshot in
+ * test-results/screens/layout-*, and with E2E_SCREENSHOTS=all every screen at every size does
+ * (the pictures people look at).
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { ADMIN, checkScreen, GUARD, openScreen, RESIDENT, screenReady, signIn, violations } from './support';
+import { ADMIN, checkScreen, GUARD, openScreen, RESIDENT, screenReady, setSize, signedInContext, violations } from './support';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -59,29 +62,33 @@ async function reachableHrefs(page: Page, axeAs?: string): Promise<string[]> {
 }
 
 for (const role of ROLES) {
-  for (const size of SIZES) {
-    test(`every ${role.name} screen fits the ${size.name} (${size.width} × ${size.height}), and every one is reachable`, async ({ browser }) => {
-      test.setTimeout(120_000);
-      const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-      const page = await context.newPage();
-      await signIn(page, role.account);
-      const axe = AXE_SIZES.includes(size.name);
-      expect(await reachableHrefs(page, axe ? `${role.name} at ${size.name}` : undefined), `${role.name} at ${size.name}`).toEqual(expect.arrayContaining([...role.reachable]));
-      for (const [index, screen] of role.screens.entries()) {
-        // The first screen loaded, every next one opened as the app moves between screens.
-        if (index === 0) await page.goto(screen);
-        else await openScreen(page, screen);
+  test(`every ${role.name} screen fits a phone, a tablet both ways and a desktop, and every one is reachable at each`, async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const context = await signedInContext(browser, request, role.account, { viewport: { width: SIZES[0].width, height: SIZES[0].height } });
+    const page = await context.newPage();
+    for (const [index, screen] of role.screens.entries()) {
+      // The first screen (the role's home) loaded, every next one opened as the app moves
+      // between screens.
+      if (index > 0) await openScreen(page, screen);
+      else {
+        await page.goto(screen);
+        await screenReady(page);
+      }
+      for (const size of SIZES) {
+        await setSize(page, size);
+        const axe = AXE_SIZES.includes(size.name);
         await checkScreen(page, `layout-${role.name}-${size.name}${screen.replaceAll('/', '-')}`, async () => {
           // The screen drawn (its heading, no busy button), then measured.
-          await screenReady(page);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(width, `${role.name} ${screen} at ${size.name} (${size.width} px) is ${width} px wide`).toBeLessThanOrEqual(size.width);
           if (axe) expect(await violations(page), `${role.name} ${screen} at ${size.name}`).toEqual([]);
         });
+        // From the home screen, every screen of the role is reachable at this size.
+        if (index === 0) expect(await reachableHrefs(page, axe ? `${role.name} at ${size.name}` : undefined), `${role.name} at ${size.name}`).toEqual(expect.arrayContaining([...role.reachable]));
       }
-      await context.close();
-    });
-  }
+    }
+    await context.close();
+  });
 }

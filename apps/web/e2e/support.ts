@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
 
 /** Demo accounts seeded by the server (SEED_DEMO). */
 export const DEMO_PASSWORD = 'gatehouse123';
@@ -124,13 +124,54 @@ export async function signIn(page: Page, account: { email: string; firstName: st
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(account.firstName) })).toBeVisible();
 }
 
+/**
+ * A browser context (with `options`) already signed in as `account`: its localStorage holds
+ * the session the login form leaves there (`auth_token` and `current_user`,
+ * docs/product.md#constants-and-formats, as the login answers them: `apiSession`, one
+ * sign-in per account and worker), and `storage`'s keys too (the language, …). For the
+ * sweeps, which look at the screens behind the sign-in; the sign-in itself is what `signIn`
+ * exercises, through the form, in the journeys.
+ */
+export async function signedInContext(
+  browser: Browser,
+  request: APIRequestContext,
+  account: { email: string },
+  options: BrowserContextOptions = {},
+  storage: Record<string, string> = {},
+): Promise<BrowserContext> {
+  const session = await apiSession(request, account.email);
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const localStorage = Object.entries({ ...storage, auth_token: session.token, current_user: JSON.stringify(session.user) }).map(([name, value]) => ({ name, value }));
+  return browser.newContext({ ...options, storageState: { cookies: [], origins: [{ origin, localStorage }] } });
+}
+
+/**
+ * Sets the page's viewport and waits three frames: the layout follows the size in CSS alone,
+ * except the reports' charts (Chart.js), which a ResizeObserver redraws at the frame after
+ * the one that saw the new size. A sweep measures a screen at each size on the same page.
+ */
+export async function setSize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize({ width: size.width, height: size.height });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 3;
+        const next = () => (--frames === 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
+}
+
 /** The serious and critical WCAG 2.x A/AA violations on the page (or the part `within` selects), as readable lines. */
 export async function violations(page: Page, within?: string): Promise<string[]> {
   // Only the violations are read: axe keeps no detail of the rules a page passes. Legacy
   // mode: axe runs in the page itself, where by default it would open a new page (a new
   // renderer) for every run to gather the results of the frames, of which the app has none
-  // (an analysis took 0.8 s instead of 0.2 s).
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode();
+  // (an analysis took 0.8 s instead of 0.2 s). axe-core is put into the page once: the
+  // builder evaluates its source (half a megabyte) twice at every analysis, 0.2 s, which a
+  // sweep's next screens (the same page, history.pushState) and sizes need not pay again.
+  const loaded = await Promise.all(page.frames().map((frame) => frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')));
+  const builder = new AxeBuilder({ page, ...(loaded.every(Boolean) ? { axeSource: 'void 0' } : {}) }).options({ resultTypes: ['violations'] }).setLegacyMode();
   if (within) builder.include(within);
   const results = await builder
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
