@@ -12,7 +12,8 @@ import { createPostgresDatabase, databaseLegs } from '../src/testing';
 
 /** The last migration of the release before communities. */
 const PREVIOUS_RELEASE_LAST = 'Migration20261128140700';
-const NEW_MIGRATIONS = ['Migration20261129090000', 'Migration20261129090100'];
+// Every migration since the previous release: the upgrade to many communities, then the (host, community) index.
+const NEW_MIGRATIONS = ['Migration20261129090000', 'Migration20261129090100', 'Migration20261129100000'];
 
 const ADMIN = '00000000-0000-4000-8000-000000000001';
 const RESIDENT = '00000000-0000-4000-8000-000000000002';
