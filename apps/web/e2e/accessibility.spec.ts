@@ -104,11 +104,19 @@ for (const [role, screens] of [
 test('the profile switches the theme, and the choice outlasts a reload', async ({ page }) => {
   await signIn(page, RESIDENT);
   await page.goto('/profile');
+  // The cards above the theme load their settings and grow: a click during that shift can
+  // land beside the radio. Wait for the page to be whole first.
+  const profileReady = async () => {
+    await settled(page);
+    await expect(page.getByRole('button', { name: 'Save Notification Settings' })).toBeVisible();
+  };
+  await profileReady();
   await page.getByRole('radio', { name: 'Dark' }).check();
   await expect(page.locator('html')).toHaveClass(/dark/);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const dark = await background();
   await page.reload();
+  await profileReady();
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   expect(await background()).toBe(dark);
   await page.getByRole('radio', { name: 'Light' }).check();
