@@ -261,7 +261,7 @@ async function recurringPassRows(
  * sends every one that can still enter or leave again.
  * Five statements: the day's salt, the newest house change (for the next cursor), the
  * visitors, the recurring passes, and the kept hashes of their codes (plus, for codes not
- * hashed yet, the hashing of at most `GATE_PACK_INLINE_HASHES` and one insert;
+ * hashed yet, the hashing of at most `GATE_PACK_INLINE_HASHES`, the newest passes first, and one insert;
  * `warmGatePackCodeHashes` does the rest ahead). An item whose code is not hashed yet has
  * `passCodeHash` null, and the cursor then asks for every pass again next time.
  * Errors: 400 VALIDATION_FAILED on `since` 'since must be a cursor from the gate pack'.
@@ -346,7 +346,11 @@ export async function gatePack(
   }
   rows = [...rows, ...(await recurringPassRows(em, { now, timeZone, today, tomorrow }, cursor))];
   const eligibleRows = rows.filter((row) => row.eligible);
-  const codeHashes = await passCodeHashes(em, salt, eligibleRows.map((row) => row.pass_code), GATE_PACK_INLINE_HASHES);
+  // The newest passes first: those made since the sweep's last run are the ones a pack hashes itself.
+  const newestFirst = eligibleRows
+    .map((row) => ({ code: row.pass_code, at: new Date(isoInstant(row.updated_at)).getTime() }))
+    .sort((a, b) => b.at - a.at);
+  const codeHashes = await passCodeHashes(em, salt, newestFirst.map((entry) => entry.code), GATE_PACK_INLINE_HASHES);
   const items = eligibleRows.map((row) => packItem(row, codeHashes));
   const incomplete = items.some((item) => item.passCodeHash === null);
   return {
