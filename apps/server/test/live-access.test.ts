@@ -56,9 +56,30 @@ describe.each(legs)('event streams and their owners on $name', (leg) => {
     counter += 1;
     const email = `person${counter}@streams.example`;
     const made = await ok('POST', '/api/auth/signup', { body: { name: `Person ${counter}`, email, phone: '+15551234567', password: 'secret123' } });
-    if (houseId) await ok('POST', `/api/houses/${houseId}/residents`, { token: tokens.admin, body: { userId: made.user.id } });
+    if (houseId) {
+      await ok('POST', `/api/houses/${houseId}/residents`, { token: tokens.admin, body: { userId: made.user.id } });
+      await accessChangesHandled();
+    }
     return { id: made.user.id as string, token: made.token as string, email };
   };
+  /**
+   * Waits until the server has handled the access changes committed so far (a move into a
+   * house ends the person's streams): on PostgreSQL they arrive a moment after the commit, and
+   * one arriving late would end a stream the test opens next. The database announces them in
+   * commit order, so once a change announced after them for a stream of our own has ended it,
+   * they are handled.
+   */
+  const accessChangesHandled = async () => {
+    const probe = await rest(sentinel.token);
+    // The stream is the hub's once its first answer is out; wait for it to be counted.
+    for (let waited = 0; app.visitorEvents.streamsOf(sentinel.id) === 0 && waited < AT_ONCE_MS; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await test.db.fork().getConnection().execute(`select pg_notify('visitor_event', ?)`, [`access-changed:user:${sentinel.id}`]);
+    expect(await endsWithin(probe)).toBe(true);
+  };
+  let sentinel: { id: string; token: string };
+  let keeperStream: SseStream | undefined;
   const login = async (email: string) => (await ok('POST', '/api/auth/login', { body: { email, password: 'secret123' } })).token as string;
   const rest = async (token: string, lastEventId?: string) => {
     const stream = await openSse(`${base}/api/events`, { token, ...(lastEventId ? { lastEventId } : {}) });
@@ -107,6 +128,13 @@ describe.each(legs)('event streams and their owners on $name', (leg) => {
     const guard = await ok('POST', '/api/auth/signup', { body: { name: 'Gus Guard', email: 'guard@streams.example', phone: '+15551234567', password: 'secret123' } });
     await test.db.fork().nativeUpdate(User, { id: guard.user.id }, { role: 'guard' });
     tokens.guard = guard.token;
+    const watcher = await ok('POST', '/api/auth/signup', { body: { name: 'Sam Sentinel', email: 'sentinel@streams.example', phone: '+15551234567', password: 'secret123' } });
+    sentinel = { id: watcher.user.id, token: watcher.token };
+    // A stream kept open for the whole file, so that the server listens to the database's
+    // announcements all along (accessChangesHandled's own would be missed while it starts).
+    const keeper = await ok('POST', '/api/auth/signup', { body: { name: 'Kim Keeper', email: 'keeper@streams.example', phone: '+15551234567', password: 'secret123' } });
+    keeperStream = await openSse(`${base}/api/events`, { token: keeper.token });
+    expect(keeperStream.status).toBe(200);
     ids.house = (await ok('POST', '/api/houses', { token: tokens.admin, body: { houseNumber: '1', block: 'S', street: 'Stream Street', ownerId: admin.user.id } })).id;
     ids.otherHouse = (await ok('POST', '/api/houses', { token: tokens.admin, body: { houseNumber: '2', block: 'S', street: 'Stream Street', ownerId: admin.user.id } })).id;
   });
@@ -114,6 +142,7 @@ describe.each(legs)('event streams and their owners on $name', (leg) => {
     open.splice(0).forEach((stream) => stream.close());
   });
   afterAll(async () => {
+    keeperStream?.close();
     await app?.close();
     await test?.drop();
   });
