@@ -31,6 +31,7 @@ afterEach(async () => {
   await clearGateData();
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear();
   window.history.replaceState(null, '', '/');
   vi.restoreAllMocks();
   resetConnectionState();

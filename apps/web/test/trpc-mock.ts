@@ -39,6 +39,8 @@ export interface RecordedCall {
   authorization: string | null;
   /** The Idempotency-Key header of a call sent alone, else null. */
   idempotencyKey: string | null;
+  /** The X-Community-Id header (docs/api.md#communities), else null. */
+  communityId: string | null;
 }
 
 /** What the gate sync and the gate screens read in the background, empty by default. */
@@ -80,6 +82,7 @@ export function mockTrpc(given: Record<string, Resolver>): RecordedCall[] {
             input,
             authorization: request.headers.get('authorization'),
             idempotencyKey: batched ? null : request.headers.get('idempotency-key'),
+            communityId: request.headers.get('x-community-id'),
           });
           const resolver = resolvers[path];
           try {

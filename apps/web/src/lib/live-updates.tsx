@@ -19,7 +19,7 @@ import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
-import { expireStoredSession, readStoredToken } from './session-storage';
+import { authHeaders, expireStoredSession } from './session-storage';
 import { unauthorizedLink } from './trpc';
 import { useTRPC } from './trpc-react';
 
@@ -52,13 +52,7 @@ function createStreamClient() {
         url: '/trpc',
         EventSource,
         eventSourceOptions: () => ({
-          fetch: (input, init) => {
-            const token = readStoredToken();
-            return globalThis.fetch(input, {
-              ...init,
-              headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-            });
-          },
+          fetch: (input, init) => globalThis.fetch(input, { ...init, headers: { ...init.headers, ...authHeaders() } }),
         }),
       }),
     ],

@@ -8,15 +8,10 @@ import { PHOTO_MAX_BYTES, PHOTO_MESSAGE } from '@gatehouse/shared';
 import { useEffect, useState } from 'react';
 
 import { AppError, DEFAULT_ERROR_MESSAGE } from './errors';
-import { readStoredToken } from './session-storage';
+import { authHeaders } from './session-storage';
 
 /** The width a photo is shrunk to (px). */
 export const PHOTO_WIDTH = 640;
-
-const authHeaders = (): Record<string, string> => {
-  const token = readStoredToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-};
 
 /**
  * `file` (any image the browser can decode) as a JPEG at most 640 px wide and at most

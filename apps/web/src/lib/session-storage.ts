@@ -6,6 +6,8 @@
  */
 import { STORAGE_KEYS, type User } from '@gatehouse/shared';
 
+import { clearChosenCommunity, communityHeader } from './community';
+
 /** The stored bearer token, or null. */
 export function readStoredToken(): string | null {
   try {
@@ -13,6 +15,14 @@ export function readStoredToken(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The headers of every call to the server: the bearer token when one is stored, and the tab's
+ * community (docs/api.md#communities) when one is chosen.
+ */
+export function authHeaders(token: string | null = readStoredToken()): Record<string, string> {
+  return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...communityHeader() };
 }
 
 /** The stored user, or null when absent or unreadable. */
@@ -42,10 +52,11 @@ export function storeUser(user: User): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
-/** Removes both keys (logout, failed refresh, 401). */
+/** Removes both keys and the chosen community (logout, failed refresh, 401). */
 export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.user);
+  clearChosenCommunity();
 }
 
 type Listener = () => void;

@@ -16,6 +16,7 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 
+import { chooseCommunity } from './community';
 import { AppError, toAppError } from './errors';
 import {
   clearStoredSession,
@@ -49,6 +50,11 @@ export interface Session extends SessionState {
   logout: () => Promise<void>;
   /** Hides the failed sign-ins notice. */
   dismissFailedSignIns: () => void;
+  /**
+   * Moves this tab to another of the user's communities (docs/api.md#communities): makes it the
+   * session's default, keeps it for the tab, forgets the cached answers and goes home.
+   */
+  switchCommunity: (communityId: string) => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -173,9 +179,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const dismissFailedSignIns = useCallback(() => setState((current) => ({ ...current, failedSignIns: 0 })), []);
 
+  const switchCommunity = useCallback(
+    async (communityId: string) => {
+      // The user (role, house) there; new tabs and sign-ins start there too.
+      const { user } = await client.auth.setCommunity.mutate({ communityId });
+      storeUser(user);
+      queryClient.clear();
+      chooseCommunity(communityId);
+      setState((current) => ({ ...current, user }));
+      // The home of the role there ('/' decides).
+      navigate('/');
+    },
+    [client, navigate, queryClient],
+  );
+
   const session = useMemo<Session>(
-    () => ({ ...state, login, signup, logout, dismissFailedSignIns }),
-    [state, login, signup, logout, dismissFailedSignIns],
+    () => ({ ...state, login, signup, logout, dismissFailedSignIns, switchCommunity }),
+    [state, login, signup, logout, dismissFailedSignIns, switchCommunity],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

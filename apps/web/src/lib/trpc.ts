@@ -11,7 +11,7 @@ import { createContext, createElement, useContext, type ReactNode } from 'react'
 
 import { AppError, DEFAULT_ERROR_MESSAGE, toAppError } from './errors';
 import { noteServerDate } from './server-clock';
-import { expireStoredSession, readStoredToken } from './session-storage';
+import { authHeaders, expireStoredSession, readStoredToken } from './session-storage';
 
 export type AppTRPCClient = TRPCClient<AppRouter>;
 
@@ -160,10 +160,8 @@ export function createTransportClient(options: TransportOptions = {}): AppTRPCCl
   const getToken = options.getToken ?? readStoredToken;
   const url = options.url ?? '/trpc';
   const fetch = createTimedFetch(options.timeoutMs);
-  const authorization = (): Record<string, string> => {
-    const token = getToken();
-    return token ? { Authorization: `Bearer ${token}` } : {};
-  };
+  // The bearer token and the tab's community (docs/api.md#communities), read at each call.
+  const authorization = (): Record<string, string> => authHeaders(getToken());
   return createTRPCClient<AppRouter>({
     links: [
       unauthorizedLink(options.onUnauthorized ?? expireStoredSession),

@@ -12,7 +12,7 @@ import { Button } from '../../components/Button';
 import { AppError, DEFAULT_ERROR_MESSAGE } from '../../lib/errors';
 import { failureText } from '../../lib/failures';
 import { i18n, useMessages } from '../../lib/i18n';
-import { expireStoredSession, readStoredToken } from '../../lib/session-storage';
+import { authHeaders, expireStoredSession } from '../../lib/session-storage';
 
 const messages = i18n('ExportCsvButton', {
   exportCsv: 'Export CSV',
@@ -39,10 +39,9 @@ function fileNameOf(disposition: string | null, fallback: string): string {
  * the session, as every other call does.
  */
 export async function downloadCsv(url: string, fallbackName: string): Promise<void> {
-  const token = readStoredToken();
   let response: Response;
   try {
-    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(url, { headers: authHeaders() });
   } catch {
     throw new AppError('Network error', 0);
   }

@@ -8,6 +8,7 @@ import clsx from 'clsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
+import { useActiveCommunity } from '../../lib/community';
 import { watchQueryClient } from '../../lib/connection';
 import { useGateSync } from '../../lib/gate-sync';
 import { i18n, useMessages } from '../../lib/i18n';
@@ -39,6 +40,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   // Whether the server can be reached, read from every request (the connection banner).
   const queryClient = useQueryClient();
   useEffect(() => watchQueryClient(queryClient), [queryClient]);
+  const community = useActiveCommunity();
   // The installable app's service worker (docs/gate.md#installing-the-app), registered from here so
   // that
   // /login's scripts do not grow; not in the development server or tests (no worker there).
@@ -48,7 +50,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, []);
   return (
     <TRPCQueryProvider>
-      <LiveUpdatesProvider>
+      {/* Keyed by the tab's community (docs/api.md#communities): a switch reopens the stream and restarts the gate sync there. */}
+      <LiveUpdatesProvider key={community ?? ''}>
         <Shell>{children}</Shell>
       </LiveUpdatesProvider>
     </TRPCQueryProvider>

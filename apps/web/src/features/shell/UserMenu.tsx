@@ -1,21 +1,27 @@
 /**
  * The user menu of the top bar (docs/product.md#screens-and-routes): the screens the bars have no
- * room for, My Profile and Log Out.
+ * room for, the community switcher (docs/api.md#communities, with two or more memberships), My
+ * Profile and Log Out.
  */
-import { ChevronDown, LogOut, User as UserIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Check, ChevronDown, LogOut, User as UserIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 
 import clsx from 'clsx';
 
+import { useActiveCommunity } from '../../lib/community';
+import { failureText } from '../../lib/failures';
 import { initialsOf, roleLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
 import { menuEntries } from './navigation';
-import { useLogout } from '../../lib/gate-sync';
-import { useCurrentUser } from '../../lib/session';
+import { endGateSession, useLogout } from '../../lib/gate-sync';
+import { useCurrentUser, useSession } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc-react';
 
 const messages = i18n('UserMenu', {
   button: params('{initials} {name} {role}, user menu'),
+  community: 'Community',
   myProfile: 'My Profile',
   logOut: 'Log Out',
 });
@@ -47,6 +53,19 @@ export function UserMenu() {
   const more = menuEntries(user.role);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const communityHeadingId = useId();
+  const trpc = useTRPC();
+  const { switchCommunity } = useSession();
+  const tabCommunity = useActiveCommunity();
+  const [switching, setSwitching] = useState<string | null>(null);
+  const [switchError, setSwitchError] = useState<string | null>(null);
+  // Read when the menu opens, not on every screen.
+  const communities = useQuery({ ...trpc.communities.list.queryOptions(), enabled: open });
+  const memberships = communities.data ?? [];
+  const canSwitch = memberships.length > 1;
+  // Without a choice of its own the tab is in the session's default community (auth.me's).
+  const me = useQuery({ ...trpc.auth.me.queryOptions(), enabled: canSwitch && !tabCommunity });
+  const activeCommunity = tabCommunity ?? me.data?.community.id ?? null;
 
   useEffect(() => {
     if (!open) return;
@@ -66,6 +85,25 @@ export function UserMenu() {
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [open]);
+
+  const handleChoose = async (communityId: string) => {
+    if (communityId === activeCommunity) {
+      setOpen(false);
+      return;
+    }
+    setSwitching(communityId);
+    setSwitchError(null);
+    try {
+      // What the gate tablet keeps is of this community: the queue goes first, the pack is forgotten.
+      await endGateSession().catch((error: unknown) => console.error('Could not clear the gate data', error));
+      await switchCommunity(communityId);
+      setOpen(false);
+    } catch (error) {
+      setSwitchError(failureText(error));
+    } finally {
+      setSwitching(null);
+    }
+  };
 
   const handleLogout = async () => {
     setLoggingOut(true);
@@ -123,6 +161,37 @@ export function UserMenu() {
               </Link>
             );
           })}
+          {canSwitch && (
+            <div role="group" aria-labelledby={communityHeadingId} className="border-y border-slate-100 py-1">
+              <p id={communityHeadingId} className="px-4 pt-2 pb-1 text-xs font-semibold text-slate-500 uppercase">
+                {t.community}
+              </p>
+              {memberships.map((community) => {
+                const active = community.id === activeCommunity;
+                return (
+                  <button
+                    key={community.id}
+                    type="button"
+                    aria-current={active ? 'true' : undefined}
+                    disabled={switching !== null}
+                    onClick={() => void handleChoose(community.id)}
+                    className="flex min-h-11 w-full items-center gap-3 px-4 text-left text-sm text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+                  >
+                    <Check aria-hidden="true" className={clsx('size-4 shrink-0', active ? 'text-brand-700' : 'invisible')} />
+                    <span className="flex min-w-0 flex-col leading-tight">
+                      <span className={clsx('truncate', active && 'font-semibold text-slate-900')}>{community.name}</span>{' '}
+                      <span className="text-xs text-slate-500">{roleLabel(community.role)}</span>
+                    </span>
+                  </button>
+                );
+              })}
+              {switchError && (
+                <p role="alert" className="px-4 py-2 text-xs text-red-700">
+                  {switchError}
+                </p>
+              )}
+            </div>
+          )}
           <Link
             href="/profile"
             onClick={() => setOpen(false)}

@@ -57,6 +57,7 @@ export default {
   },
   UserMenu: {
     button: '{initials} {name} {role}, menú de usuario',
+    community: 'Comunidad',
     myProfile: 'Mi perfil',
     logOut: 'Cerrar sesión',
   },

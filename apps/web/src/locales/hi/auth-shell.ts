@@ -57,6 +57,7 @@ export default {
   },
   UserMenu: {
     button: '{initials} {name} {role}, उपयोगकर्ता मेनू',
+    community: 'समुदाय',
     myProfile: 'मेरी प्रोफ़ाइल',
     logOut: 'लॉग आउट',
   },
