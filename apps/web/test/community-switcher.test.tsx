@@ -3,7 +3,7 @@
  * call once chosen, and switched from the user menu when the user has two or more memberships.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import {
   LAST_COMMUNITY_KEY,
@@ -11,11 +11,15 @@ import {
   chooseCommunity,
   readActiveCommunity,
 } from '../src/lib/community';
+import { clearGateData, enqueueMove, readQueue, type QueuedMove } from '../src/lib/gate-store';
 import { authHeaders, clearStoredSession } from '../src/lib/session-storage';
 import { createTransportClient } from '../src/lib/trpc';
 import { admin, resident } from './fixtures';
+import { installFakeIndexedDB } from './fake-indexeddb';
 import { currentPath, renderApp } from './render-app';
 import { callsTo, mockTrpc } from './trpc-mock';
+
+installFakeIndexedDB();
 
 const OAK = { id: '11111111-0000-4000-8000-000000000001', name: 'Oak Hills', slug: 'oak-hills', timeZone: 'UTC' };
 const PINE = { id: '11111111-0000-4000-8000-000000000002', name: 'Pine Court', slug: 'pine-court', timeZone: 'UTC' };
@@ -111,5 +115,40 @@ describe('the community switcher in the user menu', () => {
     const reopened = await screen.findByRole('group', { name: 'Community' });
     expect(within(reopened).getByRole('button', { name: 'Pine Court Resident' })).toHaveAttribute('aria-current', 'true');
     expect(within(reopened).getByRole('button', { name: 'Oak Hills Admin' })).not.toHaveAttribute('aria-current');
+  });
+
+  describe('with moves saved on this tablet', () => {
+    afterEach(async () => {
+      Reflect.deleteProperty(navigator, 'onLine');
+      await clearGateData();
+    });
+
+    it('keeps the tab where it is until they are sent: never drops them', async () => {
+      const move: QueuedMove = {
+        key: 'move-waiting-1',
+        action: 'check-out',
+        visitorId: 'dddddddd-0000-4000-8000-00000000000b',
+        occurredAt: '2026-11-22T14:00:00.000Z',
+        name: 'Ann Waiting',
+        houseNumber: 'A-101',
+      };
+      await enqueueMove(move);
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      window.dispatchEvent(new Event('offline'));
+      const calls = mockTrpc({
+        'auth.me': () => ({ user: admin, community: OAK }),
+        'communities.list': () => [oakAdmin, pineResident],
+        'auth.setCommunity': () => ({ user: resident, community: PINE }),
+      });
+      const { user } = renderApp('/profile', { user: admin });
+      await user.click(await screen.findByRole('button', { name: /user menu/ }));
+      const group = await screen.findByRole('group', { name: 'Community' });
+      await user.click(within(group).getByRole('button', { name: 'Pine Court Resident' }));
+
+      expect(await within(group).findByRole('alert')).toHaveTextContent('Moves saved on this tablet are waiting to be sent. Switch once they are sent.');
+      expect(callsTo(calls, 'auth.setCommunity')).toEqual([]);
+      expect(sessionStorage.getItem(TAB_COMMUNITY_KEY)).toBeNull();
+      expect((await readQueue()).map((entry) => entry.key)).toEqual(['move-waiting-1']);
+    });
   });
 });

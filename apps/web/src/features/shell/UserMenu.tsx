@@ -11,17 +11,22 @@ import { Link } from 'wouter';
 import clsx from 'clsx';
 
 import { useActiveCommunity } from '../../lib/community';
+import { connectionState } from '../../lib/connection';
 import { failureText } from '../../lib/failures';
 import { initialsOf, roleLabel } from '../../lib/format';
 import { i18n, params, useMessages } from '../../lib/i18n';
-import { menuEntries } from './navigation';
+import { replayQueue } from '../../lib/gate-moves';
+import { gateSnapshot, hasGateStorage, loadedGateSnapshot } from '../../lib/gate-store';
 import { endGateSession, useLogout } from '../../lib/gate-sync';
 import { useCurrentUser, useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc-react';
 
+import { menuEntries } from './navigation';
+
 const messages = i18n('UserMenu', {
   button: params('{initials} {name} {role}, user menu'),
   community: 'Community',
+  movesWaiting: 'Moves saved on this tablet are waiting to be sent. Switch once they are sent.',
   myProfile: 'My Profile',
   logOut: 'Log Out',
 });
@@ -94,7 +99,16 @@ export function UserMenu() {
     setSwitching(communityId);
     setSwitchError(null);
     try {
-      // What the gate tablet keeps is of this community: the queue goes first, the pack is forgotten.
+      // Moves saved on this tablet are this community's: sent before the tab moves, never dropped
+      // (docs/gate.md#recording-moves-offline). One try now; still waiting, the tab stays.
+      if (hasGateStorage() && (await loadedGateSnapshot()).waiting > 0) {
+        if (connectionState() === 'online') await replayQueue().catch(() => {});
+        if (gateSnapshot().waiting > 0) {
+          setSwitchError(t.movesWaiting);
+          return;
+        }
+      }
+      // What the gate tablet keeps is of this community: the queue is empty, the pack is forgotten.
       await endGateSession().catch((error: unknown) => console.error('Could not clear the gate data', error));
       await switchCommunity(communityId);
       setOpen(false);

@@ -58,6 +58,7 @@ export default {
   UserMenu: {
     button: '{initials} {name} {role}, menú de usuario',
     community: 'Comunidad',
+    movesWaiting: 'Hay movimientos guardados en esta tableta pendientes de enviar. Cambie cuando se hayan enviado.',
     myProfile: 'Mi perfil',
     logOut: 'Cerrar sesión',
   },

@@ -58,6 +58,7 @@ export default {
   UserMenu: {
     button: '{initials} {name} {role}, उपयोगकर्ता मेनू',
     community: 'समुदाय',
+    movesWaiting: 'इस टैबलेट पर सहेजी गई आवाजाही अभी भेजी जानी है। उनके भेजे जाने के बाद बदलें।',
     myProfile: 'मेरी प्रोफ़ाइल',
     logOut: 'लॉग आउट',
   },
