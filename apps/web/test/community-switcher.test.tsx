@@ -5,12 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import {
-  LAST_COMMUNITY_KEY,
-  TAB_COMMUNITY_KEY,
-  chooseCommunity,
-  readActiveCommunity,
-} from '../src/lib/community';
+import { chooseCommunity } from '../src/features/shell/active-community';
+import { LAST_COMMUNITY_KEY, TAB_COMMUNITY_KEY, readActiveCommunity } from '../src/lib/community';
 import { clearGateData, enqueueMove, readQueue, type QueuedMove } from '../src/lib/gate-store';
 import { authHeaders, clearStoredSession } from '../src/lib/session-storage';
 import { createTransportClient } from '../src/lib/trpc';

@@ -6,7 +6,7 @@
  */
 import { STORAGE_KEYS, type User } from '@gatehouse/shared';
 
-import { clearChosenCommunity, communityHeader } from './community';
+import { LAST_COMMUNITY_KEY, readActiveCommunity, TAB_COMMUNITY_KEY } from './community';
 
 /** The stored bearer token, or null. */
 export function readStoredToken(): string | null {
@@ -22,7 +22,10 @@ export function readStoredToken(): string | null {
  * community (docs/api.md#communities) when one is chosen.
  */
 export function authHeaders(token: string | null = readStoredToken()): Record<string, string> {
-  return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...communityHeader() };
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const communityId = readActiveCommunity();
+  if (communityId) headers['X-Community-Id'] = communityId;
+  return headers;
 }
 
 /** The stored user, or null when absent or unreadable. */
@@ -56,7 +59,8 @@ export function storeUser(user: User): void {
 export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.user);
-  clearChosenCommunity();
+  localStorage.removeItem(LAST_COMMUNITY_KEY);
+  sessionStorage.removeItem(TAB_COMMUNITY_KEY);
 }
 
 type Listener = () => void;

@@ -16,7 +16,6 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 
-import { chooseCommunity } from './community';
 import { AppError, toAppError } from './errors';
 import {
   clearStoredSession,
@@ -51,10 +50,10 @@ export interface Session extends SessionState {
   /** Hides the failed sign-ins notice. */
   dismissFailedSignIns: () => void;
   /**
-   * Moves this tab to another of the user's communities (docs/api.md#communities): makes it the
-   * session's default, keeps it for the tab, forgets the cached answers and goes home.
+   * Replaces the signed-in user (kept on the device too): the user menu's community switch
+   * (docs/api.md#communities), where the role and house are those of the new community.
    */
-  switchCommunity: (communityId: string) => Promise<void>;
+  replaceUser: (user: User) => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -179,23 +178,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const dismissFailedSignIns = useCallback(() => setState((current) => ({ ...current, failedSignIns: 0 })), []);
 
-  const switchCommunity = useCallback(
-    async (communityId: string) => {
-      // The user (role, house) there; new tabs and sign-ins start there too.
-      const { user } = await client.auth.setCommunity.mutate({ communityId });
-      storeUser(user);
-      queryClient.clear();
-      chooseCommunity(communityId);
-      setState((current) => ({ ...current, user }));
-      // The home of the role there ('/' decides).
-      navigate('/');
-    },
-    [client, navigate, queryClient],
-  );
+  const replaceUser = useCallback((user: User) => {
+    storeUser(user);
+    setState((current) => ({ ...current, user }));
+  }, []);
 
   const session = useMemo<Session>(
-    () => ({ ...state, login, signup, logout, dismissFailedSignIns, switchCommunity }),
-    [state, login, signup, logout, dismissFailedSignIns, switchCommunity],
+    () => ({ ...state, login, signup, logout, dismissFailedSignIns, replaceUser }),
+    [state, login, signup, logout, dismissFailedSignIns, replaceUser],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -8,7 +8,6 @@ import clsx from 'clsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { useActiveCommunity } from '../../lib/community';
 import { watchQueryClient } from '../../lib/connection';
 import { useGateSync } from '../../lib/gate-sync';
 import { i18n, useMessages } from '../../lib/i18n';
@@ -18,6 +17,7 @@ import { useCurrentUser } from '../../lib/session';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { WalkInRequests } from '../visitors/WalkInRequests';
 import { Toaster } from '../../lib/toasts';
+import { useActiveCommunity } from './active-community';
 import { ConnectionBanner } from './ConnectionBanner';
 import { FailedSignInsNotice } from './FailedSignInsNotice';
 import { Logo } from './Logo';

@@ -3,14 +3,13 @@
  * room for, the community switcher (docs/api.md#communities, with two or more memberships), My
  * Profile and Log Out.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown, LogOut, User as UserIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 
 import clsx from 'clsx';
 
-import { useActiveCommunity } from '../../lib/community';
 import { connectionState } from '../../lib/connection';
 import { failureText } from '../../lib/failures';
 import { initialsOf, roleLabel } from '../../lib/format';
@@ -19,8 +18,10 @@ import { replayQueue } from '../../lib/gate-moves';
 import { gateSnapshot, hasGateStorage, loadedGateSnapshot } from '../../lib/gate-store';
 import { endGateSession, useLogout } from '../../lib/gate-sync';
 import { useCurrentUser, useSession } from '../../lib/session';
+import { useTRPCClient } from '../../lib/trpc';
 import { useTRPC } from '../../lib/trpc-react';
 
+import { chooseCommunity, useActiveCommunity } from './active-community';
 import { menuEntries } from './navigation';
 
 const messages = i18n('UserMenu', {
@@ -60,7 +61,22 @@ export function UserMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const communityHeadingId = useId();
   const trpc = useTRPC();
-  const { switchCommunity } = useSession();
+  const { replaceUser } = useSession();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  /**
+   * Moves this tab to another of the user's communities (docs/api.md#communities): makes it the
+   * session's default (new tabs and sign-ins start there), keeps it for the tab, takes the
+   * user's role and house there, forgets the cached answers and goes to the role's home.
+   */
+  const switchCommunity = async (communityId: string) => {
+    const { user } = await client.auth.setCommunity.mutate({ communityId });
+    queryClient.clear();
+    chooseCommunity(communityId);
+    replaceUser(user);
+    navigate('/');
+  };
   const tabCommunity = useActiveCommunity();
   const [switching, setSwitching] = useState<string | null>(null);
   const [switchError, setSwitchError] = useState<string | null>(null);
