@@ -17,7 +17,14 @@ export interface RequestCommunity {
   houseId: string | null;
 }
 
-/** A membership and its community as one look-up reads them (`select c.id, c.name, c.slug, c.time_zone, c.status, m.role, m.house_id`). */
+/**
+ * A membership (`m`) joined with its community (`c`), as every look-up of one reads it
+ * (`MembershipRow`); the caller adds its conditions after.
+ */
+export const MEMBERSHIP_SELECT = `select c.id, c.name, c.slug, c.time_zone, c.status, m.role, m.house_id
+       from membership m join community c on c.id = m.community_id`;
+
+/** A membership and its community, as `MEMBERSHIP_SELECT` reads them. */
 export interface MembershipRow {
   id: string;
   name: string;
@@ -65,8 +72,7 @@ export async function resolveRequestCommunity(
   const wanted = requested ?? defaultCommunityId;
   if (wanted !== null && !isUuid(wanted)) throw httpError(403, NOT_A_MEMBER_MESSAGE);
   const [row] = await em.execute<MembershipRow[]>(
-    `select c.id, c.name, c.slug, c.time_zone, c.status, m.role, m.house_id
-       from membership m join community c on c.id = m.community_id
+    `${MEMBERSHIP_SELECT}
       where m.user_id = ? and m.is_active ${wanted !== null ? 'and m.community_id = ?' : ''}
       order by m.created_at, c.id limit 1`,
     wanted !== null ? [userId, wanted] : [userId],

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Session, type EntityManager, type User } from '@gatehouse/db';
 import { isApiTokenText, isUuid, type Role } from '@gatehouse/shared';
 
-import { communityHeaderOf, signInCommunityOf, type MembershipRow } from './communities';
+import { communityHeaderOf, MEMBERSHIP_SELECT, signInCommunityOf, type MembershipRow } from './communities';
 
 /** How often `lastSeenAt` is written, at most (ms): a read-mostly session does not write on every call. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -167,8 +167,7 @@ export async function authenticate(
        ${
          lookUpMembership
            ? `left join lateral (
-                select c.id, c.name, c.slug, c.time_zone, c.status, m.role, m.house_id
-                  from membership m join community c on c.id = m.community_id
+                ${MEMBERSHIP_SELECT}
                  where m.user_id = u.id and m.is_active
                    and (coalesce(?::uuid, s.community_id) is null or m.community_id = coalesce(?::uuid, s.community_id))
                  order by m.created_at, c.id limit 1) mc on true`
@@ -235,8 +234,7 @@ export async function authenticateApiToken(em: EntityManager, token: string, now
        -- The creator is still an active admin of the token's community; the membership is
        -- where its calls act (docs/api.md#api-tokens).
        join lateral (
-         select c.id, c.name, c.slug, c.time_zone, c.status, m.role, m.house_id
-           from membership m join community c on c.id = m.community_id
+         ${MEMBERSHIP_SELECT}
           where m.user_id = u.id and m.community_id = t.community_id and m.role = 'admin' and m.is_active) mc on true
       where t.token_hash = ? and t.revoked_at is null and (t.expires_at is null or t.expires_at > ?)
         and u.is_active`,
