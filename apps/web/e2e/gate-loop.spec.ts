@@ -7,7 +7,7 @@
  */
 import { expect, test, type Dialog } from '@playwright/test';
 
-import { GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
+import { communityClock, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
 
 test('a resident invites a visitor; a guard checks them in and out', async ({ browser }, testInfo) => {
   await startClearOfMidnight(testInfo);
@@ -25,9 +25,18 @@ test('a resident invites a visitor; a guard checks them in and out', async ({ br
   await resident.getByRole('link', { name: /New Invitation/ }).first().click();
   await expect(resident).toHaveURL(/\/visitors\/create$/);
   await expect(resident.getByRole('heading', { level: 1, name: 'New Invitation' })).toBeVisible();
-  // Defaults of docs/product.md#constants-and-formats: today, 09:00 to 17:00.
-  await expect(resident.getByLabel('Start Time')).toHaveValue('09:00');
-  await expect(resident.getByLabel('End Time')).toHaveValue('17:00');
+  // Defaults of docs/product.md#constants-and-formats: today, 09:00 to 17:00; from 17:00 in the
+  // community, from now (rounded up to the quarter hour) to 23:59.
+  if (communityClock().seconds < 17 * 3_600 - 60) {
+    await expect(resident.getByLabel('Start Time')).toHaveValue('09:00');
+    await expect(resident.getByLabel('End Time')).toHaveValue('17:00');
+  } else if (communityClock().seconds >= 17 * 3_600) {
+    const start = await resident.getByLabel('Start Time').inputValue();
+    const startSeconds = Number(start.slice(0, 2)) * 3_600 + Number(start.slice(3)) * 60;
+    expect(startSeconds).toBeGreaterThanOrEqual(Math.min(communityClock().seconds - 60, 23 * 3_600 + 45 * 60));
+    expect(startSeconds % 900).toBe(0);
+    await expect(resident.getByLabel('End Time')).toHaveValue('23:59');
+  }
   await resident.getByRole('button', { name: 'Create Invitation' }).click();
   await expect(resident.getByText('Visitor name is required')).toBeVisible();
   await screenshot(resident, '03-invitation-errors');

@@ -10,14 +10,9 @@
  */
 import { expect, test } from '@playwright/test';
 
-import { ADMIN, apiSession, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight, violations, type Envelope } from './support';
+import { ADMIN, apiSession, communityToday, GUARD, RESIDENT, screenshot, signIn, startClearOfMidnight, violations, type Envelope } from './support';
 
 /** Today in the community's zone (the server's: COMMUNITY_TIMEZONE, else this machine's), YYYY-MM-DD. */
-function communityToday(): string {
-  const timeZone = process.env.COMMUNITY_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
 const GATES = ['North Gate', 'Service Gate'];
 
 // Switched off after the test, passed or not: no other test's tablet is asked which gate it is at.

@@ -13,7 +13,7 @@ import path from 'node:path';
 
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
-import { DEMO_PASSWORD, GUARD, newResident, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
+import { communityToday, DEMO_PASSWORD, GUARD, newResident, RESIDENT, screenshot, signIn, startClearOfMidnight } from './support';
 
 const PHONE = { width: 390, height: 844 };
 /** The community's zone is the server's (this machine's, UTC); the phone is elsewhere. */
@@ -33,11 +33,6 @@ async function call(baseURL: string, method: string, url: string, token?: string
 }
 
 /** Today in the community's zone (the server's: this machine's, unless COMMUNITY_TIMEZONE). */
-function communityToday(): string {
-  const timeZone = process.env.COMMUNITY_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
 /** A phone with the resident (`account`, the demo's Priya unless given) signed in; `share` stubs the Web Share API as a phone browser has it. */
 async function residentPhone(browser: Browser, share: 'files' | 'text' | 'none', account: { email: string; firstName: string } = RESIDENT): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE, timezoneId: PHONE_ZONE, hasTouch: true, isMobile: true });

@@ -41,6 +41,26 @@ export async function checkScreen(page: Page, name: string, check: () => Promise
 }
 
 /**
+ * The community's calendar date (YYYY-MM-DD) and the seconds since its midnight at `now`.
+ * The community's zone is the server's: COMMUNITY_TIMEZONE, else this machine's (the server
+ * of playwright.config.ts runs here with this environment).
+ */
+export function communityClock(now = new Date()): { today: string; seconds: number } {
+  const timeZone = process.env.COMMUNITY_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+  return { today: `${parts.year}-${parts.month}-${parts.day}`, seconds: Number(parts.hour) * 3_600 + Number(parts.minute) * 60 + Number(parts.second) };
+}
+
+/** The community's date (YYYY-MM-DD) now: see communityClock. */
+export function communityToday(): string {
+  return communityClock().today;
+}
+
+/**
  * When the community's day could end before this test does, waits until it has turned (and
  * lengthens the test's time limit as much): a visit window of today (at most up to 23:59)
  * and a walk-in's pass (until 23:59) expire at midnight, whatever the test is doing then.
@@ -48,13 +68,7 @@ export async function checkScreen(page: Page, name: string, check: () => Promise
  * of playwright.config.ts runs here with this environment).
  */
 export async function startClearOfMidnight(testInfo: TestInfo, now = new Date()): Promise<void> {
-  const timeZone = process.env.COMMUNITY_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const clock = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
-      .formatToParts(now)
-      .map((part) => [part.type, Number(part.value)]),
-  ) as { hour: number; minute: number; second: number };
-  const msToMidnight = (86_400 - (clock.hour * 3_600 + clock.minute * 60 + clock.second)) * 1_000;
+  const msToMidnight = (86_400 - communityClock(now).seconds) * 1_000;
   // The test may take its whole time limit, and the server a little more to answer.
   if (msToMidnight > testInfo.timeout + 30_000) return;
   const wait = msToMidnight + 5_000;
