@@ -199,6 +199,20 @@ export function accessRefusal(path: string, auth: AuthenticatedSession, roles: r
 }
 
 /**
+ * The placeholder `em` of a signed-in call until `signedIn` gives it its community's entity
+ * manager (no procedure runs before that): any use of it throws rather than reading rows
+ * of no community.
+ */
+const NO_ENTITY_MANAGER_YET: unknown = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error('The entity manager of a signed-in call is made by its signedIn middleware');
+    },
+  },
+);
+
+/**
  * Every procedure gets an entity manager of its own (a fork: own identity map), and a
  * database that cannot be reached becomes 503 'Service temporarily unavailable'. A public
  * procedure an API token may not call (sign-in, sign-up, sign-out: `apiTokenMayCall`,
@@ -206,10 +220,14 @@ export function accessRefusal(path: string, auth: AuthenticatedSession, roles: r
  * one); signed-in procedures check the token once it is resolved (`protectedProcedure`).
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, next, path }) => {
-  if (ctx.bearerToken !== null && isApiTokenText(ctx.bearerToken) && accessOf(path) === 'public' && !apiTokenMayCall(path)) {
+  const isPublic = accessOf(path) === 'public';
+  if (isPublic && ctx.bearerToken !== null && isApiTokenText(ctx.bearerToken) && !apiTokenMayCall(path)) {
     throw httpError(403, API_TOKEN_FORBIDDEN_MESSAGE);
   }
-  const result = await next({ ctx: { em: ctx.db.fork() } });
+  // A signed-in procedure gets its entity manager from `signedIn`, one for the community it
+  // acts in: a fork made here would never be used (one fork fewer per call on the gate path,
+  // docs/performance.md#the-targets, target 1).
+  const result = await next({ ctx: { em: isPublic ? ctx.db.fork() : (NO_ENTITY_MANAGER_YET as EntityManager) } });
   if (!result.ok && isDatabaseUnavailable(result.error.cause ?? result.error)) {
     throw httpError(503, UNAVAILABLE_MESSAGE);
   }
@@ -236,8 +254,6 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next, path }) => {
  */
 function signedIn(roles: readonly Role[] | null) {
   return t.middleware(async ({ ctx, next, path, type, getRawInput }) => {
-    // Resolved by publicProcedure's middleware, which runs first.
-    const { em } = ctx as typeof ctx & { em: EntityManager };
     const authenticated = await ctx.resolveSession();
     if (!authenticated) throw httpError(401, 'Authentication required');
     // docs/api.md#communities: the call acts in one community, the header's or the session's
@@ -251,7 +267,7 @@ function signedIn(roles: readonly Role[] | null) {
     const membership =
       looked !== undefined && (looked.requested === requested || authenticated.apiToken !== null)
         ? requestCommunityOf(looked.row)
-        : await resolveRequestCommunity(em, authenticated.user.id, requested, authenticated.communityId);
+        : await resolveRequestCommunity(ctx.db.fork(), authenticated.user.id, requested, authenticated.communityId);
     const auth: AuthenticatedSession = authenticated.apiToken
       ? authenticated
       : { ...authenticated, user: { ...authenticated.user, role: membership.role, houseId: membership.houseId } };
