@@ -16,7 +16,7 @@ import { MikroORM as PgliteMikroORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgreSqlMikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir, type DataDirLockTiming } from './data-dir-lock';
 
 import { entities, routines } from './entities';
 import { COMMUNITY_FILTER, type CommunityFilterParams } from './entities/tenancy';
@@ -111,6 +111,11 @@ export async function openDatabase(
      */
     onLockCompromised?: (error: Error) => void;
     /**
+     * Embedded database: how the data folder's lock is refreshed, goes stale and is waited
+     * for (DEFAULT_LOCK_TIMING unless given; the tests use shorter times).
+     */
+    lockTiming?: DataDirLockTiming;
+    /**
      * Embedded database in memory only: start from this copy of a data folder (a tarball
      * from PGlite's `dumpDataDir`) instead of an empty one. The tests use it to begin
      * each file from one database migrated once per run.
@@ -152,6 +157,7 @@ export async function openDatabase(
           console.error(`${error.message}. Stopping: two processes must never share one data folder.`);
           process.exit(1);
         }),
+      options.lockTiming,
     );
   }
   try {
