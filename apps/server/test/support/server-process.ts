@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { serverNodeArgs } from '../../../../tooling/scripts/server-node-args.mjs';
@@ -28,6 +29,9 @@ function newestFile(folder: string): number {
   }
   return newest;
 }
+
+/** Where the started servers' compiled code is kept between starts (Node checks it is current). */
+const COMPILE_CACHE = path.join(tmpdir(), 'gatehouse-node-compile-cache');
 
 let serverArgs: string[] | undefined;
 
@@ -63,7 +67,9 @@ export interface ServerProcess {
 /** Starts a server with `env` added to this process's environment; resolves once it is ready. */
 export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, serverCommand(), {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    // NODE_COMPILE_CACHE: Node keeps the compiled code of the server's modules on disk, so the
+    // dozen servers a run starts compile them once (about 0.3 s of every start after the first).
+    env: { ...process.env, NODE_COMPILE_CACHE: COMPILE_CACHE, PORT: '0', LOG_LEVEL: 'warn', ...env },
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
