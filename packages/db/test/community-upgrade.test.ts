@@ -12,8 +12,8 @@ import { createPostgresDatabase, databaseLegs } from '../src/testing';
 
 /** The last migration of the release before communities. */
 const PREVIOUS_RELEASE_LAST = 'Migration20261128140700';
-// Every migration since the previous release: the upgrade to many communities, then the (host, community) index.
-const NEW_MIGRATIONS = ['Migration20261129090000', 'Migration20261129090100', 'Migration20261129100000'];
+// Every migration since the previous release: the upgrade to many communities, the (host, community) index, then operators.
+const NEW_MIGRATIONS = ['Migration20261129090000', 'Migration20261129090100', 'Migration20261129100000', 'Migration20261129110000'];
 
 const ADMIN = '00000000-0000-4000-8000-000000000001';
 const RESIDENT = '00000000-0000-4000-8000-000000000002';
@@ -62,7 +62,7 @@ const PREVIOUS_RELEASE_ROWS = [
   `insert into gate_pack_code_hash (salt_day, pass_code, hash) values ('2026-11-20', '123456', repeat('2', 64))`,
 ];
 
-/** Every table and its rows, as comparable text (ordered), community_id left out. */
+/** Every table and its rows, as comparable text (ordered), community_id and is_operator (new columns) left out. */
 async function snapshot(db: Database): Promise<Record<string, string[]>> {
   const connection = db.orm.em.fork().getConnection();
   const tables = await connection.execute<{ table_name: string }[]>(
@@ -71,7 +71,7 @@ async function snapshot(db: Database): Promise<Record<string, string[]>> {
   );
   const result: Record<string, string[]> = {};
   for (const { table_name: table } of tables) {
-    const rows = await connection.execute<{ row: string }[]>(`select (to_jsonb(t) - 'community_id')::text as row from "${table}" t`);
+    const rows = await connection.execute<{ row: string }[]>(`select (to_jsonb(t) - 'community_id' - 'is_operator')::text as row from "${table}" t`);
     result[table] = rows.map((row) => row.row).sort();
   }
   return result;
@@ -158,6 +158,11 @@ describe.each(legs)('the upgrade to many communities on $name', (leg) => {
     expect(session?.community_id).toBe(db.firstCommunityId);
   });
 
+  it('makes the first account (the earliest created) the only operator', async () => {
+    const rows = await db.orm.em.fork().getConnection().execute<{ id: string }[]>('select id from app_user where is_operator');
+    expect(rows).toEqual([{ id: ADMIN }]);
+  });
+
   it('gives every user a membership with the role, house and state they had', async () => {
     const rows = await db.orm.em.fork().getConnection().execute<{ user_id: string; community_id: string; role: string; house_id: string | null; is_active: boolean }[]>(
       'select user_id, community_id, role, house_id, is_active from membership order by user_id',
@@ -186,6 +191,21 @@ describe.each(legs)('the upgrade to many communities on $name', (leg) => {
       { email: 'nia@example.com', role: 'resident', house_id: HOUSE },
       { email: 'rae@example.com', role: 'admin', house_id: null },
     ]);
+  });
+
+  it('gives an account made for another community no first-community membership, then or on a later change', async () => {
+    const em = db.orm.em.fork();
+    const id = await em.transactional(async (tx) => {
+      await tx.execute("select set_config('gatehouse.no_first_membership', 'on', true)");
+      const [row] = await tx.execute<{ id: string }[]>(
+        `insert into app_user (id, name, email, phone, role, password_hash) values (gen_random_uuid(), 'Oli Other', 'oli@example.com', '+15550000012', 'admin', 'x') returning id`,
+      );
+      return row!.id;
+    });
+    const connection = em.getConnection();
+    await connection.execute(`update app_user set role = 'guard', is_active = false where id = ?`, [id]);
+    const rows = await connection.execute<{ user_id: string }[]>('select user_id from membership where user_id = ?', [id]);
+    expect(rows).toEqual([]);
   });
 
   it('keeps the rules working per community afterwards: the same pass code is refused in its community', async () => {

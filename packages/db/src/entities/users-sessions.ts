@@ -26,6 +26,11 @@ export const UserSchema = defineEntity({
     /** A user lives in at most one house (docs/security.md#who-may-do-what). */
     house: () => p.manyToOne(House).nullable().deleteRule('set null').index(),
     isActive: p.boolean().default(true),
+    /**
+     * Runs the deployment (docs/api.md#operators): creates, renames, suspends and resumes
+     * communities. The first account of a deployment is one, and so is ADMIN_EMAIL's.
+     */
+    isOperator: p.boolean().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -73,6 +73,11 @@ export const AUDIT_ACTION_NAMES = [
   // docs/operations.md#gates: gates.
   'gate.created',
   'gate.updated',
+  // docs/api.md#operators: an operator's changes to a community (target_type 'community').
+  'community.created',
+  'community.updated',
+  'community.suspended',
+  'community.resumed',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTION_NAMES, { error: 'Invalid action' });
 export type AuditAction = z.infer<typeof ZAuditAction>;
@@ -90,6 +95,7 @@ export const AUDIT_TARGET_TYPES = [
   'api-token',
   'webhook',
   'session',
+  'community',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const ZAuditTargetType = z.enum(AUDIT_TARGET_TYPES, { error: 'Invalid target type' });

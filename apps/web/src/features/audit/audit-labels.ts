@@ -64,6 +64,10 @@ const actionMessages = i18n('AuditActions', {
   'pass.checked-out': 'Recurring pass checked out',
   'gate.created': 'Gate created',
   'gate.updated': 'Gate updated',
+  'community.created': 'Community created',
+  'community.updated': 'Community updated',
+  'community.suspended': 'Community suspended',
+  'community.resumed': 'Community resumed',
 } satisfies Record<AuditAction, string>);
 
 const targetMessages = i18n('AuditTargets', {
@@ -78,6 +82,7 @@ const targetMessages = i18n('AuditTargets', {
   'api-token': 'API token',
   webhook: 'Webhook',
   session: 'Session',
+  community: 'Community',
 } satisfies Record<AuditTargetType, string>);
 
 /** An action's name, e.g. `Visitor checked in`; an action this app does not know yet reads as its code. */
@@ -95,14 +100,14 @@ export const auditLabelMessages = { actionMessages, targetMessages };
 
 /** The kinds of target the server names (`targetLabel`): a null label means the target is gone. */
 export function isNamedTargetType(type: string | null): boolean {
-  return type !== null && type !== 'session' && type !== 'gate-review';
+  return type !== null && type !== 'session' && type !== 'gate-review' && type !== 'community';
 }
 
 /**
  * The page of a target, where one exists: its own page (a visitor, a recurring pass, a
  * house, a webhook's deliveries) while it still exists (`exists`: the row named it), else the
  * page that lists its kind (users, payments, gates, the blocklist, API tokens); none for a
- * session or a Needs review entry.
+ * session, a Needs review entry or a community.
  */
 export function auditTargetHref(type: string | null, id: string | null, exists: boolean): string | null {
   if (!type || !id) return null;

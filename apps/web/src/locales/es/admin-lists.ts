@@ -75,6 +75,7 @@ export default {
     'api-token': 'Token de API',
     webhook: 'Webhook',
     session: 'Sesión',
+    community: 'Comunidad',
   },
   AuditActions: {
     'auth.sign-in': 'Inició sesión',
@@ -134,5 +135,9 @@ export default {
     'pass.checked-out': 'Salida con pase recurrente',
     'gate.created': 'Entrada creada',
     'gate.updated': 'Entrada actualizada',
+    'community.created': 'Comunidad creada',
+    'community.updated': 'Comunidad actualizada',
+    'community.suspended': 'Comunidad suspendida',
+    'community.resumed': 'Comunidad reanudada',
   },
 } satisfies Catalog;

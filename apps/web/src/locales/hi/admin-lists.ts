@@ -75,6 +75,7 @@ export default {
     'api-token': 'API टोकन',
     webhook: 'वेबहुक',
     session: 'सत्र',
+    community: 'समुदाय',
   },
   AuditActions: {
     'auth.sign-in': 'साइन इन किया',
@@ -134,5 +135,9 @@ export default {
     'pass.checked-out': 'नियमित पास से चेक-आउट',
     'gate.created': 'गेट बनाया',
     'gate.updated': 'गेट अपडेट किया',
+    'community.created': 'समुदाय बनाया',
+    'community.updated': 'समुदाय अपडेट किया',
+    'community.suspended': 'समुदाय निलंबित किया',
+    'community.resumed': 'समुदाय फिर से चालू किया',
   },
 } satisfies Catalog;
