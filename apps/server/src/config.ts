@@ -190,6 +190,8 @@ const ServerEnv = z
       /** Seed the demo community into an empty database: by default only for the embedded one. */
       seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
       bootstrapAdmin,
+      /** The account made an operator at start (ADMIN_EMAIL, docs/api.md#operators), lower-cased; null when unset. */
+      operatorEmail: bootstrapAdmin?.email ?? null,
       /** Longest a database statement may run, and wait for a lock, before the request gets 503 (ms; 0 = no limit). */
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,

@@ -16,6 +16,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   ensureBootstrapAdmin,
+  ensureOperator,
   hasDemoAccounts,
   isDatabaseEmpty,
   seedDemoCommunity,
@@ -114,6 +115,10 @@ async function main() {
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
     if (config.bootstrapAdmin && (await ensureBootstrapAdmin(db.fork(), config.bootstrapAdmin))) {
       console.log(`Created the admin ${config.bootstrapAdmin.email} (ADMIN_EMAIL).`);
+    }
+    // docs/api.md#operators: ADMIN_EMAIL's account runs the deployment.
+    if (config.operatorEmail && (await ensureOperator(db.fork(), config.operatorEmail))) {
+      console.log(`Made ${config.operatorEmail} an operator (ADMIN_EMAIL).`);
     }
     if (config.seedDemo && (await isDatabaseEmpty(db.fork()))) {
       await seedDemoCommunity(db.fork(), new Date(), config.service.timeZone);

@@ -10,6 +10,7 @@ describe('configuration (docs/configuration.md#environment-variables)', () => {
       host: '127.0.0.1',
       seedDemo: true,
       bootstrapAdmin: null,
+      operatorEmail: null,
       service: {
         earlyCheckinMinutes: 60,
         walkinApprovalMinutes: 10,
@@ -68,6 +69,8 @@ describe('configuration (docs/configuration.md#environment-variables)', () => {
       database: { kind: 'pglite', dataDir: '/tmp/gatehouse-data' },
       seedDemo: false,
       bootstrapAdmin: { email: 'boss@example.com', password: 'long-secret', name: 'Bo Boss', phone: '+15551230000', role: 'admin' },
+      // docs/api.md#operators: ADMIN_EMAIL's account is made an operator at start.
+      operatorEmail: 'boss@example.com',
       service: { timeZone: 'Asia/Manila', earlyCheckinMinutes: 15, sessionTtlDays: 7, sessionIdleDays: 2, visitorRetentionDays: 30 },
     });
   });

@@ -52,6 +52,8 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
   const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
   const ids = {} as Record<'resident' | 'otherResident' | 'house' | 'otherHouse' | 'vehicle' | 'visitor' | 'payment', string>;
   let visitorToken = '';
+  /** The community the PUT /api/communities/:id row renames (made by its first call). */
+  let operatedCommunity: string | undefined;
   let counter = 0;
   const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
 
@@ -145,6 +147,27 @@ describe.each(legs)('permission matrix over REST on $name', (leg) => {
     { method: 'GET', path: '/api/auth/me', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/auth/me') },
     // docs/api.md#communities: every member may list their communities and choose the default.
     { method: 'GET', path: '/api/communities', expected: [401, 200, 200, 200, 200], prepare: fixed(() => '/api/communities') },
+    // docs/api.md#operators: operators only (the admin here is the first account, an operator).
+    {
+      method: 'POST',
+      path: '/api/communities',
+      expected: [401, 403, 403, 403, 201],
+      prepare: fixed(
+        () => '/api/communities',
+        () => ({ name: 'New Place', slug: `place-${unique()}`, timeZone: 'UTC', admin: { name: 'Pia Place', email: `place-${unique()}@perm.example`, phone: '+15550000005', password: 'secret123' } }),
+      ),
+    },
+    {
+      method: 'PUT',
+      path: '/api/communities/:id',
+      expected: [401, 403, 403, 403, 200],
+      prepare: async () => {
+        operatedCommunity ??= (
+          await asAdmin('POST', '/api/communities', { name: 'Operated', slug: `operated-${unique()}`, timeZone: 'UTC', admin: { name: 'Opal Op', email: `op-${unique()}@perm.example`, phone: '+15550000006', password: 'secret123' } })
+        ).community.id as string;
+        return { url: `/api/communities/${operatedCommunity}`, body: { name: 'Operated Renamed' } };
+      },
+    },
     {
       method: 'POST',
       path: '/api/auth/community',

@@ -24,9 +24,18 @@ export const ACCESS = {
     changePassword: 'signed-in',
     setCommunity: 'signed-in',
   },
+  /**
+   * docs/api.md#operators: being an operator is a property of the account, not a role of a
+   * membership, so the operators' procedures are 'signed-in' here and the service checks the
+   * operator (`assertOperator`: 403 'Only operators can do this'; never with an API token).
+   */
   communities: {
-    /** The caller's own memberships. */
+    /** The caller's own memberships; with `all=true`, every community (operators: service rule). */
     list: 'signed-in',
+    /** Operators (service rule). */
+    create: 'signed-in',
+    /** Operators (service rule). */
+    update: 'signed-in',
   },
   users: {
     list: ADMIN,
@@ -225,9 +234,10 @@ export const API_TOKEN_FORBIDDEN_ROUTERS: readonly string[] = ['auth', 'users', 
 /**
  * Procedures of other routers that manage users all the same, refused to API tokens for
  * the same reason: who lives in a house is a person's account (`houses.addResident`,
- * `houses.removeResident` move a user in or out).
+ * `houses.removeResident` move a user in or out); and an operator's changes to communities
+ * (`communities.create`, `communities.update`, docs/api.md#operators): a token acts in one community.
  */
-export const API_TOKEN_FORBIDDEN_PROCEDURES: readonly string[] = ['houses.addResident', 'houses.removeResident'];
+export const API_TOKEN_FORBIDDEN_PROCEDURES: readonly string[] = ['houses.addResident', 'houses.removeResident', 'communities.create', 'communities.update'];
 
 /** The 403 text of a call an API token may not make. */
 export const API_TOKEN_FORBIDDEN_MESSAGE = 'API tokens cannot do this';

@@ -65,7 +65,7 @@ export { communityDate, communityTime, isValidTimeZone, serverTimeZone } from '.
 export { ensureBootstrapAdmin, hashPassword } from './services/auth';
 export { applyExpiry, newPassToken, passQrDataUrl } from './services/visitors';
 export { warmGatePackCodeHashes } from './services/gate-code-hash';
-export { forEachActiveCommunity, type JobCommunity } from './services/communities';
+export { ensureOperator, forEachActiveCommunity, type JobCommunity } from './services/communities';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoAccounts, isDatabaseEmpty, seedDemoCommunity } from './seed/demo';
 export { PushDispatcher, pushPayload, type VapidKeys, type PushPayload } from './services/web-push';
 export {

@@ -125,7 +125,10 @@ export const restRoutes: readonly RestRoute[] = [
   route('POST', '/api/auth/logout', 'auth.logout', none),
   route('GET', '/api/auth/me', 'auth.me', none),
   route('POST', '/api/auth/community', 'auth.setCommunity', fromBody),
-  route('GET', '/api/communities', 'communities.list', none),
+  route('GET', '/api/communities', 'communities.list', fromQuery),
+  // docs/api.md#operators: operators create and change communities (the admin's password in the body).
+  route('POST', '/api/communities', 'communities.create', fromBody, { successStatus: 201, takesSecret: true }),
+  route('PUT', '/api/communities/:id', 'communities.update', fromParamsAndBody),
   // Not in docs/api.md#the-rest-paths: the self-service password change
   // (docs/security.md#sign-in-and-sessions).
   route('POST', '/api/auth/change-password', 'auth.changePassword', fromBody, { takesSecret: true }),

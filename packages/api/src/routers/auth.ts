@@ -18,7 +18,7 @@ import { changePassword, communityHasAdmin, login, signup } from '../services/au
 import { recordAudit } from '../services/audit';
 import { revokeOtherSessions, revokeSessionByToken } from '../services/sessions';
 import { houseRef, serializeUser } from '../lib/serialize';
-import { setSessionCommunity } from '../services/communities';
+import { isOperator, setSessionCommunity } from '../services/communities';
 import { ACCESS } from '../access';
 import { createTRPCRouter, procedureFor, sessionIdOf } from '../trpc';
 
@@ -118,12 +118,15 @@ export const authRouter = createTRPCRouter({
       }),
     ),
 
-  /** The signed-in user. Output: `{user}`. Errors: 401. */
+  /**
+   * The signed-in user. Output: `{user, community, isOperator}` (isOperator: docs/api.md#operators).
+   * Errors: 401.
+   */
   me: procedureFor(ACCESS.auth.me)
     .output(ZMeResponse)
     .query(async ({ ctx }) => {
       await ctx.em.populate(ctx.user, ['house']);
-      return { user: serializeUser(ctx.user), community: ctx.community };
+      return { user: serializeUser(ctx.user), community: ctx.community, isOperator: await isOperator(ctx.em, ctx.user.id) };
     }),
 
   /**
@@ -143,6 +146,7 @@ export const authRouter = createTRPCRouter({
       return {
         user: { ...serializeUser(user), role: membership.role, houseId: house ? houseRef(house) : null },
         community: membership.community,
+        isOperator: user.isOperator,
       };
     }),
 });

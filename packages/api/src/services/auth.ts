@@ -58,6 +58,12 @@ async function lockBootstrap(em: EntityManager): Promise<void> {
   await em.execute('select pg_advisory_xact_lock(?)', [BOOTSTRAP_LOCK_KEY]);
 }
 
+/** Whether the deployment has any account yet (one index probe, not a count). */
+async function anyAccount(em: EntityManager): Promise<boolean> {
+  const [row] = await em.execute<{ present: boolean }[]>('select exists (select 1 from app_user) as present');
+  return row?.present === true;
+}
+
 /**
  * Creates an account and signs it in: 201 `{token, user}`.
  * - guard and admin only while the community has no admin: else 403
@@ -92,6 +98,13 @@ export async function signup(
         if (await communityHasAdmin(tx)) throw httpError(403, 'Only an admin can create guard or admin accounts');
       }
       if ((await tx.count(User, { email: input.email })) > 0) throw httpError(409, 'Email is already registered');
+      // The first account of a deployment runs it (docs/api.md#operators); concurrent first
+      // sign-ups wait for each other, so one of them is.
+      let isOperator = false;
+      if (!(await anyAccount(tx))) {
+        await lockBootstrap(tx);
+        isOperator = !(await anyAccount(tx));
+      }
       const created = tx.create(User, {
         name: input.name,
         email: input.email,
@@ -100,6 +113,7 @@ export async function signup(
         passwordHash,
         house: null,
         isActive: true,
+        isOperator,
       });
       await tx.flush();
       return created;

@@ -71,24 +71,48 @@ export async function getUser(em: EntityManager, viewer: User, id: string): Prom
   return serializeUser(await findUser(em, id));
 }
 
-/** Creates an account of any role (admin): 201 with the user. Errors: 404 house, 409 email. */
-export async function createUser(em: EntityManager, actor: Actor, input: CreateUserInput): Promise<UserJson> {
-  if ((await em.count(User, { email: input.email })) > 0) throw emailTaken();
-  const user = em.create(User, {
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    role: input.role,
-    passwordHash: await hashPassword(input.password),
-    house: await findHouseOrNull(em, input.houseId ?? null),
-    isActive: input.isActive,
-  });
+/** What a new account is made of (`insertAccount`). */
+export interface NewAccount {
+  name: string;
+  email: string;
+  phone: string;
+  /** The password as typed: hashed here. */
+  password: string;
+  role: Role;
+  /** Its house, looked up once the email is known to be free (none: no house). */
+  house?: () => Promise<House | null>;
+  isActive: boolean;
+}
+
+/**
+ * Inserts an account (its password hashed, `hashPassword`) and returns it: what `createUser` and
+ * an operator's new community (`createCommunity`, docs/api.md#operators) share. A taken email:
+ * 409 'Email is already registered'. Writes no audit row (the caller does).
+ */
+export async function insertAccount(em: EntityManager, account: NewAccount): Promise<User> {
+  if ((await em.count(User, { email: account.email })) > 0) throw emailTaken();
+  const { password, house, ...fields } = account;
+  const user = em.create(User, { ...fields, house: house ? await house() : null, passwordHash: await hashPassword(password) });
   try {
     await em.flush();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) throw emailTaken();
     throw error;
   }
+  return user;
+}
+
+/** Creates an account of any role (admin): 201 with the user. Errors: 404 house, 409 email. */
+export async function createUser(em: EntityManager, actor: Actor, input: CreateUserInput): Promise<UserJson> {
+  const user = await insertAccount(em, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    role: input.role,
+    password: input.password,
+    house: () => findHouseOrNull(em, input.houseId ?? null),
+    isActive: input.isActive,
+  });
   await recordAudit(em, actor, { action: 'user.created', targetType: 'user', targetId: user.id, details: { role: user.role, email: user.email } });
   return serializeUser(user);
 }

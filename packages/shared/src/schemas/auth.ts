@@ -76,8 +76,11 @@ export const ZAuthResponse = z.object({
 });
 export type AuthResponse = z.infer<typeof ZAuthResponse>;
 
-/** `auth.me` answer: `{user, community}`: the role and house are those of the request's community. */
-export const ZMeResponse = z.object({ user: ZUser, community: ZCommunity });
+/**
+ * `auth.me` answer: `{user, community, isOperator}`: the role and house are those of the request's
+ * community; `isOperator`, whether the account runs the deployment (docs/api.md#operators).
+ */
+export const ZMeResponse = z.object({ user: ZUser, community: ZCommunity, isOperator: z.boolean() });
 export type MeResponse = z.infer<typeof ZMeResponse>;
 
 /**

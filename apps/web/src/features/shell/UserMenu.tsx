@@ -82,7 +82,8 @@ export function UserMenu() {
   const [switchError, setSwitchError] = useState<string | null>(null);
   // Read when the menu opens, not on every screen.
   const communities = useQuery({ ...trpc.communities.list.queryOptions(), enabled: open });
-  const memberships = communities.data ?? [];
+  // Without `all=true` the list is the user's memberships (docs/api.md#communities).
+  const memberships = (communities.data ?? []).filter((community) => 'role' in community);
   const canSwitch = memberships.length > 1;
   // Without a choice of its own the tab is in the session's default community (auth.me's).
   const me = useQuery({ ...trpc.auth.me.queryOptions(), enabled: canSwitch && !tabCommunity });
