@@ -40,6 +40,10 @@ describe.each(legs)('start-up data on $name', (leg) => {
       await expect(fresh.caller(guard.token).visitors.checkIn({ visitorId: today!.id })).resolves.toMatchObject({ status: 'checked-in' });
       const houses = await fresh.caller(guard.token).houses.list({ limit: 100 });
       expect(houses.total).toBe(12);
+      // The demo's admin is the deployment's operator; the guard is not (docs/api.md#operators).
+      const admin = await fresh.caller().auth.login({ email: 'admin@gatehouse.test', password: 'gatehouse123' });
+      expect((await fresh.caller(admin.token).auth.me()).isOperator).toBe(true);
+      expect((await fresh.caller(guard.token).auth.me()).isOperator).toBe(false);
     } finally {
       await fresh.close();
     }

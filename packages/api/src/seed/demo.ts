@@ -69,6 +69,8 @@ export async function seedDemoCommunity(em: EntityManager, now: Date, timeZone: 
           passwordHash,
           house: account.house ? houses.get(account.house)! : null,
           isActive: true,
+          // The demo's admin is the fresh deployment's first account: its operator (docs/api.md#operators).
+          isOperator: account.role === 'admin',
         }),
       );
     }
