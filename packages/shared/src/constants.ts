@@ -124,11 +124,8 @@ export const PASS_CODE_LARGE_ABOVE_OPEN_PASSES = 100_000;
 export const FAILED_SCANS_LIMIT = 20;
 export const FAILED_SCANS_WINDOW_MS = 10 * 60_000;
 
-/** A community's status (docs/api.md#communities): a suspended community answers 403 to its members. */
-export const COMMUNITY_STATUSES = ['active', 'suspended'] as const;
-export type CommunityStatus = (typeof COMMUNITY_STATUSES)[number];
-/** A community slug: 3–40 characters of `a-z`, `0-9` and `-` (docs/api.md#communities). */
-export const COMMUNITY_SLUG_PATTERN = /^[a-z0-9-]{3,40}$/;
+// COMMUNITY_STATUSES and COMMUNITY_SLUG_PATTERN are in schemas/communities.ts, beside the only
+// schemas that use them: this module is in the web app's first chunk, which /login loads.
 export const COMMUNITY_SLUG_MAX = 40;
 /** The slug of the community an existing deployment's data is migrated into, and a fresh one starts with. */
 export const FIRST_COMMUNITY_SLUG = 'default';

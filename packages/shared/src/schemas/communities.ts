@@ -5,7 +5,17 @@
  */
 import { z } from 'zod';
 
-import { COMMUNITY_SLUG_PATTERN, COMMUNITY_STATUSES, MAX_LENGTH, type CommunitySettings } from '../constants';
+import { MAX_LENGTH, type CommunitySettings } from '../constants';
+
+/**
+ * A community's status (docs/api.md#communities): a suspended community answers 403 to its members.
+ * Here rather than in constants.ts, which the web app's first chunk holds (docs/performance.md#the-targets,
+ * target 5): these go with the schemas that use them.
+ */
+export const COMMUNITY_STATUSES = ['active', 'suspended'] as const;
+export type CommunityStatus = (typeof COMMUNITY_STATUSES)[number];
+/** A community slug: 3–40 characters of `a-z`, `0-9` and `-` (docs/api.md#communities). */
+export const COMMUNITY_SLUG_PATTERN = /^[a-z0-9-]{3,40}$/;
 import { ROLES } from '../enums';
 import { emailField, idField, passwordField, personNameField, phoneField, requiredText } from './fields';
 
